@@ -1,0 +1,45 @@
+"""The registry of bodies: stable ids (``zp-chair``, ...) -> the rulebook functions that serve them.
+
+Only bodies whose rules are implemented end to end are registered; asking for another is an error that
+lists the known ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from .errors import InputError
+from .rulebooks import panchayat
+
+__all__ = ["Body", "BODIES", "get_body"]
+
+
+@dataclass(frozen=True)
+class Body:
+    id: str
+    title: str
+    unit: str                      # what one row of the allotment is
+    years: tuple[int, ...]
+    options: Callable              # assignments -> OptionSet
+    counts: Callable               # (year, OptionSet) -> counts DataFrame
+    allot: Callable                # (year, **kw) -> Allotment
+    default_history: str
+
+
+BODIES: dict[str, Body] = {
+    "zp-chair": Body("zp-chair", "Zila Panchayat chairs (adhyaksh)", "district", tuple(panchayat.POSTS),
+                     panchayat.zp_chair_options, panchayat.zp_chair_counts, panchayat.allot_zp_chair,
+                     str(panchayat.DEFAULT_HISTORY)),
+}
+
+
+def get_body(body_id: str, year: int | None = None) -> Body:
+    if body_id not in BODIES:
+        raise InputError(f"unknown or not yet implemented body {body_id!r}; known: {', '.join(BODIES)}",
+                         column="body")
+    b = BODIES[body_id]
+    if year is not None and year not in b.years:
+        raise InputError(f"{body_id}: year {year} is not implemented (known: {', '.join(map(str, b.years))})",
+                         column="year")
+    return b

@@ -1,0 +1,146 @@
+"""The ``reservation`` command.
+
+Every sub-command validates all its inputs before it writes anything. Bad input is an
+:class:`~reservation.errors.InputError`: one line on stderr naming file, row and column, exit status 2.
+Sub-command groups for other instruments register themselves through a ``register(subparsers)`` function
+(see :mod:`reservation.cli_dpc`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .allot import RuleError
+from .errors import InputError
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that exits with status 2 and a one-line message (its own default is also 2)."""
+
+    def error(self, message):  # pragma: no cover - exercised through the CLI tests
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def _body_year(sp):
+    sp.add_argument("--body", required=True, help="body id, e.g. zp-chair")
+    sp.add_argument("--year", required=True, type=int, help="election year, e.g. 2021")
+
+
+def _options(body, items):
+    from .options import parse_assignments
+    return body.options(parse_assignments(items))
+
+
+def cmd_counts(args) -> int:
+    from .bodies import get_body
+    body = get_body(args.body, args.year)
+    opts = _options(body, args.option)
+    counts = body.counts(args.year, opts)
+    if args.format == "json":
+        print(json.dumps({c: int(n) for c, n in zip(counts["category"], counts["count"])}, indent=2))
+    else:
+        cols = ["category", "count"] + (["arithmetic", "clause"] if args.arithmetic else [])
+        sys.stdout.write(counts[cols].to_csv(index=False, lineterminator="\n"))
+    return 0
+
+
+def _allot(args):
+    from .bodies import get_body
+    body = get_body(args.body, args.year)
+    opts = _options(body, args.option)
+    return body, body.allot(args.year, history_paths=args.history or None, base_year=args.base_year,
+                            population_path=args.population, pin_path=args.pin, options=opts)
+
+
+def cmd_allot(args) -> int:
+    from .output import table_csv, write_allotment
+    body, result = _allot(args)
+    if args.out is None:
+        sys.stdout.write(table_csv(result.table))
+        return 0
+    out, meta = write_allotment(result, args.out)
+    summary = result.summary_by_division()
+    print(f"{body.title}, {args.year}: {len(result.table)} {body.unit}s; rotation against "
+          f"{', '.join(map(str, result.meta['history_years'])) or 'no history'} (base year {args.base_year})")
+    print(summary.to_string())
+    for a in result.meta["assumptions"]:
+        print(f"assumed: {a}")
+    print(f"wrote {out} and {meta}")
+    return 0
+
+
+def cmd_explain(args) -> int:
+    from .explain import explain_text
+    body, result = _allot(args)
+    print(explain_text(result, args.unit))
+    return 0
+
+
+def cmd_options(args) -> int:
+    from .bodies import get_body
+    body = get_body(args.body)
+    rows = body.options(()).describe()
+    import pandas as pd
+    sys.stdout.write(pd.DataFrame(rows).to_csv(index=False, lineterminator="\n"))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="reservation", description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sp = sub.add_parser("counts", help="State-level number of offices per category")
+    _body_year(sp)
+    sp.add_argument("--format", choices=["csv", "json"], default="csv")
+    sp.add_argument("--arithmetic", action="store_true", help="add the arithmetic and the clause of each count")
+    sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sp.set_defaults(func=cmd_counts)
+
+    for name, func, text in (("allot", cmd_allot, "allot the reserved offices to units, with reasons"),
+                             ("explain", cmd_explain, "every rule step that touched one unit, in order")):
+        sp = sub.add_parser(name, help=text)
+        _body_year(sp)
+        sp.add_argument("--history", action="append", metavar="FILE",
+                        help="history CSV (unit,year,category); repeatable; replaces the shipped history")
+        sp.add_argument("--base-year", type=int, default=2015,
+                        help="first history year that counts as a previous election (default 2015)")
+        sp.add_argument("--population", metavar="FILE", help="CSV unit,pop,sc,st,obc (any of the last four)")
+        sp.add_argument("--pin", metavar="FILE", help="CSV unit,category: fixed categories")
+        sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="ambiguity switch; see `reservation options --body BODY`")
+        if name == "allot":
+            sp.add_argument("--out", metavar="FILE", help="write the CSV (and FILE's .meta.json) here")
+        else:
+            sp.add_argument("--unit", required=True, help="the unit: LGD code or English/Hindi name")
+        sp.set_defaults(func=func)
+
+    sp = sub.add_parser("options", help="the named ambiguity switches of a body, defaults and evidence")
+    sp.add_argument("--body", required=True)
+    sp.set_defaults(func=cmd_options)
+
+    import importlib.util  # TEMP until cli_dpc lands
+    if importlib.util.find_spec("reservation.cli_dpc"):
+        from . import cli_dpc
+        cli_dpc.register(sub)
+    return p
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except InputError as e:
+        print(f"reservation: error: {e}", file=sys.stderr)
+        return 2
+    except RuleError as e:
+        print(f"reservation: cannot apply the rules: {e}", file=sys.stderr)
+        return 3
+    except BrokenPipeError:  # pragma: no cover
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

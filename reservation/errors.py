@@ -1,0 +1,31 @@
+"""One error type for bad input: it names the file, row and column in one line.
+
+DEVELOPERS.md: "Bad input gets a one-line error that names the file, row and column, exit status 2,
+and nothing is written." The command line catches :class:`InputError`, prints ``str(err)`` to stderr
+and exits with status 2 before any output file is opened.
+"""
+
+from __future__ import annotations
+
+
+class InputError(ValueError):
+    """Bad input. ``row`` is the 1-based data row (the header is row 0); ``column`` a column name."""
+
+    def __init__(self, message: str, *, file: str | None = None, row: int | None = None,
+                 column: str | None = None):
+        self.message = " ".join(str(message).split())  # always one line
+        self.file = file
+        self.row = row
+        self.column = column
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = []
+        if self.file is not None:
+            where.append(str(self.file))
+        if self.row is not None:
+            where.append(f"row {self.row}")
+        if self.column is not None:
+            where.append(f"column {self.column!r}")
+        prefix = ", ".join(where)
+        return f"{prefix}: {self.message}" if prefix else self.message

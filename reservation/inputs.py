@@ -1,0 +1,127 @@
+"""User-supplied files: history, pins, populations and lots. Each is validated at the edge.
+
+All files are UTF-8 CSV with a header. Units are given as an LGD code or a name; names are resolved through a
+resolver (for districts, :class:`reservation.units.DistrictCrosswalk`), never compared raw. Errors name the
+file, the spreadsheet row (header = row 1) and the column.
+
+- history: ``unit, year, category``: one row per unit and election (category = one of the eight codes).
+- pins: ``unit, category``: fix the category of some units (for example from a published list).
+- population: ``unit`` and any of ``pop, sc, st, obc``: the population of the unit's territorial area used
+  for ranking (replaces the shipped Census figures column by column).
+- lots: ``unit, lot`` and optionally ``category``: the outcome of a draw of lots, used only among units whose
+  shares are equal (lower lot number first); ``category`` limits a row to one group's pass.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import pandas as pd
+
+from .categories import CODES, by_code
+from .errors import InputError
+from .units import int_column, read_csv
+
+__all__ = ["load_history", "load_pins", "load_population", "load_lots"]
+
+Resolver = Callable[[str], int]
+
+
+def _resolve_units(df: pd.DataFrame, resolve: Resolver, path, column: str = "unit") -> pd.Series:
+    out = []
+    for value, row in zip(df[column], df["_row"]):
+        if value == "":
+            raise InputError("empty unit", file=str(path), row=int(row), column=column)
+        try:
+            out.append(resolve(value))
+        except KeyError as e:
+            raise InputError(str(e.args[0]), file=str(path), row=int(row), column=column) from None
+    return pd.Series(out, index=df.index, dtype="int64")
+
+
+def _check_categories(df, path, column="category"):
+    for value, row in zip(df[column], df["_row"]):
+        if value not in CODES:
+            raise InputError(f"unknown category code {value!r}; expected one of {' '.join(CODES)}",
+                             file=str(path), row=int(row), column=column)
+
+
+def load_history(paths, resolve: Resolver) -> pd.DataFrame:
+    """One or more history files -> DataFrame ``unit_code, year, category, source`` (sorted)."""
+    frames = []
+    seen: dict[tuple[int, int], str] = {}
+    for path in paths:
+        df = read_csv(path, ["unit", "year", "category"], what="history")
+        units = _resolve_units(df, resolve, path)
+        years = int_column(df, "year", path)
+        _check_categories(df, path)
+        for u, y, row in zip(units, years, df["_row"]):
+            key = (int(u), int(y))
+            here = f"{path} row {int(row)}"
+            if key in seen:
+                raise InputError(f"unit {u} already has a {y} record ({seen[key]})", file=str(path),
+                                 row=int(row), column="unit")
+            seen[key] = here
+        frames.append(pd.DataFrame({"unit_code": units, "year": years, "category": df["category"],
+                                    "source": [f"{Path(path).name} row {int(r)}" for r in df["_row"]]}))
+    if not frames:
+        return pd.DataFrame({"unit_code": pd.Series([], dtype="int64"), "year": pd.Series([], dtype="int64"),
+                             "category": pd.Series([], dtype=str), "source": pd.Series([], dtype=str)})
+    h = pd.concat(frames, ignore_index=True)
+    return h.sort_values(["unit_code", "year"], kind="stable").reset_index(drop=True)
+
+
+def load_pins(path, resolve: Resolver) -> pd.DataFrame:
+    """Pins -> DataFrame ``unit_code, category, source``; a unit pinned twice is an error."""
+    df = read_csv(path, ["unit", "category"], what="pin")
+    units = _resolve_units(df, resolve, path)
+    _check_categories(df, path)
+    dup = units.duplicated()
+    if dup.any():
+        row = int(df.loc[dup[dup].index[0], "_row"])
+        raise InputError(f"unit {units[dup].iloc[0]} is pinned twice", file=str(path), row=row, column="unit")
+    return pd.DataFrame({"unit_code": units, "category": df["category"],
+                         "source": [f"{Path(path).name} row {int(r)}" for r in df["_row"]],
+                         "_row": df["_row"]})
+
+
+def load_population(path, resolve: Resolver) -> pd.DataFrame:
+    """Population overrides -> DataFrame ``unit_code`` + the given columns among ``pop, sc, st, obc``."""
+    df = read_csv(path, ["unit"], what="population")
+    cols = [c for c in ("pop", "sc", "st", "obc") if c in df.columns]
+    if not cols:
+        raise InputError("needs at least one of the columns 'pop', 'sc', 'st', 'obc'", file=str(path), row=1,
+                         column="unit")
+    units = _resolve_units(df, resolve, path)
+    dup = units.duplicated()
+    if dup.any():
+        row = int(df.loc[dup[dup].index[0], "_row"])
+        raise InputError(f"duplicate unit {units[dup].iloc[0]}", file=str(path), row=row, column="unit")
+    out = pd.DataFrame({"unit_code": units})
+    for c in cols:
+        out[c] = int_column(df, c, path)
+    out["_row"] = df["_row"]
+    out.attrs["path"] = str(path)
+    return out
+
+
+def load_lots(path, resolve: Resolver) -> dict[str, dict[int, int]]:
+    """Lots -> ``{group or "*": {unit_code: lot}}``; group is ST, SC, OBC or GEN (for W)."""
+    df = read_csv(path, ["unit", "lot"], what="lots")
+    units = _resolve_units(df, resolve, path)
+    lots = int_column(df, "lot", path)
+    out: dict[str, dict[int, int]] = {}
+    has_cat = "category" in df.columns
+    for i, (u, lot, row) in enumerate(zip(units, lots, df["_row"])):
+        group = "*"
+        if has_cat and df["category"].iat[i] != "":
+            cat = df["category"].iat[i]
+            if cat not in CODES:
+                raise InputError(f"unknown category code {cat!r}", file=str(path), row=int(row), column="category")
+            group = by_code(cat).group
+        d = out.setdefault(group, {})
+        if int(u) in d:
+            raise InputError(f"unit {u} has two lots for the same pass", file=str(path), row=int(row), column="unit")
+        d[int(u)] = int(lot)
+    return out

@@ -1,0 +1,1 @@
+"""One module per legal instrument, built from the shared pieces (quota, ranking, rotation, allot)."""

@@ -1,0 +1,338 @@
+"""Panchayat offices under the GO 2021 (seed b) and the KP & ZP Reservation Rules 1994.
+
+Implemented: **Zila Panchayat chairs (adhyaksh), 75 offices, the State as the counting unit** —
+seed b, "जिला पंचायत के अध्यक्ष पदों का आरक्षण की संगणना" (counts, paras 1-3) and "जिला पंचायत के अध्यक्षों
+के आरक्षण की संगणना (कुल पदों की संख्या-75)" (allotment, items 1-3); RULES.md §3, §4.1, §6.
+
+Clause names used in the output (seed b is a Government Order of the Panchayati Raj Department, Feb 2021):
+
+- ``GO 2021 ZP-chair counts para 1``: State counts from the State population shares, half-up; OBC at most
+  27 %, integer part only; women not less than one-third, rounded up.
+- ``GO 2021 ZP-chair counts para 2``: descending order of the category's share of the population of the
+  Zila Panchayat's territorial area (प्रादेशिक क्षेत्र, i.e. the rural part of the district).
+- ``GO 2021 ZP-chair allotment item 1`` (SC), ``item 2`` (OBC, leaving out SC districts), ``item 3`` (women,
+  leaving out SC/OBC districts, by the population outside SC/ST/OBC). Each item: never-reserved districts
+  first, the women's posts from the top; then districts not reserved at the last election (2015); and the
+  division rule (last sentence of each item).
+- ``12th Amendment Rules 2021 r.2(d)``: "previous election" = 2015 and later (base year; RULES.md §6).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pandas as pd
+
+from ..allot import Allotment, CategoryPass, EngineSettings, Pin, run_passes
+from ..categories import CODES, by_code
+from ..errors import InputError
+from ..inputs import load_history, load_lots, load_pins, load_population
+from ..options import Option, OptionSet
+from ..output import sha256
+from ..quota import QuotaRules, category_counts, fmt_fraction
+from ..rotation import RotationView, group_codes
+from ..units import DATA_DIR, DistrictCrosswalk, load_districts
+
+__all__ = ["ZP_CHAIR_OPTIONS", "zp_chair_options", "zp_chair_counts", "zp_chair_units", "allot_zp_chair",
+           "DEFAULT_HISTORY", "POSTS"]
+
+POSTS = {2021: 75}
+DEFAULT_HISTORY = DATA_DIR / "history" / "zp-chair.csv"
+
+_O = Option
+ZP_CHAIR_OPTIONS: dict[str, Option] = {o.name: o for o in [
+    _O("sc_st_rounding", "A2", "half_up",
+       {"half_up": "SC/ST counts: remainder of half or more counts as one",
+        "floor": "SC/ST counts: integer part", "ceil": "SC/ST counts: any remainder counts as one"},
+       "seed b counts para 1: 'यदि शेष, भाजक के आधे से कम न हो तो भागफल में एक बढ़ाया जायेगा'; published 2021 "
+       "counts SC 16 (75 x 20.6982 % = 15.52) and ST 0 (0.43) fit half-up only (RULES.md A2)."),
+    _O("obc_cap_rounding", "A3", "floor",
+       {"floor": "27 % cap: integer part only", "half_up": "27 % cap: half-up"},
+       "seed b counts para 1, OBC proviso: 'मात्र भागफल के पूर्णांक को ही संज्ञान में लिया जायेगा'. "
+       "20.25 -> 20 either way for 75 offices (RULES.md A3)."),
+    _O("obc_state_share", "A10", "53.33", {},
+       "The rural OBC share of the 2015 rapid survey, as quoted by seed b (KP section) and RULES.md §1; "
+       "data/statewide_figures.csv marks the figure itself unverified. The 27 % cap binds for any share "
+       "above 27.33 %, so the ZP count (20) does not depend on it.", kind="decimal"),
+    _O("general_women", "A5", "total_minus_category",
+       {"total_minus_category": "women in all = ceil(N/3); general women = that minus the category women",
+        "third_of_rest": "general women = ceil(unreserved remainder / 3)"},
+       "seed b counts para 1 (2nd para): one-third of all offices 'including the women of the reserved "
+       "categories'; published 2021 ZP list: 12 general women = 25 - 6 - 7 (RULES.md §4.1, A5)."),
+    _O("category_order", "A6", "b",
+       {"b": "ST-W, ST, SC-W, SC, OBC-W, OBC, W (each group filled in one pass, women from the top)",
+        "a": "ST-W, ST, SC-W, OBC-W, SC, OBC, W (each code in its own pass, as the ACS was reported)"},
+       "seed b's own order list (आरक्षण की क्रमावली (A)-(G)) and its ZP items 1-3 (SC, then OBC leaving out "
+       "SC districts, then women) (RULES.md A6)."),
+    _O("category_women", "A7", "top",
+       {"top": "a group's women's posts go to its first districts in rotation order",
+        "not_women_last": "among the group's districts, those without a women's office at the last "
+                          "election take the women's posts first"},
+       "seed b ZP item 1: 'सर्वप्रथम आवंटित हुई जिला पंचायतों में ऊपर से अनुमन्य संख्या में ... स्त्री के लिए' "
+       "(from the top of the districts allotted first) (RULES.md A7)."),
+    _O("rotation_history", "A8", "since_base",
+       {"since_base": "tier 1 = never reserved for the group in any election since the base year",
+        "last_only": "only the last election counts (tier 1 = tier 2)"},
+       "seed b ZP item 1: 'पूर्ववर्ती निर्वाचनों में कभी भी ... आवंटित नहीं रही' (never, in the previous "
+       "elections); with the base year 2015 and only the 2015 history the two readings coincide for 2021."),
+    _O("women_history", "A8", "general_only",
+       {"general_only": "for the women's pass only a W (general women) office counts as 'reserved for women'",
+        "any_women": "ST_W, SC_W and OBC_W offices count as 'reserved for women' too"},
+       "seed b lists women (G) as a category of its own beside (A), (C), (E); item 3 speaks of the "
+       "'स्त्री श्रेणी' (women category) (RULES.md A8 d)."),
+    _O("rotation_fallback", "A8", "rank",
+       {"rank": "when tiers 1-2 cannot fill the posts, the rest follow in descending order ('as far as "
+                "possible')", "error": "stop with an error instead"},
+       "seed b counts para 2: 'जहाँ तक हो सके' (as far as possible) — rotation yields when it must."),
+    _O("count_base", "A10", "state_total",
+       {"state_total": "SC/ST counts from the share of the whole State population",
+        "state_rural": "SC/ST counts from the share of the State's rural population"},
+       "Art. 243D(4) ('population of the State'); seed b 'प्रदेश में उनकी जनसंख्या के अनुपात'; 20.6982 % "
+       "and 0.5677 % are whole-State shares and give the published 16 and 0 (RULES.md §1, A10)."),
+    _O("rank_base", "A10", "rural",
+       {"rural": "rank by shares of the rural population (the ZP's territorial area)",
+        "total": "rank by shares of the whole district population"},
+       "seed b counts para 2: 'उनके प्रादेशिक क्षेत्र की कुल जनसंख्या' (the population of the ZP's territorial "
+       "area = rural); data/SOURCES.md: 14 of 16 districts given SC in 2021 are in the top 16 by rural share."),
+    _O("women_rank", "", "general_population",
+       {"general_population": "women's pass ranks by the number of people outside SC/ST/OBC",
+        "general_share": "women's pass ranks by the share of people outside SC/ST/OBC"},
+       "seed b item 3: 'सामान्य की जनसंख्या के आधार पर' and counts para 3: 'अधिक जनसंख्या (जिसमें ... "
+       "सम्मिलित नहीं है)' — a population, not a share."),
+    _O("division_saturation", "A12", "on",
+       {"on": "apply the division rule", "off": "ignore it"},
+       "seed b items 1-3, last sentence: if all districts of a division become reserved in the category, "
+       "the least populous is made unreserved."),
+    _O("saturation_population", "A12", "total",
+       {"total": "least populous by total population", "category": "least populous by the category's population"},
+       "seed b: 'उस मण्डल के समस्त जिलों को कुल आबादी के आरोही क्रम में' (ascending order of total population)."),
+    _O("saturation_scope", "A12", "per_category",
+       {"per_category": "a division is saturated when all its districts hold the same group (SC incl. SC-W)",
+        "all_reserved": "a division is saturated when all its districts hold any reserved office"},
+       "seed b: 'अनुसूचित जाति की श्रेणी में आरक्षित हो जाती हैं' (reserved in the SC category), repeated "
+       "per item."),
+    _O("tie_break", "A14", "population",
+       {"population": "equal shares: larger population of the ranking base first, then lower LGD code",
+        "code": "equal shares: lower LGD code first"},
+       "No source settles ties (RULES.md A14). Population first keeps the order stable when OBC shares are "
+       "assumed equal, and favours the larger electorate; the LGD code makes it total."),
+    _O("lots", "A14", "", {}, "Lots drawn by the authority are inputs (CSV unit,lot[,category]); empty = none.",
+       kind="path"),
+]}
+
+
+def zp_chair_options(assignments=()) -> OptionSet:
+    opts = OptionSet(dict(ZP_CHAIR_OPTIONS))
+    for name, value in assignments:
+        opts.set(name, value)
+    return opts
+
+
+def _quota_rules(opts: OptionSet) -> QuotaRules:
+    return QuotaRules(sc_st_rounding=opts["sc_st_rounding"], obc_cap_rounding=opts["obc_cap_rounding"],
+                      general_women=opts["general_women"],
+                      clause_sc_st="GO 2021 ZP-chair counts para 1 (s.19-A KP&ZP Adhiniyam 1961): half-up",
+                      clause_obc="GO 2021 ZP-chair counts para 1, proviso: OBC at most 27 %, integer part only",
+                      clause_women="GO 2021 ZP-chair counts para 1 (2nd para): women not less than 1/3, "
+                                   "rounded up",
+                      clause_ur="the offices left after the reserved categories and women")
+
+
+def state_shares(districts: pd.DataFrame, opts: OptionSet) -> dict[str, Fraction]:
+    """SC/ST shares of the State (whole or rural, A10) from the district table; OBC from the option."""
+    if opts["count_base"] == "state_total":
+        pop, sc, st = districts["pop_total"].sum(), districts["sc_total"].sum(), districts["st_total"].sum()
+    else:
+        pop, sc, st = districts["pop_rural"].sum(), districts["sc_rural"].sum(), districts["st_rural"].sum()
+    return {"SC": Fraction(int(sc), int(pop)), "ST": Fraction(int(st), int(pop)),
+            "OBC": opts.fraction("obc_state_share") / 100}
+
+
+def zp_chair_counts(year: int = 2021, opts: OptionSet | None = None, districts: pd.DataFrame | None = None
+                    ) -> pd.DataFrame:
+    """State counts of ZP chair offices per category (columns category, count, arithmetic, clause)."""
+    if year not in POSTS:
+        raise InputError(f"zp-chair: year {year} is not implemented (known: {', '.join(map(str, POSTS))})",
+                         column="year")
+    opts = opts or zp_chair_options()
+    districts = districts if districts is not None else load_districts()
+    return category_counts(POSTS[year], state_shares(districts, opts), _quota_rules(opts))
+
+
+def zp_chair_units(opts: OptionSet, population: pd.DataFrame | None = None,
+                   districts: pd.DataFrame | None = None) -> tuple[pd.DataFrame, list[str]]:
+    """The 75 districts with the ranking populations ``pop, sc, st, obc, general`` (Fractions where assumed).
+
+    Returns ``(units, assumptions)``. Without an ``obc`` column in ``population`` every district is assumed
+    to have the State OBC share (the option ``obc_state_share``): the assumption is returned and repeated in
+    every OBC and women row.
+    """
+    d = (districts if districts is not None else load_districts()).copy()
+    base = opts["rank_base"]
+    if base == "rural":
+        d["pop"], d["sc"], d["st"] = d["pop_rural"], d["sc_rural"], d["st_rural"]
+    else:
+        d["pop"], d["sc"], d["st"] = d["pop_total"], d["sc_total"], d["st_total"]
+    assumptions = []
+    have_obc = False
+    if population is not None:
+        pmap = population.set_index("unit_code")
+        for col in ("pop", "sc", "st"):
+            if col in pmap.columns:
+                d[col] = [int(pmap.at[c, col]) if c in pmap.index else int(v) for c, v in zip(d["unit_code"], d[col])]
+        if "obc" in pmap.columns:
+            missing = [int(c) for c in d["unit_code"] if c not in pmap.index]
+            if missing:
+                raise InputError(f"gives 'obc' but not for {len(missing)} district(s), e.g. LGD {missing[0]}",
+                                 file=population.attrs.get("path"), column="obc")
+            d["obc"] = [int(pmap.at[c, "obc"]) for c in d["unit_code"]]
+            have_obc = True
+        for c, row in zip(pmap.index, pmap["_row"]):
+            r = d[d["unit_code"] == c].iloc[0]
+            parts = int(r["sc"]) + int(r["st"]) + (int(r["obc"]) if have_obc else 0)
+            if parts > int(r["pop"]):
+                raise InputError(f"sc + st{' + obc' if have_obc else ''} = {parts} exceeds pop = {int(r['pop'])}",
+                                 file=population.attrs.get("path"), row=int(row), column="pop")
+    share = opts.fraction("obc_state_share") / 100
+    if not have_obc:
+        d["obc"] = [Fraction(int(p)) * share for p in d["pop"]]
+        assumptions.append(
+            f"OBC population by district is not public and was not supplied (--population with an 'obc' "
+            f"column): every district is assumed to have the State share {opts['obc_state_share']} % of its "
+            f"{'rural' if base == 'rural' else 'total'} population, so the OBC order falls to the tie-break "
+            f"rule ({opts['tie_break']}) and rotation")
+    d["general"] = [Fraction(int(p)) - int(sc) - int(st) - Fraction(o)
+                    for p, sc, st, o in zip(d["pop"], d["sc"], d["st"], d["obc"])]
+    return d, assumptions
+
+
+def _describe_input(path) -> dict:
+    """A file as the result records it: shipped files relative to the project, with their SHA-256."""
+    p = Path(path).resolve()
+    try:
+        shown = "data/" + str(p.relative_to(DATA_DIR.resolve()))
+    except ValueError:
+        shown = str(path)
+    return {"path": shown, "sha256": sha256(p)}
+
+
+def _pct(x: Fraction) -> str:
+    return f"{fmt_fraction(Fraction(x) * 100, 4)} %"
+
+
+def _people(x: Fraction) -> str:
+    x = Fraction(x)
+    return f"{x.numerator:,} people" if x.denominator == 1 else f"{fmt_fraction(x, 2)} people (OBC assumed)"
+
+
+def allot_zp_chair(year: int = 2021, *, history_paths=None, base_year: int = 2015, population_path=None,
+                   pin_path=None, options=(), districts: pd.DataFrame | None = None,
+                   history: pd.DataFrame | None = None) -> Allotment:
+    """The Zila Panchayat chair allotment: one row per district, with the trace of every rule step.
+
+    ``history_paths``: history CSVs (unit, year, category); None = the shipped 2015 outcomes.
+    ``options``: ``[(name, value), ...]`` of :data:`ZP_CHAIR_OPTIONS`. Everything is validated before any
+    computation; bad input raises :class:`~reservation.errors.InputError`.
+    """
+    opts = options if isinstance(options, OptionSet) else zp_chair_options(options)
+    dist = districts if districts is not None else load_districts()
+    cw = DistrictCrosswalk(dist)
+    inputs = {}
+    if history is None:
+        paths = [Path(p) for p in (history_paths or [DEFAULT_HISTORY])]
+        history = load_history(paths, cw.resolve)
+        inputs["history"] = [_describe_input(p) for p in paths]
+    population = load_population(population_path, cw.resolve) if population_path else None
+    if population_path:
+        inputs["population"] = _describe_input(population_path)
+    pins_df = load_pins(pin_path, cw.resolve) if pin_path else None
+    if pin_path:
+        inputs["pins"] = _describe_input(pin_path)
+    lots = load_lots(opts["lots"], cw.resolve) if opts["lots"] else {}
+    if opts["lots"]:
+        inputs["lots"] = _describe_input(opts["lots"])
+    counts = zp_chair_counts(year, opts, dist)
+    n = dict(zip(counts["category"], counts["count"]))
+
+    pins: dict[int, Pin] = {}
+    if pins_df is not None:
+        used: dict[str, int] = {}
+        for u, code, src, row in zip(pins_df["unit_code"], pins_df["category"], pins_df["source"], pins_df["_row"]):
+            used[code] = used.get(code, 0) + 1
+            if used[code] > n[code]:
+                raise InputError(f"more {code} pins ({used[code]}) than {code} offices ({n[code]}) for {year}",
+                                 file=str(pin_path), row=int(row), column="category")
+            pins[int(u)] = Pin(code, src)
+
+    units, assumptions = zp_chair_units(opts, population, dist)
+    rotation = RotationView(history, year, base_year, opts["rotation_history"])
+    base_word = "rural" if opts["rank_base"] == "rural" else "total"
+    satpop = units["pop_total"] if opts["saturation_population"] == "total" else None
+
+    def share(col):
+        return pd.Series([Fraction(v) / int(p) if int(p) else Fraction(0) for v, p in zip(units[col], units["pop"])],
+                         index=units.index)
+
+    rot_clause = "12th Amendment Rules 2021 r.2(d): previous election = 2015 and later"
+    obc_note = assumptions[0] if assumptions else ""
+    specs = {
+        "ST": dict(key=share("st"), key_label=f"ST share of the {base_word} population", key_format=_pct,
+                   clause="GO 2021 ZP-chair counts para 2 (ST in descending order of ST share)",
+                   clause_women="GO 2021 ZP-chair counts para 3 (ST women from the top)",
+                   clause_saturation="GO 2021 ZP-chair allotment item 1 (division rule, applied to ST)",
+                   sat="st"),
+        "SC": dict(key=share("sc"), key_label=f"SC share of the {base_word} population", key_format=_pct,
+                   clause="GO 2021 ZP-chair allotment item 1 (SC in descending order, never reserved first)",
+                   clause_women="GO 2021 ZP-chair allotment item 1 (SC women from the top of the first allotted)",
+                   clause_saturation="GO 2021 ZP-chair allotment item 1, last sentence (division rule)", sat="sc"),
+        "OBC": dict(key=share("obc"), key_label=f"OBC share of the {base_word} population", key_format=_pct,
+                    clause="GO 2021 ZP-chair allotment item 2 (OBC, leaving out SC districts)",
+                    clause_women="GO 2021 ZP-chair allotment item 2 (OBC women from the top)",
+                    clause_saturation="GO 2021 ZP-chair allotment item 2, last sentence (division rule)",
+                    sat="obc", note=obc_note),
+        "GEN": dict(key=(units["general"].copy() if opts["women_rank"] == "general_population" else share("general")),
+                    key_label=(f"{base_word} population outside SC/ST/OBC" if opts["women_rank"] ==
+                               "general_population" else f"share of the {base_word} population outside SC/ST/OBC"),
+                    key_format=(_people if opts["women_rank"] == "general_population" else _pct),
+                    clause="GO 2021 ZP-chair allotment item 3 (women, leaving out SC/OBC districts)",
+                    clause_women="GO 2021 ZP-chair allotment item 3 (women, leaving out SC/OBC districts)",
+                    clause_saturation="GO 2021 ZP-chair allotment item 3, last sentence (division rule)",
+                    sat="general", note=obc_note),
+    }
+
+    def make(group, slots):
+        s = specs[group]
+        sat = satpop if satpop is not None else pd.Series([Fraction(v) for v in units[s["sat"]]], index=units.index)
+        return CategoryPass(group=group, slots=slots, key=s["key"], key_label=s["key_label"],
+                            key_format=s["key_format"],
+                            history_codes=group_codes(group, opts["women_history"]),
+                            population=units["pop"], saturation_population=sat, clause=s["clause"],
+                            clause_women=s["clause_women"], clause_saturation=s["clause_saturation"],
+                            clause_rotation=rot_clause, note=s.get("note", ""))
+
+    if opts["category_order"] == "b":
+        passes = [make("ST", [("ST_W", n["ST_W"]), ("ST", n["ST"])]),
+                  make("SC", [("SC_W", n["SC_W"]), ("SC", n["SC"])]),
+                  make("OBC", [("OBC_W", n["OBC_W"]), ("OBC", n["OBC"])]),
+                  make("GEN", [("W", n["W"])])]
+    else:
+        passes = [make("ST", [("ST_W", n["ST_W"]), ("ST", n["ST"])]),
+                  make("SC", [("SC_W", n["SC_W"])]), make("OBC", [("OBC_W", n["OBC_W"])]),
+                  make("SC", [("SC", n["SC"])]), make("OBC", [("OBC", n["OBC"])]),
+                  make("GEN", [("W", n["W"])])]
+    settings = EngineSettings(tie_break=opts["tie_break"], lots=lots, category_women=opts["category_women"],
+                              rotation_fallback=opts["rotation_fallback"],
+                              division_saturation=opts["division_saturation"],
+                              saturation_scope=opts["saturation_scope"])
+    table, trace = run_passes(units, passes, rotation, settings, pins,
+                              ur_clause="GO 2021 ZP-chair counts para 1: offices left after the reserved "
+                                        "categories and women are unreserved")
+    meta = {"body": "zp-chair", "year": year, "base_year": base_year, "posts": POSTS[year],
+            "history_years": rotation.years, "options": opts.record(), "inputs": inputs,
+            "assumptions": assumptions, "counts": {c: int(v) for c, v in n.items() if c in CODES}}
+    got = table["category"].value_counts().to_dict()
+    for c in CODES:
+        if got.get(c, 0) != n[c]:
+            raise AssertionError(f"conservation broken: {c} {got.get(c, 0)} != {n[c]}")
+    return Allotment(table=table, trace=trace, counts=counts, meta=meta, history=history)
