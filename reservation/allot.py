@@ -95,6 +95,7 @@ class Allotment:
     counts: pd.DataFrame
     meta: dict
     history: pd.DataFrame | None = None    # the history used (unit_code, year, category, source)
+    history: pd.DataFrame | None = None    # the history used (unit_code, year, category, source)
 
     def explain(self, unit_code: int) -> pd.DataFrame:
         return self.trace[self.trace["unit_code"] == int(unit_code)].reset_index(drop=True)

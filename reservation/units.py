@@ -170,7 +170,8 @@ def load_divisions(path=None) -> pd.DataFrame:
 class DistrictCrosswalk:
     """Resolve a district given as an LGD code, an English or Hindi name, a former name or a variant.
 
-    Built from the district table plus ``data/district_aliases.csv`` (alias, district_lgd_code, kind, source).
+    Built from the district table plus ``data/district_aliases.csv`` (alias, district_lgd_code, kind, source);
+    aliases of codes absent from the table are ignored (a toy state uses its own codes).
     ``resolve`` raises KeyError for an unknown name; callers turn that into an InputError with the row.
     """
 
@@ -187,11 +188,9 @@ class DistrictCrosswalk:
         aliases_path = Path(aliases_path) if aliases_path else DATA_DIR / "district_aliases.csv"
         if aliases_path.is_file():
             al = read_csv(aliases_path, ["alias", "district_lgd_code"], what="alias table")
-            for a, c, row in zip(al["alias"], int_column(al, "district_lgd_code", aliases_path), al["_row"]):
-                if int(c) not in self.codes:
-                    raise InputError(f"alias {a!r} points to unknown LGD code {c}", file=str(aliases_path),
-                                     row=int(row), column="district_lgd_code")
-                names.append((a, int(c)))
+            for a, c in zip(al["alias"], int_column(al, "district_lgd_code", aliases_path)):
+                if int(c) in self.codes:
+                    names.append((a, int(c)))
         for name, code in names:
             self._exact[nfc(name)] = code
             self._exact[nfc(name).lower()] = code

@@ -37,6 +37,8 @@ from ..units import DATA_DIR, DistrictCrosswalk, load_districts
 __all__ = ["ZP_CHAIR_OPTIONS", "zp_chair_options", "zp_chair_counts", "zp_chair_units", "allot_zp_chair",
            "DEFAULT_HISTORY", "POSTS"]
 
+#: Years whose rules are implemented -> the number of offices in the shipped data (one chair per Zila
+#: Panchayat, i.e. per district: the count is always the number of districts in the table used).
 POSTS = {2021: 75}
 DEFAULT_HISTORY = DATA_DIR / "history" / "zp-chair.csv"
 
@@ -157,7 +159,7 @@ def zp_chair_counts(year: int = 2021, opts: OptionSet | None = None, districts: 
                          column="year")
     opts = opts or zp_chair_options()
     districts = districts if districts is not None else load_districts()
-    return category_counts(POSTS[year], state_shares(districts, opts), _quota_rules(opts))
+    return category_counts(len(districts), state_shares(districts, opts), _quota_rules(opts))
 
 
 def zp_chair_units(opts: OptionSet, population: pd.DataFrame | None = None,
@@ -328,7 +330,7 @@ def allot_zp_chair(year: int = 2021, *, history_paths=None, base_year: int = 201
     table, trace = run_passes(units, passes, rotation, settings, pins,
                               ur_clause="GO 2021 ZP-chair counts para 1: offices left after the reserved "
                                         "categories and women are unreserved")
-    meta = {"body": "zp-chair", "year": year, "base_year": base_year, "posts": POSTS[year],
+    meta = {"body": "zp-chair", "year": year, "base_year": base_year, "posts": len(dist),
             "history_years": rotation.years, "options": opts.record(), "inputs": inputs,
             "assumptions": assumptions, "counts": {c: int(v) for c, v in n.items() if c in CODES}}
     got = table["category"].value_counts().to_dict()
