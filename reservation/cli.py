@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from .allot import RuleError
+from .engine import RuleError
 from .errors import InputError
 
 

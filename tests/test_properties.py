@@ -5,7 +5,7 @@ import pandas as pd
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from reservation.allot import RuleError
+from reservation.engine import RuleError
 from reservation.categories import CODES
 from reservation.rounding import floor
 from reservation.rulebooks.panchayat import allot_zp_chair

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..allot import Allotment, CategoryPass, EngineSettings, Pin, run_passes
+from ..engine import Allotment, CategoryPass, EngineSettings, Pin, run_passes
 from ..categories import CODES, by_code
 from ..errors import InputError
 from ..inputs import load_history, load_lots, load_pins, load_population

@@ -1,0 +1,28 @@
+# Two commands for a new user (README): `make demo` and `make test`.
+# Both create .venv with python3 -m venv and install the project with pip (no conda needed).
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test install bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/reservation counts --body zp-chair --year 2021
+	$(BIN)/reservation allot --body zp-chair --year 2021 --out out/zp-chair-2021.csv
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_allot.py
+
+clean:
+	rm -rf out .pytest_cache
