@@ -120,10 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--body", required=True)
     sp.set_defaults(func=cmd_options)
 
-    import importlib.util  # TEMP until cli_dpc lands
-    if importlib.util.find_spec("reservation.cli_dpc"):
-        from . import cli_dpc
-        cli_dpc.register(sub)
+    from . import cli_dpc
+    cli_dpc.register(sub)
     return p
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 
 class InputError(ValueError):
-    """Bad input. ``row`` is the 1-based data row (the header is row 0); ``column`` a column name."""
+    """Bad input. ``row`` is the row as a spreadsheet numbers it (the header is row 1); ``column`` a name."""
 
     def __init__(self, message: str, *, file: str | None = None, row: int | None = None,
                  column: str | None = None):
