@@ -1,36 +1,44 @@
 """The allotment engine: category passes in the legal order, rotation tiers, division saturation, women.
 
 A *pass* fills the posts of one category group (or of one code, under category order A6 reading a) from the
-units not yet allotted, in this order of preference (GO 2021, seed b, ZP chair items 1-3):
+units not yet allotted. Units are grouped by a *parent* (the counting unit: the State for Zila Panchayat
+chairs, the district for block pramukhs, the block for gram pradhans); each parent has its own number of posts.
+Inside a parent the units are taken in this order of preference (GO 2021, seed b, ZP chair items 1-3 and KP
+items 1-10):
 
 1. rotation tier (1 never reserved for the group, 2 not reserved at the last election, 3 the rest: see
    :mod:`reservation.rotation`), then
-2. descending share of the group's population (exact Fractions; ties by lot or the documented rule).
+2. descending share of the group's population (exact: :mod:`reservation.ranking`; ties by lot or the
+   documented rule of the ``tie_break`` option).
 
-If the chosen units would make *every* unit of a division reserved for the group, the least populous of them
-is left unreserved and the next unit in order takes the post (the division rule of items 1-3; A12).
-Within a group, the women's posts go to the first units in that order ("from the top", A7 reading a).
-Units reached by no pass are unreserved.
+A unit may be *not eligible* for a pass (the two-person rule of KP item 2). If the chosen units would make
+*every* unit of a division reserved for the group, the least populous of them is left unreserved and the next
+unit in order takes the post (the division rule of ZP items 1-3; A12). Within a group, the women's posts go to
+the first units in that order ("from the top", A7 reading a). Units reached by no pass are unreserved.
 
-The result is an :class:`Allotment`: a table with one row per unit and a trace with one row per rule step
-that touched a unit, each citing its clause. Nothing here reads files, prints or draws.
+The engine works on whole arrays (numpy), not one unit at a time: a pass is a sort and a count within each
+parent, so that 732,000 ward seats cost about what one ``sort_values`` + ``groupby().cumcount()`` costs.
+Words are rendered afterwards, only when asked for: :class:`EngineResult` holds the decisions as numbers and
+renders ``table`` (one row per unit with ``clause`` and ``reason``) and ``trace`` (one row per rule step that
+touched a unit) on first use. Nothing here reads files, prints or draws.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import Callable
 
+import numpy as np
 import pandas as pd
 
-from .categories import by_code
-from .quota import fmt_fraction
-from .ranking import rank_descending
+from .categories import CODES, by_code
+from .ranking import Ratio, dense_rank_desc
 from .rotation import RotationView
 
-__all__ = ["CategoryPass", "EngineSettings", "Allotment", "run_passes", "RuleError", "TABLE_COLUMNS",
-           "TRACE_COLUMNS", "Pin"]
+__all__ = ["CategoryPass", "EngineSettings", "EngineResult", "Allotment", "run_passes", "RuleError", "Pin",
+           "Ratio", "TABLE_COLUMNS", "TRACE_COLUMNS", "DECISIONS"]
 
 
 class RuleError(RuntimeError):
@@ -42,31 +50,45 @@ TABLE_COLUMNS = ["unit_code", "unit_name_en", "unit_name_hi", "district", "divis
 TRACE_COLUMNS = ["step", "unit_code", "unit_name_en", "pass", "rank", "pool", "key", "tier", "tier_reason",
                  "decision", "category", "clause", "tie_break"]
 
+# decision codes of the trace
+PASSED, ALLOTTED, LEFT_OUT, NOT_ELIGIBLE, NO_POSTS, PINNED, UNRESERVED = range(7)
+DECISIONS = {PASSED: "passed over: the posts were filled by units earlier in rotation order",
+             ALLOTTED: "allotted", LEFT_OUT: "left out", NOT_ELIGIBLE: "not eligible",
+             NO_POSTS: "no posts in this pass", PINNED: "pinned", UNRESERVED: "unreserved"}
+_CODE_INDEX = {c: i for i, c in enumerate(CODES)}
+_UR = _CODE_INDEX["UR"]
+
 
 @dataclass
 class CategoryPass:
     """One pass of the engine.
 
-    ``slots``: the codes it fills with their numbers, women's code first (``[("SC_W", 6), ("SC", 10)]``).
-    ``key``: the ranking key per unit (index-aligned Series of Fractions/ints), descending.
-    ``key_label``/``key_format``: how the key reads in reasons (``"SC share of the rural population"``).
-    ``population``: the population used for tie-breaks (larger first) and ``saturation_population`` for the
-    division rule (least populous left unreserved).
+    ``slots``: the codes it fills with their numbers, women's code first: ``[("SC_W", 6), ("SC", 10)]`` for a
+    single parent, or ``{parent: [("SC_W", 1), ("SC", 2)], ...}`` per parent (same codes in every parent).
+    ``key``: the ranking key, descending: a Series (index-aligned with the units) of Fractions/ints, or a
+    :class:`Ratio`. ``key_label`` says what it is; ``key_format`` shows one value (Series keys only).
+    ``population``: larger first among equal keys (tie-break rule ``population``).
+    ``saturation_population``: None = no division rule in this pass; else the population whose least member is
+    left unreserved.
+    ``eligible``: None = every unit of the pool; else a boolean array (False = may not take this group).
     """
 
     group: str
-    slots: list[tuple[str, int]]
-    key: pd.Series
+    slots: list | dict
+    key: object
     key_label: str
-    key_format: Callable[[Fraction], str]
     history_codes: frozenset
-    population: pd.Series
-    saturation_population: pd.Series
+    population: object
     clause: str
     clause_women: str
-    clause_saturation: str
     clause_rotation: str
+    key_format: Callable[[Fraction], str] | None = None
+    saturation_population: object = None
+    clause_saturation: str = ""
     note: str = ""
+    eligible: object = None
+    eligible_reason: str = ""
+    clause_eligible: str = ""
 
 
 @dataclass
@@ -83,27 +105,277 @@ class EngineSettings:
     rotation_fallback: str = "rank"            # A8 "as far as possible"
     division_saturation: str = "on"            # A12
     saturation_scope: str = "per_category"     # A12
+    ur_clause: str = "not allotted to any reserved category"
+    parent_label: str = "State"                # how a parent is named in reasons ("district", "block")
+
+
+def _ordinal_array(n: np.ndarray) -> np.ndarray:
+    n = np.asarray(n, dtype=np.int64)
+    suffix = np.where((n % 100 >= 10) & (n % 100 <= 20), "th",
+                      np.select([n % 10 == 1, n % 10 == 2, n % 10 == 3], ["st", "nd", "rd"], "th"))
+    return np.char.add(n.astype(str), suffix)
+
+
+def _runs(sorted_parent: np.ndarray) -> np.ndarray:
+    """0-based position of each element within its run of equal values (the input is sorted by parent)."""
+    n = len(sorted_parent)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    start = np.r_[True, sorted_parent[1:] != sorted_parent[:-1]]
+    first = np.maximum.accumulate(np.where(start, np.arange(n), 0))
+    return np.arange(n) - first
+
+
+def _pct_text(num: np.ndarray, den: np.ndarray) -> np.ndarray:
+    """Exact half-up percentage with 4 decimals, as text, for integer shares (display only)."""
+    num = np.asarray(num, dtype=np.int64)
+    den = np.asarray(den, dtype=np.int64)
+    safe = np.where(den == 0, 1, den)
+    scaled = (num * 2_000_000 + safe) // (2 * safe)           # half-up of num * 10**6 / den
+    scaled = np.where(den == 0, 0, scaled)
+    whole = (scaled // 10_000).astype(str)
+    frac = pd.Series((scaled % 10_000).astype(str)).str.zfill(4).to_numpy(dtype=str)
+    return np.char.add(np.char.add(np.char.add(whole, "."), frac), " %")
+
+
+@dataclass
+class _PassRecord:
+    """What one pass decided, as arrays over the units it considered (its pool, in rotation order)."""
+
+    index: int
+    spec: CategoryPass
+    name: str
+    unit: np.ndarray         # unit positions, in trace order
+    rank: np.ndarray
+    pool: np.ndarray
+    tier: np.ndarray
+    decision: np.ndarray
+    category: np.ndarray     # code index or -1
+    tied: np.ndarray         # how many other units of the same parent have an equal key
+    lot: np.ndarray          # lot number or -1
+    chosen_pos: np.ndarray   # 1-based position among the chosen, or 0
+    need: np.ndarray         # posts of the unit's parent in this pass
+    slot_n: np.ndarray       # posts of the unit's own code in its parent (allotted rows)
+    left_out_words: dict     # unit position -> words of the division rule
+
+
+class EngineResult:
+    """Decisions as arrays, and their rendering in words (``table``, ``trace``, ``explain``)."""
+
+    def __init__(self, units: pd.DataFrame, rotation: RotationView, settings: EngineSettings,
+                 records: list[_PassRecord], category: np.ndarray, decided_by: np.ndarray,
+                 pins: dict[int, Pin], extra_columns: tuple[str, ...]):
+        self.units = units
+        self.rotation = rotation
+        self.settings = settings
+        self.records = records
+        self.category = category
+        self.decided_by = decided_by          # pass index per unit, -1 pinned, -2 unreserved
+        self.pins = pins
+        self.extra_columns = extra_columns
+        self.codes = units["unit_code"].to_numpy(dtype=np.int64)
+
+    # -- words ---------------------------------------------------------------------------------------------
+    def _key_text(self, spec: CategoryPass, positions: np.ndarray) -> np.ndarray:
+        if len(positions) == 0:
+            return np.zeros(0, dtype=str)
+        k = spec.key
+        if isinstance(k, Ratio):
+            if k.den is None:
+                v = np.asarray(k.num)[positions]
+                return np.array([f"{int(x):,} people" for x in v], dtype=object).astype(str)
+            return _pct_text(np.asarray(k.num)[positions], np.asarray(k.den)[positions])
+        fmt = spec.key_format or (lambda x: str(x))
+        vals = k.to_numpy() if isinstance(k, pd.Series) else np.asarray(k, dtype=object)
+        return np.array([fmt(Fraction(vals[i])) for i in positions], dtype=object).astype(str)
+
+    def _tie_text(self, rec: _PassRecord, sel: np.ndarray) -> np.ndarray:
+        tied, lot = rec.tied[sel], rec.lot[sel]
+        units = rec.unit[sel]
+        out = np.full(len(units), "", dtype=object)
+        label = rec.spec.key_label
+        pops = np.asarray(rec.spec.population)[units]
+        for i in np.flatnonzero(tied > 0):
+            head = f"{label} tied with {int(tied[i])} other unit(s); placed by "
+            if lot[i] >= 0:
+                out[i] = head + f"lot number {int(lot[i])}"
+            elif self.settings.tie_break == "population":
+                out[i] = head + f"the tie-break rule (larger population {int(pops[i])} first, then lower code)"
+            else:
+                out[i] = head + "the tie-break rule (lower code first)"
+        return out
+
+    def _tier_words(self, rec: _PassRecord, sel: np.ndarray) -> np.ndarray:
+        return self.rotation.tier_words(self.codes[rec.unit[sel]], rec.tier[sel], rec.spec.history_codes)
+
+    @cached_property
+    def table(self) -> pd.DataFrame:
+        """One row per unit: :data:`TABLE_COLUMNS` (plus the engine's extra columns)."""
+        n = len(self.units)
+        tier = np.full(n, -1, dtype=np.int64)
+        rank = np.full(n, -1, dtype=np.int64)
+        pool = np.full(n, -1, dtype=np.int64)
+        key = np.full(n, "", dtype=object)
+        clause = np.full(n, "", dtype=object)
+        reason = np.full(n, "", dtype=object)
+        tie = np.full(n, "", dtype=object)
+        for rec in self.records:
+            sel = np.flatnonzero(rec.decision == ALLOTTED)
+            if len(sel) == 0:
+                continue
+            u = rec.unit[sel]
+            spec = rec.spec
+            codes = np.asarray(CODES)[rec.category[sel]]
+            women = np.array([by_code(c).women for c in codes]) & (len(self._slot_codes(spec)) > 1)
+            ktext = self._key_text(spec, u)
+            words = self._tier_words(rec, sel)
+            t = rec.tier[sel]
+            text = (pd.Series(codes) + ": " + pd.Series(_ordinal_array(rec.rank[sel])) + " of "
+                    + pd.Series(rec.pool[sel].astype(str)) + f" by {spec.key_label} (" + pd.Series(ktext)
+                    + "); tier " + pd.Series(t.astype(str)) + ": " + pd.Series(words) + "; chosen "
+                    + pd.Series(_ordinal_array(rec.chosen_pos[sel])) + " of the "
+                    + pd.Series(rec.need[sel].astype(str)) + f" {rec.name} posts in rotation order")
+            if self.settings.category_women == "top":
+                wtext = "; among the first " + pd.Series(rec.slot_n[sel].astype(str)) + ", so reserved for women"
+            else:
+                wtext = pd.Series(["; women's post (not a women's office at the last election first)"] * len(sel))
+            text = text.where(~women, text + wtext)
+            if spec.note:
+                text = text + f"; {spec.note}"
+            cl = np.where(women, spec.clause_women, spec.clause).astype(object)
+            cl = np.where(t > 1, cl + f"; {spec.clause_rotation}", cl)
+            tier[u], rank[u], pool[u] = t, rec.rank[sel], rec.pool[sel]
+            key[u], clause[u], reason[u] = ktext, cl, text.to_numpy(dtype=object)
+            tie[u] = self._tie_text(rec, sel)
+        for pos, pin in self.pins.items():
+            clause[pos] = f"pinned by input ({pin.source})"
+            reason[pos] = f"{pin.code} fixed by the pin file ({pin.source}); the rest is computed around it"
+        ur = np.flatnonzero(self.decided_by == -2)
+        if len(ur):
+            parts = pd.Series([""] * len(ur), index=ur, dtype=object)
+            for rec in self.records:
+                m = np.isin(rec.unit, ur)
+                if not m.any():
+                    continue
+                s = (f"{rec.name} rank " + pd.Series(rec.rank[m].astype(str)) + " of "
+                     + pd.Series(rec.pool[m].astype(str)) + " (tier " + pd.Series(rec.tier[m].astype(str)) + ")")
+                s.index = rec.unit[m]
+                joined = parts.loc[s.index]
+                parts.loc[s.index] = np.where(joined == "", s, joined + "; " + s)
+            reason[ur] = ("UR: reached by no category pass (" + parts + ")").to_numpy(dtype=object)
+            clause[ur] = self.settings.ur_clause
+        df = pd.DataFrame({
+            "unit_code": self.codes,
+            "unit_name_en": self.units["unit_name_en"].to_numpy(),
+            "unit_name_hi": self.units["unit_name_hi"].to_numpy(),
+            "district": self.units["district"].to_numpy(),
+            "division": self.units["division"].to_numpy(),
+            "category": np.asarray(CODES)[self.category],
+            "tier": pd.array(np.where(tier < 0, None, tier), dtype="Int64"),
+            "rank": pd.array(np.where(rank < 0, None, rank), dtype="Int64"),
+            "pool": pd.array(np.where(pool < 0, None, pool), dtype="Int64"),
+            "key": key, "clause": clause, "reason": reason, "tie_break": tie,
+        })
+        for c in self.extra_columns:
+            df.insert(df.columns.get_loc("category"), c, self.units[c].to_numpy())
+        return df
+
+    @staticmethod
+    def _slot_codes(spec: CategoryPass) -> list[str]:
+        slots = spec.slots if isinstance(spec.slots, list) else next(iter(spec.slots.values()), [])
+        return [c for c, _ in slots]
+
+    def _trace_rows(self, only: np.ndarray | None = None) -> pd.DataFrame:
+        frames = []
+        names = self.units["unit_name_en"].to_numpy()
+        for pos, pin in sorted(self.pins.items()):
+            if only is not None and pos not in only:
+                continue
+            frames.append(pd.DataFrame({"o1": [-1], "o2": [0], "unit": [pos], "pass": ["pin"], "rank": [None],
+                                        "pool": [None], "key": [""], "tier": [None], "tier_reason": [""],
+                                        "decision": [f"pinned to {pin.code}"], "category": [pin.code],
+                                        "clause": [f"pinned by input ({pin.source})"], "tie_break": [""]}))
+        for rec in self.records:
+            sel = np.arange(len(rec.unit)) if only is None else np.flatnonzero(np.isin(rec.unit, only))
+            if len(sel) == 0:
+                continue
+            spec = rec.spec
+            dec = rec.decision[sel]
+            cat = rec.category[sel]
+            codes = np.where(cat >= 0, np.asarray(CODES)[np.maximum(cat, 0)], "")
+            women = np.array([c != "" and by_code(c).women for c in codes]) & (len(self._slot_codes(spec)) > 1)
+            words = np.array([DECISIONS[d] for d in dec], dtype=object)
+            words = np.where(dec == ALLOTTED, "allotted " + codes.astype(object), words)
+            lo = [rec.left_out_words.get(int(u), "") for u in rec.unit[sel]]
+            words = np.where(dec == LEFT_OUT, np.array(["left out: " + w for w in lo], dtype=object), words)
+            words = np.where(dec == NOT_ELIGIBLE, f"not eligible: {spec.eligible_reason}", words)
+            clause = np.where(dec == ALLOTTED, np.where(women, spec.clause_women, spec.clause), spec.clause)
+            clause = np.where((dec == ALLOTTED) & (rec.tier[sel] > 1), clause + f"; {spec.clause_rotation}", clause)
+            clause = np.where(dec == LEFT_OUT, spec.clause_saturation, clause)
+            clause = np.where(dec == NOT_ELIGIBLE, spec.clause_eligible, clause)
+            frames.append(pd.DataFrame({
+                "o1": rec.index, "o2": sel, "unit": rec.unit[sel], "pass": rec.name,
+                "rank": rec.rank[sel], "pool": rec.pool[sel],
+                "key": np.char.add(f"{spec.key_label} ", self._key_text(spec, rec.unit[sel]).astype(str)),
+                "tier": rec.tier[sel], "tier_reason": self._tier_words(rec, sel), "decision": words,
+                "category": codes, "clause": clause, "tie_break": self._tie_text(rec, sel)}))
+        ur = np.flatnonzero(self.decided_by == -2)
+        if only is not None:
+            ur = ur[np.isin(ur, only)]
+        if len(ur):
+            frames.append(pd.DataFrame({"o1": len(self.records), "o2": ur, "unit": ur,
+                                        "pass": "UR", "rank": None, "pool": None, "key": "", "tier": None,
+                                        "tier_reason": "", "decision": "unreserved", "category": "UR",
+                                        "clause": self.settings.ur_clause, "tie_break": ""}))
+        if not frames:
+            return pd.DataFrame(columns=TRACE_COLUMNS)
+        tr = pd.concat(frames, ignore_index=True)
+        tr = tr.sort_values(["o1", "o2"], kind="stable").reset_index(drop=True)
+        tr.insert(0, "step", np.arange(1, len(tr) + 1))
+        tr.insert(1, "unit_code", self.codes[tr["unit"].to_numpy(dtype=np.int64)])
+        tr.insert(2, "unit_name_en", names[tr["unit"].to_numpy(dtype=np.int64)])
+        for c in ("rank", "pool", "tier"):
+            tr[c] = pd.array(tr[c].where(tr[c].notna() & (tr[c].astype("float") >= 0), None), dtype="Int64")
+        return tr[TRACE_COLUMNS]
+
+    @cached_property
+    def trace(self) -> pd.DataFrame:
+        """Every rule step that touched a unit, in the order the rules applied them (:data:`TRACE_COLUMNS`)."""
+        return self._trace_rows()
+
+    def explain(self, unit_code: int) -> pd.DataFrame:
+        """The trace rows of one unit (rendered for that unit only)."""
+        pos = np.flatnonzero(self.codes == int(unit_code))
+        tr = self._trace_rows(only=pos)
+        tr["step"] = np.arange(1, len(tr) + 1)
+        return tr
 
 
 @dataclass
 class Allotment:
-    """The result: ``table`` (one row per unit, :data:`TABLE_COLUMNS`), ``trace`` (:data:`TRACE_COLUMNS`),
-    ``counts`` (category counts used), ``meta`` (body, year, options, inputs, assumptions)."""
+    """The result: ``table`` (one row per unit), ``trace`` (every step), ``counts`` (category counts used),
+    ``meta`` (body, year, options, inputs, assumptions) and ``history`` (the history used)."""
 
-    table: pd.DataFrame
-    trace: pd.DataFrame
+    engine: EngineResult
     counts: pd.DataFrame
     meta: dict
-    history: pd.DataFrame | None = None    # the history used (unit_code, year, category, source)
-    history: pd.DataFrame | None = None    # the history used (unit_code, year, category, source)
+    history: pd.DataFrame | None = None
+    extra: dict = field(default_factory=dict)      # body-specific tables (e.g. the district apportionment)
+
+    @property
+    def table(self) -> pd.DataFrame:
+        return self.engine.table
+
+    @property
+    def trace(self) -> pd.DataFrame:
+        return self.engine.trace
 
     def explain(self, unit_code: int) -> pd.DataFrame:
-        return self.trace[self.trace["unit_code"] == int(unit_code)].reset_index(drop=True)
+        return self.engine.explain(unit_code)
 
-    def summary_by_division(self) -> pd.DataFrame:
-        """Divisions x categories: how many units of each division got each category."""
-        from .categories import CODES
-        t = pd.crosstab(self.table["division"], self.table["category"])
+    def summary_by_division(self, by: str = "division") -> pd.DataFrame:
+        """Divisions (or another column) x categories: how many units got each category."""
+        t = pd.crosstab(self.table[by], self.table["category"])
         for c in CODES:
             if c not in t.columns:
                 t[c] = 0
@@ -112,160 +384,182 @@ class Allotment:
         return t
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+def _slots_matrix(spec: CategoryPass, parent_labels: np.ndarray) -> tuple[list[str], np.ndarray]:
+    if isinstance(spec.slots, list):
+        codes = [c for c, _ in spec.slots]
+        mat = np.tile(np.array([n for _, n in spec.slots], dtype=np.int64), (len(parent_labels), 1))
+        return codes, mat
+    codes = None
+    mat = np.zeros((len(parent_labels), 0), dtype=np.int64)
+    index = {p: i for i, p in enumerate(parent_labels)}
+    for p, lst in spec.slots.items():
+        if codes is None:
+            codes = [c for c, _ in lst]
+            mat = np.zeros((len(parent_labels), len(codes)), dtype=np.int64)
+        if [c for c, _ in lst] != codes:
+            raise ValueError("every parent of a pass must list the same codes")
+        if p not in index:
+            if any(n for _, n in lst):
+                raise RuleError(f"posts given for {p!r}, which has no units")
+            continue
+        mat[index[p]] = [n for _, n in lst]
+    return codes or [], mat
 
 
-def run_passes(units: pd.DataFrame, passes: list[CategoryPass], rotation: RotationView,
-               settings: EngineSettings, pins: dict[int, Pin] | None = None,
-               ur_clause: str = "not allotted to any reserved category") -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Apply ``passes`` to ``units`` (columns unit_code, unit_name_en, unit_name_hi, district, division).
+def run_passes(units: pd.DataFrame, passes: list[CategoryPass], rotation: RotationView, settings: EngineSettings,
+               pins: dict[int, Pin] | None = None, parent: str | None = None,
+               extra_columns: tuple[str, ...] = ()) -> EngineResult:
+    """Apply ``passes`` to ``units`` (columns unit_code, unit_name_en, unit_name_hi, district, division and,
+    when given, the ``parent`` column). Pinned units keep their category and stay out of every pass; the
+    ``slots`` of a pass are its full counts (pins are subtracted here)."""
+    units = units.reset_index(drop=True)
+    n = len(units)
+    codes = units["unit_code"].to_numpy(dtype=np.int64)
+    if len(np.unique(codes)) != n:
+        raise RuleError("unit codes are not unique")
+    if parent is None:
+        par = np.zeros(n, dtype=np.int64)
+        parent_labels = np.array(["*"], dtype=object)
+    else:
+        par, parent_labels = pd.factorize(units[parent], sort=True)
+        par = par.astype(np.int64)
+        parent_labels = np.asarray(parent_labels, dtype=object)
+    n_par = len(parent_labels)
+    pos_of = {int(c): i for i, c in enumerate(codes)}
+    category = np.full(n, -1, dtype=np.int64)
+    decided_by = np.full(n, -3, dtype=np.int64)
+    pin_pos: dict[int, Pin] = {}
+    for u, pin in (pins or {}).items():
+        p = pos_of[int(u)]
+        pin_pos[p] = pin
+        category[p] = _CODE_INDEX[pin.code]
+        decided_by[p] = -1
+    division = units["division"].to_numpy(dtype=object) if "division" in units else None
+    records: list[_PassRecord] = []
 
-    Returns ``(table, trace)``. Pinned units keep their category and are left out of every pass; the pass
-    counts in ``slots`` are the full counts (pins are subtracted here).
-    """
-    pins = pins or {}
-    codes = [int(c) for c in units["unit_code"]]
-    idx_of = {c: i for c, i in zip(codes, units.index)}
-    name = dict(zip(codes, units["unit_name_en"]))
-    division = dict(zip(codes, units["division"]))
-    div_members: dict[str, list[int]] = {}
-    for c in codes:
-        div_members.setdefault(division[c], []).append(c)
-
-    allotted: dict[int, str] = {}
-    decided: dict[int, dict] = {}
-    trace: list[dict] = []
-
-    def step(unit, **kw):
-        row = {"step": len(trace) + 1, "unit_code": unit, "unit_name_en": name[unit], "pass": "", "rank": None,
-               "pool": None, "key": "", "tier": None, "tier_reason": "", "decision": "", "category": "",
-               "clause": "", "tie_break": ""}
-        row.update(kw)
-        trace.append(row)
-
-    for u, pin in sorted(pins.items()):
-        allotted[u] = pin.code
-        decided[u] = {"category": pin.code, "tier": None, "rank": None, "pool": None, "key": "",
-                      "clause": f"pinned by input ({pin.source})",
-                      "reason": f"{pin.code} fixed by the pin file ({pin.source}); the rest is computed around it",
-                      "tie_break": ""}
-        step(u, **{"pass": "pin", "decision": f"pinned to {pin.code}", "category": pin.code,
-                   "clause": f"pinned by input ({pin.source})"})
-
-    for p in passes:
-        pinned_here = {code: sum(1 for pin in pins.values() if pin.code == code) for code, _ in p.slots}
-        slots = [(code, n - pinned_here[code]) for code, n in p.slots]
-        need = sum(n for _, n in slots)
-        pool_codes = [c for c in codes if c not in allotted]
-        pass_name = "+".join(code for code, _ in p.slots)
-        pool = units.loc[[idx_of[c] for c in pool_codes]]
+    for pi, spec in enumerate(passes):
+        slot_codes, mat = _slots_matrix(spec, parent_labels)
+        name = "+".join(slot_codes)
+        for p, pin in pin_pos.items():
+            if pin.code in slot_codes:
+                mat[par[p], slot_codes.index(pin.code)] -= 1
+        if (mat < 0).any():
+            raise RuleError(f"{name}: more pinned units than posts")
+        need = mat.sum(axis=1)
+        pool = category < 0
+        elig = pool.copy()
+        if spec.eligible is not None:
+            elig &= np.asarray(spec.eligible, dtype=bool)
+        kr = dense_rank_desc(spec.key if isinstance(spec.key, Ratio) else
+                             (spec.key.to_numpy() if isinstance(spec.key, pd.Series) else spec.key))
+        tier = rotation.tiers(codes, spec.history_codes)
         lots = dict(settings.lots.get("*", {}))
-        lots.update(settings.lots.get(p.group, {}))
-        ranked = rank_descending(pool, p.key.loc[pool.index], population=p.population.loc[pool.index],
-                                 tie_break=settings.tie_break, lots=lots, key_label=p.key_label)
-        rank_of = dict(zip(ranked["unit_code"], ranked["rank"]))
-        key_of = dict(zip(ranked["unit_code"], ranked["key"]))
-        tb_of = dict(zip(ranked["unit_code"], ranked["tie_break"]))
-        tier_of = {c: rotation.tier(c, p.history_codes) for c in pool_codes}
-        m = len(pool_codes)
-        order = sorted(pool_codes, key=lambda c: (tier_of[c][0], rank_of[c]))
+        lots.update(settings.lots.get(spec.group, {}))
+        lot = np.array([lots.get(int(c), -1) for c in codes], dtype=np.int64) if lots else np.full(n, -1, np.int64)
+        no_lot = (lot < 0).astype(np.int64)
+        pop = np.asarray(spec.population, dtype=np.int64)
+        rule = -pop if settings.tie_break == "population" else np.zeros(n, dtype=np.int64)
+        # rank: position within the parent among the pool, by key (ties: lot, then the rule, then code)
+        ip = np.flatnonzero(pool)
+        o = np.lexsort((codes[ip], rule[ip], lot[ip], no_lot[ip], kr[ip], par[ip]))
+        sp = ip[o]
+        rank = np.zeros(n, dtype=np.int64)
+        rank[sp] = _runs(par[sp]) + 1
+        pool_size = np.bincount(par[ip], minlength=n_par)
+        pk = par[ip] * (int(kr.max(initial=0)) + 1) + kr[ip]
+        _, inv, cnt = np.unique(pk, return_inverse=True, return_counts=True)
+        tied = np.zeros(n, dtype=np.int64)
+        tied[ip] = cnt[inv] - 1
+        # rotation order: tier, then rank
+        o2 = np.lexsort((rank[ip], tier[ip], par[ip]))
+        rot = ip[o2]                                # the pool in rotation order (trace order)
         barred: dict[int, str] = {}
         while True:
-            avail = [c for c in order if c not in barred]
-            if need > len(avail):
-                raise RuleError(f"{pass_name}: {need} posts but only {len(avail)} units left to take them")
-            chosen = avail[:need]
-            if settings.rotation_fallback == "error" and any(tier_of[c][0] == 3 for c in chosen):
-                raise RuleError(f"{pass_name}: tiers 1-2 cannot fill {need} posts without a unit reserved for "
-                                f"{p.group} at the last election (option rotation_fallback=error)")
-            if settings.division_saturation != "on" or need == 0:
+            cand = rot[elig[rot] & ~np.isin(rot, list(barred))] if barred else rot[elig[rot]]
+            cpos = _runs(par[cand])
+            have = np.bincount(par[cand], minlength=n_par)
+            short = np.flatnonzero(have < need)
+            if len(short):
+                r = short[0]
+                raise RuleError(f"{name}: {need[r]} posts in {settings.parent_label} {parent_labels[r]} but only "
+                                f"{have[r]} units left to take them")
+            chosen = cand[cpos < need[par[cand]]]
+            chosen_pos = cpos[cpos < need[par[cand]]]
+            if settings.rotation_fallback == "error" and (tier[chosen] == 3).any():
+                raise RuleError(f"{name}: tiers 1-2 cannot fill the posts without a unit reserved for "
+                                f"{spec.group} at the last election (option rotation_fallback=error)")
+            if (spec.saturation_population is None or settings.division_saturation != "on" or division is None
+                    or len(chosen) == 0):
                 break
-            if settings.saturation_scope == "per_category":
-                group_set = {p.group, f"{p.group}_W"} if p.group != "GEN" else {"W"}
-                held = {c for c, code in allotted.items() if code in group_set}
-            else:
-                held = {c for c, code in allotted.items() if code != "UR"}
-            reserved = held | set(chosen)
-            victims = []
-            for div in sorted(div_members):
-                members = div_members[div]
-                if len(members) < 2 or not all(c in reserved for c in members):
-                    continue
-                mine = [c for c in members if c in chosen]
-                if not mine:
-                    continue
-                victim = min(mine, key=lambda c: (int(p.saturation_population.at[idx_of[c]]), c))
-                victims.append((victim, div, len(members)))
+            victims = _saturated(spec, settings, division, category, chosen, par, codes)
             if not victims:
                 break
-            for victim, div, n in victims:
-                pop = int(p.saturation_population.at[idx_of[victim]])
-                barred[victim] = (f"all {n} districts of {div} division would be reserved for {p.group}; "
-                                  f"the least populous ({pop:,}) is left unreserved for {p.group}")
-                step(victim, **{"pass": pass_name, "rank": rank_of[victim], "pool": m,
-                                "key": f"{p.key_label} {p.key_format(key_of[victim])}", "tier": tier_of[victim][0],
-                                "tier_reason": tier_of[victim][1], "decision": "left out: " + barred[victim],
-                                "clause": p.clause_saturation, "tie_break": tb_of[victim]})
-        # women first from the top of the order (A7 a) or those not women last time (A7 c)
-        if settings.category_women == "not_women_last" and len(slots) > 1:
-            split_order = sorted(chosen, key=lambda c: (rotation.held_women_last(c), chosen.index(c)))
-        else:
-            split_order = list(chosen)
-        assign: dict[int, str] = {}
-        pos = 0
-        for code, n in slots:
-            for c in split_order[pos:pos + n]:
-                assign[c] = code
-            pos += n
-        for c in order:
-            t, t_words = tier_of[c]
-            base = {"pass": pass_name, "rank": rank_of[c], "pool": m,
-                    "key": f"{p.key_label} {p.key_format(key_of[c])}",
-                    "tier": t, "tier_reason": t_words, "tie_break": tb_of[c]}
-            if c in assign:
-                code = assign[c]
-                allotted[c] = code
-                women = by_code(code).women and len(slots) > 1
-                why = (f"{code}: {_ordinal(rank_of[c])} of {m} by {p.key_label} ({p.key_format(key_of[c])}); "
-                       f"tier {t}: {t_words}; chosen {_ordinal(chosen.index(c) + 1)} of the {need} "
-                       f"{pass_name} posts in rotation order")
-                if women:
-                    why += (f"; among the first {dict(slots)[code]}, so reserved for women" if
-                            settings.category_women == "top" else
-                            f"; women's post (not a women's office at the last election first)")
-                if p.note:
-                    why += f"; {p.note}"
-                clause = p.clause_women if women else p.clause
-                if t > 1:
-                    clause += f"; {p.clause_rotation}"
-                decided[c] = {"category": code, "tier": t, "rank": rank_of[c], "pool": m,
-                              "key": p.key_format(key_of[c]), "clause": clause, "reason": why,
-                              "tie_break": tb_of[c]}
-                step(c, **base, decision=f"allotted {code}", category=code, clause=clause)
-            elif c in barred:
-                continue
-            else:
-                step(c, **base, decision=("passed over: the posts were filled by units earlier in rotation order"
-                                          if need else "no posts in this pass"),
-                     clause=p.clause)
+            satpop = np.asarray(spec.saturation_population, dtype=object)
+            for v, div, size in victims:
+                barred[v] = (f"all {size} districts of {div} division would be reserved for {spec.group}; the "
+                             f"least populous ({int(satpop[v]):,}) is left unreserved for {spec.group}")
+        # the women's posts (and any further codes) go by position among the chosen
+        split_pos = chosen_pos
+        if settings.category_women == "not_women_last" and len(slot_codes) > 1 and len(chosen):
+            held = rotation.held_women_last(codes[chosen]).astype(np.int64)
+            o3 = np.lexsort((chosen_pos, held, par[chosen]))
+            split_pos = np.empty_like(chosen_pos)
+            split_pos[o3] = _runs(par[chosen][o3])
+        bounds = np.cumsum(mat, axis=1)
+        slot_idx = np.zeros(len(chosen), dtype=np.int64)
+        for j in range(len(slot_codes) - 1):
+            slot_idx += split_pos >= bounds[par[chosen], j]
+        code_idx = np.array([_CODE_INDEX[c] for c in slot_codes], dtype=np.int64)
+        category[chosen] = code_idx[slot_idx] if len(slot_codes) else -1
+        decided_by[chosen] = pi
+        # the trace of this pass: left-out units first (in the order barred), then the pool in rotation order
+        left = np.array(list(barred), dtype=np.int64)
+        rest = rot[~np.isin(rot, left)] if len(left) else rot
+        unit = np.r_[left, rest].astype(np.int64)
+        dec = np.full(len(unit), PASSED, dtype=np.int64)
+        dec[np.isin(unit, chosen)] = ALLOTTED
+        dec[:len(left)] = LEFT_OUT
+        not_elig = ~elig[unit] & (dec != LEFT_OUT)
+        dec[not_elig] = NOT_ELIGIBLE
+        dec[(dec == PASSED) & (need[par[unit]] == 0)] = NO_POSTS
+        cp = np.zeros(n, dtype=np.int64)
+        cp[chosen] = chosen_pos + 1
+        sn = np.zeros(n, dtype=np.int64)
+        if len(chosen):
+            sn[chosen] = mat[par[chosen], slot_idx]
+        records.append(_PassRecord(
+            index=pi, spec=spec, name=name, unit=unit, rank=rank[unit], pool=pool_size[par[unit]],
+            tier=tier[unit], decision=dec, category=np.where(dec == ALLOTTED, category[unit], -1),
+            tied=tied[unit], lot=lot[unit], chosen_pos=cp[unit], need=need[par[unit]], slot_n=sn[unit],
+            left_out_words=dict(barred)))
+    rest = category < 0
+    category[rest] = _UR
+    decided_by[rest] = -2
+    return EngineResult(units, rotation, settings, records, category, decided_by, pin_pos, extra_columns)
 
-    rows = []
-    for c in codes:
-        u = units.loc[idx_of[c]]
-        d = decided.get(c)
-        if d is None:
-            last = [s for s in trace if s["unit_code"] == c and s["rank"] is not None]
-            ranks = "; ".join(f"{s['pass']} rank {s['rank']} of {s['pool']} (tier {s['tier']})" for s in last)
-            d = {"category": "UR", "tier": None, "rank": None, "pool": None, "key": "", "clause": ur_clause,
-                 "reason": f"UR: reached by no category pass ({ranks})", "tie_break": ""}
-            step(c, **{"pass": "UR", "decision": "unreserved", "category": "UR", "clause": ur_clause})
-        rows.append({"unit_code": c, "unit_name_en": u["unit_name_en"], "unit_name_hi": u["unit_name_hi"],
-                     "district": u["district"], "division": u["division"], **d})
-    table = pd.DataFrame(rows, columns=TABLE_COLUMNS)
-    for col in ("tier", "rank", "pool"):
-        table[col] = table[col].astype("Int64")
-    tr = pd.DataFrame(trace, columns=TRACE_COLUMNS)
-    for col in ("rank", "pool", "tier"):
-        tr[col] = tr[col].astype("Int64")
-    return table, tr
+
+def _saturated(spec, settings, division, category, chosen, par, codes):
+    """Divisions all of whose units would be reserved: [(least populous chosen unit, division, size)]."""
+    group_set = {spec.group, f"{spec.group}_W"} if spec.group != "GEN" else {"W"}
+    idx = [_CODE_INDEX[c] for c in group_set]
+    if settings.saturation_scope == "per_category":
+        held = np.isin(category, idx)
+    else:
+        held = (category >= 0) & (category != _UR)
+    reserved = held.copy()
+    reserved[chosen] = True
+    satpop = np.asarray(spec.saturation_population, dtype=object)
+    chosen_set = set(int(c) for c in chosen)
+    victims = []
+    members: dict[tuple, list[int]] = {}
+    for i, d in enumerate(division):
+        members.setdefault((int(par[i]), d), []).append(i)
+    for (p, d), mem in sorted(members.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
+        if len(mem) < 2 or not reserved[mem].all():
+            continue
+        mine = [i for i in mem if i in chosen_set]
+        if not mine:
+            continue
+        v = min(mine, key=lambda i: (Fraction(satpop[i]), int(codes[i])))
+        victims.append((v, d, len(mem)))
+    return victims

@@ -1,65 +1,56 @@
-"""Descending order of a category's share, exact, with a recorded tie-break.
+"""Descending order of a category's share, exact, as integers.
 
 The GO 2021 (seed b) allots "in descending order of the proportion" of a category's population. Shares are
-Fractions; equal shares are ties that no source settles (RULES.md A14). A tie is broken by a lot supplied
-as input (lower lot number first) or by the documented rule of the ``tie_break`` option:
-
-- ``population``: the larger population of the ranking base first, then the lower unit code;
-- ``code``: the lower unit code first.
-
-Every unit gets ``rank`` (1 = highest share) and ``tie_break``: empty when its share is unique, otherwise the
-words saying how its place among the tied units was decided.
+exact rationals; :func:`dense_rank_desc` turns them into integer ranks (0 = the largest share, equal shares
+equal rank) that the engine sorts on together with the rotation tier and the tie-break. Equal shares are ties
+that no source settles (RULES.md A14): the engine breaks them by a lot supplied as input or by the documented
+rule of the ``tie_break`` option, and says so in the row.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
-import pandas as pd
+import numpy as np
 
-__all__ = ["rank_descending", "RANK_COLUMNS"]
+__all__ = ["Ratio", "dense_rank_desc", "FLOAT_EXACT_DEN"]
 
-RANK_COLUMNS = ["unit_code", "key", "rank", "tie_break"]
+#: Exactness bound of the float path of :func:`dense_rank_desc` (denominators up to 2**24, values in [0, 1]).
+FLOAT_EXACT_DEN = 1 << 24
 
 
-def rank_descending(units: pd.DataFrame, key: pd.Series, *, population: pd.Series, tie_break: str = "population",
-                    lots: dict[int, int] | None = None, key_label: str = "share") -> pd.DataFrame:
-    """Rank ``units`` (needs ``unit_code``) by ``key`` (Fractions or ints, aligned on the index) descending.
+@dataclass(frozen=True)
+class Ratio:
+    """A ranking key as integer arrays: ``num / den`` per unit (``den=None``: the key is ``num`` itself)."""
 
-    Returns a DataFrame with :data:`RANK_COLUMNS` in rank order. ``lots`` maps unit_code -> lot number and is
-    used first among tied units; units without a lot fall back to ``tie_break``.
+    num: np.ndarray
+    den: np.ndarray | None = None
+    kind: str = "share"            # "share" (shown as a percentage) or "people" (shown as a number)
+
+
+def dense_rank_desc(key) -> np.ndarray:
+    """Dense rank of each unit's key, 0 = the largest, equal keys equal rank: an exact order as integers.
+
+    - a :class:`Ratio` of whole numbers: exact integer comparison;
+    - a :class:`Ratio` of shares with ``0 <= num <= den <= 2**24``: the float64 quotient is exact for order and
+      equality (two different fractions with such denominators differ by at least ``2**-48``, while each
+      quotient is rounded by at most ``2**-54``; equal fractions round to the same double);
+    - anything else (a Series of Fractions, or shares beyond the bound): exact Python Fractions.
     """
-    lots = lots or {}
-    rows = []
-    for idx in units.index:
-        code = int(units.at[idx, "unit_code"])
-        k = Fraction(key.at[idx])
-        pop = int(population.at[idx])
-        lot = lots.get(code)
-        if tie_break == "population":
-            rule = (-pop, code)
-        elif tie_break == "code":
-            rule = (code,)
-        else:
-            raise ValueError(f"unknown tie_break {tie_break!r}")
-        rows.append((-k, 0 if lot is not None else 1, lot if lot is not None else 0, rule, code, k, pop, lot))
-    rows.sort(key=lambda r: r[:4])
-    # group equal keys to describe ties
-    counts: dict[Fraction, int] = {}
-    for r in rows:
-        counts[r[5]] = counts.get(r[5], 0) + 1
-    out = []
-    for i, r in enumerate(rows, start=1):
-        code, k, pop, lot = r[4], r[5], r[6], r[7]
-        n_tied = counts[k]
-        if n_tied == 1:
-            tb = ""
-        elif lot is not None:
-            tb = f"{key_label} tied with {n_tied - 1} other unit(s); placed by lot number {lot}"
-        elif tie_break == "population":
-            tb = (f"{key_label} tied with {n_tied - 1} other unit(s); placed by the tie-break rule "
-                  f"(larger population {pop} first, then lower code)")
-        else:
-            tb = f"{key_label} tied with {n_tied - 1} other unit(s); placed by the tie-break rule (lower code first)"
-        out.append((code, k, i, tb))
-    return pd.DataFrame(out, columns=RANK_COLUMNS)
+    if isinstance(key, Ratio):
+        num = np.asarray(key.num, dtype=np.int64)
+        if key.den is None:
+            return np.unique(-num, return_inverse=True)[1].astype(np.int64)
+        den = np.asarray(key.den, dtype=np.int64)
+        if len(num) == 0:
+            return np.zeros(0, dtype=np.int64)
+        if (den > 0).all() and den.max() <= FLOAT_EXACT_DEN and (num >= 0).all() and (num <= den).all():
+            return np.unique(-(num / den), return_inverse=True)[1].astype(np.int64)
+        values = [Fraction(int(a), int(b)) if b else Fraction(0) for a, b in zip(num, den)]
+    else:
+        values = [Fraction(v) for v in key]
+    order = {v: i for i, v in enumerate(sorted(set(values), reverse=True))}
+    return np.fromiter((order[v] for v in values), dtype=np.int64, count=len(values))
+
+

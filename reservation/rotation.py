@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
-from .categories import by_code
 
 __all__ = ["HISTORY_COLUMNS", "RotationView", "group_codes", "TIER_WORDS"]
 
@@ -65,24 +65,60 @@ class RotationView:
     def record(self, unit: int) -> list[tuple[int, str]]:
         return sorted(self._by_unit.get(int(unit), []))
 
-    def tier(self, unit: int, codes: frozenset[str]) -> tuple[int, str]:
-        """(tier, words) of a unit for a group whose history codes are ``codes``."""
-        rec = self.record(unit)
-        if self.last_year is None:
-            return 1, "no previous election in the history"
-        held = [(y, c) for y, c in rec if c in codes]
-        held_last = [(y, c) for y, c in held if y == self.last_year]
-        has_last = any(y == self.last_year for y, _ in rec)
-        if held_last:
-            return 3, f"{TIER_WORDS[3]} ({self.last_year}: {held_last[0][1]})"
-        considered = held if self.mode == "since_base" else held_last
-        if not considered:
-            note = "" if has_last else f"; no record for {self.last_year} in the history, taken as not reserved"
-            span = (f"{self.years[0]}-{self.years[-1]}" if len(self.years) > 1 else str(self.years[0]))
-            return 1, f"{TIER_WORDS[1]} ({span}){note}"
-        years = ", ".join(f"{y}: {c}" for y, c in considered)
-        return 2, f"{TIER_WORDS[2]} ({self.last_year}), but was earlier ({years})"
+    def _sets(self, codes: frozenset[str]):
+        key = tuple(sorted(codes))
+        cache = self.__dict__.setdefault("_cache", {})
+        if key not in cache:
+            h = self.previous[self.previous["category"].isin(codes)]
+            last = h[h["year"] == self.last_year]
+            cache[key] = (h["unit_code"].to_numpy(dtype=np.int64),
+                          last["unit_code"].to_numpy(dtype=np.int64),
+                          dict(zip(last["unit_code"].astype(int), last["category"])),
+                          h)
+        return cache[key]
 
-    def held_women_last(self, unit: int) -> bool:
-        """Whether the unit held any women's office at the last election (A7 reading c)."""
-        return any(y == self.last_year and by_code(c).women for y, c in self.record(unit))
+    def tiers(self, units: np.ndarray, codes: frozenset[str]) -> np.ndarray:
+        """Tier (1, 2, 3) of each unit for a group whose history codes are ``codes``."""
+        units = np.asarray(units, dtype=np.int64)
+        if self.last_year is None:
+            return np.ones(len(units), dtype=np.int64)
+        held, held_last, _, _ = self._sets(codes)
+        t = np.ones(len(units), dtype=np.int64)
+        if self.mode == "since_base":
+            t[np.isin(units, held)] = 2
+        t[np.isin(units, held_last)] = 3
+        return t
+
+    def tier_words(self, units: np.ndarray, tiers: np.ndarray, codes: frozenset[str]) -> np.ndarray:
+        """The words of each unit's tier, with the history behind it (array of str)."""
+        units = np.asarray(units, dtype=np.int64)
+        if self.last_year is None:
+            return np.full(len(units), "no previous election in the history", dtype=object)
+        _, _, last_code, h = self._sets(codes)
+        span = f"{self.years[0]}-{self.years[-1]}" if len(self.years) > 1 else str(self.years[0])
+        has_last = np.isin(units, self._units_last())
+        out = np.where(has_last, f"{TIER_WORDS[1]} ({span})",
+                       f"{TIER_WORDS[1]} ({span}); no record for {self.last_year} in the history, taken as "
+                       f"not reserved").astype(object)
+        for i in np.flatnonzero(tiers == 3):
+            out[i] = f"{TIER_WORDS[3]} ({self.last_year}: {last_code[int(units[i])]})"
+        two = np.flatnonzero(tiers == 2)
+        if len(two):
+            earlier = h[h["unit_code"].isin(units[two])].sort_values(["unit_code", "year"], kind="stable")
+            text = earlier.groupby("unit_code").apply(
+                lambda g: ", ".join(f"{y}: {c}" for y, c in zip(g["year"], g["category"])), include_groups=False)
+            for i in two:
+                out[i] = f"{TIER_WORDS[2]} ({self.last_year}), but was earlier ({text[int(units[i])]})"
+        return out
+
+    def _units_last(self) -> np.ndarray:
+        if "_last_units" not in self.__dict__:
+            p = self.previous
+            self.__dict__["_last_units"] = p.loc[p["year"] == self.last_year, "unit_code"].to_numpy(dtype=np.int64)
+        return self.__dict__["_last_units"]
+
+    def held_women_last(self, units: np.ndarray) -> np.ndarray:
+        """Whether each unit held any women's office at the last election (A7 reading c)."""
+        p = self.previous
+        women = p[(p["year"] == self.last_year) & p["category"].isin(["ST_W", "SC_W", "OBC_W", "W"])]
+        return np.isin(np.asarray(units, dtype=np.int64), women["unit_code"].to_numpy(dtype=np.int64))

@@ -24,8 +24,10 @@ from pathlib import Path
 
 import pandas as pd
 
+import numpy as np
+
+from ..categories import CODES
 from ..engine import Allotment, CategoryPass, EngineSettings, Pin, run_passes
-from ..categories import CODES, by_code
 from ..errors import InputError
 from ..inputs import load_history, load_lots, load_pins, load_population
 from ..options import Option, OptionSet
@@ -327,14 +329,14 @@ def allot_zp_chair(year: int = 2021, *, history_paths=None, base_year: int = 201
                               rotation_fallback=opts["rotation_fallback"],
                               division_saturation=opts["division_saturation"],
                               saturation_scope=opts["saturation_scope"])
-    table, trace = run_passes(units, passes, rotation, settings, pins,
-                              ur_clause="GO 2021 ZP-chair counts para 1: offices left after the reserved "
-                                        "categories and women are unreserved")
+    settings.ur_clause = ("GO 2021 ZP-chair counts para 1: offices left after the reserved categories and "
+                          "women are unreserved")
+    engine = run_passes(units, passes, rotation, settings, pins)
     meta = {"body": "zp-chair", "year": year, "base_year": base_year, "posts": len(dist),
             "history_years": rotation.years, "options": opts.record(), "inputs": inputs,
             "assumptions": assumptions, "counts": {c: int(v) for c, v in n.items() if c in CODES}}
-    got = table["category"].value_counts().to_dict()
+    got = pd.Series(np.asarray(CODES)[engine.category]).value_counts().to_dict()
     for c in CODES:
         if got.get(c, 0) != n[c]:
             raise AssertionError(f"conservation broken: {c} {got.get(c, 0)} != {n[c]}")
-    return Allotment(table=table, trace=trace, counts=counts, meta=meta, history=history)
+    return Allotment(engine=engine, counts=counts, meta=meta, history=history)

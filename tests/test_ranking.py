@@ -1,0 +1,50 @@
+"""The exact order of shares: the float path agrees with Fractions, ties are exact."""
+import random
+from fractions import Fraction
+
+import numpy as np
+
+from reservation.ranking import FLOAT_EXACT_DEN, Ratio, dense_rank_desc
+
+
+def fraction_ranks(num, den):
+    vals = [Fraction(int(a), int(b)) for a, b in zip(num, den)]
+    order = {v: i for i, v in enumerate(sorted(set(vals), reverse=True))}
+    return np.array([order[v] for v in vals])
+
+
+def test_float_path_equals_fraction_path_on_near_equal_shares():
+    rng = random.Random(1)
+    num, den = [], []
+    for _ in range(3000):
+        b = rng.randint(1, FLOAT_EXACT_DEN)
+        a = rng.randint(0, b)
+        num.append(a), den.append(b)
+        # neighbours that differ by the smallest possible amount, and an equal fraction in other terms
+        if b < FLOAT_EXACT_DEN and a < b:
+            num.append(a * (b + 1) // b), den.append(b + 1)
+        k = FLOAT_EXACT_DEN // b
+        if k > 1:
+            num.append(a * k), den.append(b * k)
+    num, den = np.array(num), np.array(den)
+    assert (dense_rank_desc(Ratio(num, den)) == fraction_ranks(num, den)).all()
+
+
+def test_adjacent_fractions_with_the_largest_denominators_are_told_apart():
+    b = FLOAT_EXACT_DEN
+    # (b-1)/b and (b-2)/(b-1) differ by 1/(b(b-1)), about 2**-48; 1/b and 1/(b-1) likewise near zero
+    num = np.array([b - 1, b - 2, 1, 1])
+    den = np.array([b, b - 1, b, b - 1])
+    assert (dense_rank_desc(Ratio(num, den)) == fraction_ranks(num, den)).all()
+
+
+def test_equal_shares_get_equal_rank_and_larger_share_rank_zero():
+    r = dense_rank_desc(Ratio(np.array([1, 2, 3, 0]), np.array([2, 4, 4, 7])))
+    assert list(r) == [1, 1, 0, 2]
+
+
+def test_fraction_series_beyond_the_float_bound_is_still_exact():
+    big = 10 ** 12
+    vals = [Fraction(big - 1, big), Fraction(big - 2, big - 1), Fraction(1, 3)]
+    assert list(dense_rank_desc(vals)) == list(fraction_ranks([v.numerator for v in vals],
+                                                              [v.denominator for v in vals]))
