@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .errors import InputError
-from .rulebooks import panchayat
+from .rulebooks import kp_chair, panchayat
 
 __all__ = ["Body", "BODIES", "get_body"]
 
@@ -25,12 +25,16 @@ class Body:
     counts: Callable               # (year, OptionSet) -> counts DataFrame
     allot: Callable                # (year, **kw) -> Allotment
     default_history: str
+    district_table: bool = False   # `reservation districts` shows extra["districts"]
 
 
 BODIES: dict[str, Body] = {
     "zp-chair": Body("zp-chair", "Zila Panchayat chairs (adhyaksh)", "district", tuple(panchayat.POSTS),
                      panchayat.zp_chair_options, panchayat.zp_chair_counts, panchayat.allot_zp_chair,
                      str(panchayat.DEFAULT_HISTORY)),
+    "kp-chair": Body("kp-chair", "Kshetra Panchayat pramukhs (block chairs)", "block", kp_chair.YEARS,
+                     kp_chair.kp_chair_options, kp_chair.kp_chair_counts, kp_chair.allot_kp_chair,
+                     str(kp_chair.DEFAULT_HISTORY), district_table=True),
 }
 
 

@@ -78,6 +78,19 @@ def cmd_explain(args) -> int:
     return 0
 
 
+def cmd_districts(args) -> int:
+    from .bodies import get_body
+    body = get_body(args.body, args.year)
+    if not body.district_table:
+        raise InputError(f"{args.body} is not shared among districts (bodies with a district table: kp-chair)",
+                         column="body")
+    _, result = _allot(args)
+    sys.stdout.write(result.extra["districts"].to_csv(index=False, lineterminator="\n"))
+    for a in result.meta["assumptions"]:
+        print(f"assumed: {a}", file=sys.stderr)
+    return 0
+
+
 def cmd_options(args) -> int:
     from .bodies import get_body
     body = get_body(args.body)
@@ -99,7 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(func=cmd_counts)
 
     for name, func, text in (("allot", cmd_allot, "allot the reserved offices to units, with reasons"),
-                             ("explain", cmd_explain, "every rule step that touched one unit, in order")):
+                             ("explain", cmd_explain, "every rule step that touched one unit, in order"),
+                             ("districts", cmd_districts, "posts per district and category, with each step")):
         sp = sub.add_parser(name, help=text)
         _body_year(sp)
         sp.add_argument("--history", action="append", metavar="FILE",
@@ -112,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="ambiguity switch; see `reservation options --body BODY`")
         if name == "allot":
             sp.add_argument("--out", metavar="FILE", help="write the CSV (and FILE's .meta.json) here")
-        else:
+        elif name == "explain":
             sp.add_argument("--unit", required=True, help="the unit: LGD code or English/Hindi name")
         sp.set_defaults(func=func)
 

@@ -34,6 +34,7 @@ import numpy as np
 import pandas as pd
 
 from .categories import CODES, by_code
+from .quota import fmt_fraction
 from .ranking import Ratio, dense_rank_desc
 from .rotation import RotationView
 
@@ -183,7 +184,10 @@ class EngineResult:
         if isinstance(k, Ratio):
             if k.den is None:
                 v = np.asarray(k.num)[positions]
-                return np.array([f"{int(x):,} people" for x in v], dtype=object).astype(str)
+                if k.scale == 1:
+                    return np.array([f"{int(x):,} people" for x in v], dtype=object).astype(str)
+                return np.array([f"{fmt_fraction(Fraction(int(x), k.scale), 2)} people (OBC assumed)" for x in v],
+                                dtype=object).astype(str)
             return _pct_text(np.asarray(k.num)[positions], np.asarray(k.den)[positions])
         fmt = spec.key_format or (lambda x: str(x))
         vals = k.to_numpy() if isinstance(k, pd.Series) else np.asarray(k, dtype=object)
@@ -361,6 +365,7 @@ class Allotment:
     meta: dict
     history: pd.DataFrame | None = None
     extra: dict = field(default_factory=dict)      # body-specific tables (e.g. the district apportionment)
+    resolve: Callable[[str], int] | None = None    # a unit's name or code -> its unit_code
 
     @property
     def table(self) -> pd.DataFrame:

@@ -12,9 +12,9 @@ __all__ = ["explain_text", "resolve_unit"]
 
 def resolve_unit(allotment, unit) -> int:
     """An LGD code or a name (English, Hindi, former name, spelling variant) -> a unit code of the table."""
-    cw = DistrictCrosswalk(allotment.table)
+    resolve = allotment.resolve or DistrictCrosswalk(allotment.table).resolve
     try:
-        return cw.resolve(unit)
+        return resolve(unit)
     except KeyError as e:
         raise InputError(str(e.args[0]), column="unit") from None
 
@@ -24,7 +24,9 @@ def explain_text(allotment, unit) -> str:
     code = resolve_unit(allotment, unit)
     row = allotment.table[allotment.table["unit_code"] == code].iloc[0]
     meta = allotment.meta
-    lines = [f"{row['unit_name_en']} ({row['unit_name_hi']}), LGD {code}, {row['division']} division",
+    where = (f"{row['division']} division" if row["district"] == row["unit_name_en"] else
+             f"{row['district']} district, {row['division']} division")
+    lines = [f"{row['unit_name_en']} ({row['unit_name_hi'] or 'no Hindi name'}), LGD {code}, {where}",
              f"{meta['body']} {meta['year']}: {row['category']}",
              f"  reason: {row['reason']}",
              f"  clause: {row['clause']}"]

@@ -27,6 +27,7 @@ class Ratio:
     num: np.ndarray
     den: np.ndarray | None = None
     kind: str = "share"            # "share" (shown as a percentage) or "people" (shown as a number)
+    scale: int = 1                 # "people" keys are num / scale (an assumed OBC population has a fraction)
 
 
 def dense_rank_desc(key) -> np.ndarray:

@@ -339,4 +339,4 @@ def allot_zp_chair(year: int = 2021, *, history_paths=None, base_year: int = 201
     for c in CODES:
         if got.get(c, 0) != n[c]:
             raise AssertionError(f"conservation broken: {c} {got.get(c, 0)} != {n[c]}")
-    return Allotment(engine=engine, counts=counts, meta=meta, history=history)
+    return Allotment(engine=engine, counts=counts, meta=meta, history=history, resolve=cw.resolve)

@@ -1,0 +1,150 @@
+"""Spreading a total over groups (districts of the State, divisions of the State), exactly.
+
+Two methods the law uses:
+
+- :func:`capped_shortfall` — GO 2021 (seed b) KP pramukh section and s.9-A(5)(c) as substituted in 2023 (seed a):
+  each group first gets ``posts x share`` (rounded), **capped** at ``posts x cap %``; what the State total still
+  lacks is handed out **one post at a time** to the groups whose share is **above** the State share, in
+  descending order of share, round after round until none is left.
+- :func:`largest_remainder` — "as nearly as practicable" in proportion to weights (seed b: ST pramukh posts in
+  proportion to the district's share of the State's ST population; example: 20 % of 5 posts -> 1).
+
+Both return a DataFrame with one row per group and the arithmetic of every step, so that a table can show how a
+group's number came about. All arithmetic is Fraction/int.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pandas as pd
+
+from .quota import fmt_fraction
+from .rounding import round_with
+
+__all__ = ["capped_shortfall", "largest_remainder", "APPORTION_COLUMNS"]
+
+APPORTION_COLUMNS = ["group", "posts_base", "share", "formula", "formula_count", "cap", "cap_count", "initial",
+                     "shortfall_posts", "shortfall_rounds", "removed", "final", "arithmetic"]
+
+
+def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_share: Fraction,
+                     formula_rounding: str = "half_up", cap_rounding: str = "floor",
+                     upper: pd.Series | None = None, fallback: str = "all_groups",
+                     excess: str = "lowest_share", tie_key: pd.Series | None = None) -> tuple[pd.DataFrame, list[str]]:
+    """Apportion ``total`` posts over ``groups`` (columns ``group``, ``posts_base``, ``share`` as Fraction).
+
+    - formula: ``posts_base x share`` rounded by ``formula_rounding``;
+    - cap: ``posts_base x cap`` rounded by ``cap_rounding`` ("limited to": floor by default);
+    - initial = min(formula, cap);
+    - shortfall: ``total - sum(initial)`` posts, one per group per round, to groups with ``share > state_share`` in
+      descending order of share (``tie_key`` descending, then group, breaks equal shares), never beyond
+      ``upper`` (default: ``posts_base``). If no group is above the State share, ``fallback="all_groups"`` hands
+      the posts to every group in the same order (recorded as a note); ``"error"`` raises ValueError.
+    - excess (sum of initial above total, not covered by the text): ``excess="lowest_share"`` takes one post at a
+      time from the groups with the lowest share that have one (noted); ``"error"`` raises ValueError.
+
+    Returns ``(table, notes)``; ``table`` has :data:`APPORTION_COLUMNS`, ``shortfall_rounds`` lists the round
+    numbers in which the group received a post.
+    """
+    g = groups.reset_index(drop=True).copy()
+    upper = (upper.reset_index(drop=True) if upper is not None else g["posts_base"]).astype(int)
+    tie = tie_key.reset_index(drop=True) if tie_key is not None else pd.Series([0] * len(g))
+    notes: list[str] = []
+    rows = []
+    for i, r in g.iterrows():
+        share = Fraction(r["share"])
+        formula = int(r["posts_base"]) * share
+        f_count = round_with(formula_rounding, formula)
+        cap_raw = int(r["posts_base"]) * Fraction(cap)
+        c_count = round_with(cap_rounding, cap_raw)
+        rows.append({"group": r["group"], "posts_base": int(r["posts_base"]), "share": share, "formula": formula,
+                     "formula_count": f_count, "cap": cap_raw, "cap_count": c_count,
+                     "initial": min(f_count, c_count, int(upper[i])), "shortfall_posts": 0, "shortfall_rounds": [],
+                     "removed": 0})
+    given = sum(r["initial"] for r in rows)
+    remaining = total - given
+    order = sorted(range(len(rows)), key=lambda i: (-rows[i]["share"], -Fraction(tie[i]), str(rows[i]["group"])))
+    final = {i: rows[i]["initial"] for i in order}
+    if remaining > 0:
+        eligible = [i for i in order if rows[i]["share"] > state_share]
+        if not eligible:
+            if fallback == "error":
+                raise ValueError(f"{remaining} posts left but no group has a share above the State share")
+            eligible = list(order)
+            notes.append(f"no group has a share above the State share {fmt_fraction(state_share * 100)} %: the "
+                         f"{remaining} remaining post(s) went to all groups in descending order of share")
+        rnd = 0
+        while remaining > 0:
+            rnd += 1
+            progressed = False
+            for i in eligible:
+                if remaining == 0:
+                    break
+                if final[i] < int(upper[i]):
+                    final[i] += 1
+                    rows[i]["shortfall_posts"] += 1
+                    rows[i]["shortfall_rounds"].append(rnd)
+                    remaining -= 1
+                    progressed = True
+            if not progressed:
+                raise ValueError(f"{remaining} posts cannot be placed: every eligible group is full")
+    elif remaining < 0:
+        if excess == "error":
+            raise ValueError(f"the capped formula gives {-remaining} post(s) more than the State total {total}")
+        notes.append(f"the capped formula gave {-remaining} post(s) more than the State total {total}; one post at a "
+                     f"time was taken back from the groups with the lowest share (not covered by the text)")
+        while remaining < 0:
+            progressed = False
+            for i in reversed(order):
+                if remaining == 0:
+                    break
+                if final[i] > 0:
+                    final[i] -= 1
+                    rows[i]["removed"] += 1
+                    remaining += 1
+                    progressed = True
+            if not progressed:
+                raise ValueError("no post left to take back")
+    for i, r in enumerate(rows):
+        r["final"] = final[i]
+        r["shortfall_rounds"] = ",".join(map(str, r["shortfall_rounds"]))
+        r["arithmetic"] = (f"{r['posts_base']} x {fmt_fraction(r['share'] * 100)} % = {fmt_fraction(r['formula'])} -> "
+                           f"{r['formula_count']}; cap {r['posts_base']} x {fmt_fraction(Fraction(cap) * 100)} % = "
+                           f"{fmt_fraction(r['cap'])} -> {r['cap_count']}; initial {r['initial']}"
+                           + (f"; +{r['shortfall_posts']} in round(s) {r['shortfall_rounds']}" if r["shortfall_posts"]
+                              else "") + (f"; -{r['removed']} (excess)" if r["removed"] else "")
+                           + f" = {r['final']}")
+    return pd.DataFrame(rows, columns=APPORTION_COLUMNS), notes
+
+
+def largest_remainder(total: int, groups: pd.Series, weights: pd.Series, *, upper: pd.Series | None = None,
+                      tie_key: pd.Series | None = None) -> pd.DataFrame:
+    """Hamilton's method: ``total x weight / sum(weights)``, integer parts, then the largest remainders get one.
+
+    Equal remainders: larger weight first, then ``tie_key`` descending, then group. Returns columns ``group``,
+    ``quota`` (Fraction), ``floor``, ``remainder_post`` (0/1), ``final``, ``arithmetic``.
+    """
+    groups = groups.reset_index(drop=True)
+    w = [Fraction(x) for x in weights.reset_index(drop=True)]
+    tie = tie_key.reset_index(drop=True) if tie_key is not None else pd.Series([0] * len(w))
+    up = upper.reset_index(drop=True) if upper is not None else pd.Series([total] * len(w))
+    s = sum(w)
+    quotas = [total * x / s if s else Fraction(0) for x in w]
+    floors = [min(q.numerator // q.denominator, int(up[i])) for i, q in enumerate(quotas)]
+    left = total - sum(floors)
+    order = sorted(range(len(w)), key=lambda i: (-(quotas[i] - floors[i]), -w[i], -Fraction(tie[i]), str(groups[i])))
+    extra = [0] * len(w)
+    for i in order:
+        if left <= 0:
+            break
+        if floors[i] + 1 <= int(up[i]) and quotas[i] > floors[i]:
+            extra[i] = 1
+            left -= 1
+    if left > 0:
+        raise ValueError(f"{left} post(s) cannot be placed by largest remainder")
+    return pd.DataFrame({"group": groups, "quota": quotas, "floor": floors, "remainder_post": extra,
+                         "final": [f + e for f, e in zip(floors, extra)],
+                         "arithmetic": [f"{total} x {fmt_fraction(x * 100 / s if s else 0)} % = {fmt_fraction(q)} -> "
+                                        f"{f}" + (" + 1 (largest remainder)" if e else "")
+                                        for x, q, f, e in zip(w, quotas, floors, extra)]})

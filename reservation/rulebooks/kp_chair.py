@@ -1,0 +1,483 @@
+"""Kshetra Panchayat (block) pramukhs under the GO 2021 (seed b): State -> district -> block.
+
+Seed b, "विकास खण्ड के प्रमुख पदों के आरक्षण की संगणना" (State counts), "राज्य स्तर पर खण्डों में प्रमुखों के पदों
+के आरक्षण की संगणना (कुल पदों की संख्या-826)" (shares of the districts) and "आरक्षित प्रमुख पदों का आवंटन व
+चक्रानुक्रम" items 1-10 (allotment to blocks inside a district); RULES.md §4.3.
+
+1. State counts (KP counts para 1-2): SC, ST half-up from the State shares, OBC at most 27 % (integer part).
+2. Districts (para "राज्य स्तर पर ..." 1): ST posts in proportion to the district's share of the State's rural ST
+   population (largest remainder; seed example: 20 % of 5 -> 1). SC: ``blocks x rural SC / rural population``,
+   capped at 20.6982 % of the district's blocks; what the State total still lacks goes one post at a time to the
+   districts whose rural SC share is above 20.6982 %, in descending order, round after round. OBC the same with
+   27 % and 53.33 %. Women: one-third, rounded up, of each category and of all posts **in each district**
+   (A4: the published totals ST-W 4, SC-W 86, OBC-W 97, W 113 fit per-district rounding).
+3. Blocks (items 1-10): descending share of the category in the block's population; never-reserved first,
+   then not reserved at the last election; the women's posts from the top; the two-person rule (item 2: a block
+   with fewer than two persons of the category never gets it); OBC leaves out ST and SC blocks (item 9); women
+   by the population outside SC/ST/OBC (items 4, 10).
+
+The two LGD blocks with no gram panchayat in the LGD block-panchayat table (Dankaur, Gautam Buddh Nagar and
+Kubernath, Kushinagar) are not Kshetra Panchayats in 2021: 828 - 2 = 826, the official count.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..apportion import capped_shortfall, largest_remainder
+from ..categories import CODES
+from ..engine import Allotment, CategoryPass, EngineSettings, Pin, Ratio, run_passes
+from ..errors import InputError
+from ..inputs import load_history, load_lots, load_pins, load_population
+from ..options import Option, OptionSet
+from ..quota import category_counts, fmt_fraction
+from ..rounding import ceil
+from ..rotation import RotationView, group_codes
+from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
+from .panchayat import ZP_CHAIR_OPTIONS, _describe_input, _quota_rules, state_shares
+
+__all__ = ["KP_CHAIR_OPTIONS", "kp_chair_options", "load_blocks", "BlockCrosswalk", "kp_chair_counts",
+           "kp_district_counts", "allot_kp_chair", "DEFAULT_HISTORY", "YEARS", "DISTRICT_COLUMNS"]
+
+YEARS = (2021,)
+DEFAULT_HISTORY = DATA_DIR / "history" / "kp-chair.csv"
+SC_CAP = Fraction(206982, 1000000)          # 20.6982 %: the State SC share quoted by the GO
+OBC_CAP = Fraction(27, 100)
+
+CLAUSE_STATE = "GO 2021 KP-pramukh counts para 1-2 (s.7-A KP&ZP Adhiniyam 1961)"
+CLAUSE_ST = "GO 2021 KP-pramukh district shares para 1 (ST in proportion to the district's rural ST; example 20 % of 5 -> 1)"
+CLAUSE_SC = ("GO 2021 KP-pramukh district shares: SC formula, 20.6982 % cap, shortfall one post at a time to "
+             "districts above 20.6982 %")
+CLAUSE_OBC = ("GO 2021 KP-pramukh district shares: OBC formula, 27 % cap, shortfall one post at a time to "
+              "districts above 53.33 %")
+CLAUSE_WOMEN = "GO 2021 KP-pramukh allotment items 3-4 (women not less than one-third in the district, rounded up)"
+
+_KEEP = ("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
+         "category_women", "rotation_history", "women_history", "rotation_fallback", "count_base", "tie_break",
+         "lots")
+KP_CHAIR_OPTIONS: dict[str, Option] = {k: ZP_CHAIR_OPTIONS[k] for k in _KEEP}
+KP_CHAIR_OPTIONS.update({o.name: o for o in [
+    Option("women_level", "A4", "district",
+           {"district": "women one-third (rounded up) of each category and of all posts in each district",
+            "state": "women one-third of the State counts, shared among districts by largest remainder"},
+           "seed b KP allotment items 3-4 ('जिले में प्रमुखों के पदों की कुल संख्या के एक तिहाई से अन्यून'); the "
+           "published 2021 totals ST-W 4, SC-W 86, OBC-W 97, W 113 (300 women) exceed the State-level 276 and fit "
+           "per-district rounding (RULES.md §4.3, A4)."),
+    Option("district_population", "A10", "district_table",
+           {"district_table": "district shares from the Census rural population of the district (data/districts.csv)",
+            "block_sums": "district shares from the sum of the district's blocks (villages covered by urban "
+                          "bodies left out)"},
+           "seed b: 'जिले में अनुसूचित जातियों की ग्रामीण जनसंख्या' (the district's rural population): the Census "
+           "district figure is exact; the block table places villages by name matching (blocks_SOURCES.md)."),
+    Option("shortfall_fallback", "A13", "all_groups",
+           {"all_groups": "if no district is above the State share, the shortfall goes to all districts in "
+                          "descending order (noted)", "error": "stop with an error"},
+           "Not covered by the text; it arises for OBC when district OBC shares are not supplied (all districts "
+           "then sit exactly at the assumed State share)."),
+    Option("shortfall_excess", "A13", "lowest_share",
+           {"lowest_share": "if the capped formula gives more than the State count, posts are taken back one at a "
+                            "time from the districts with the lowest share", "error": "stop with an error"},
+           "Not covered by the text (the GO only foresees a shortfall)."),
+]})
+
+
+def kp_chair_options(assignments=()) -> OptionSet:
+    opts = OptionSet(dict(KP_CHAIR_OPTIONS))
+    for name, value in assignments:
+        opts.set(name, value)
+    return opts
+
+
+def load_blocks(year: int = 2021, path=None) -> tuple[pd.DataFrame, list[str]]:
+    """The Kshetra Panchayats of ``year`` with their rural Census 2011 population.
+
+    Columns: ``unit_code`` (LGD block code), ``unit_name_en``, ``unit_name_hi`` (SEC-UP 2015 spelling, '' for
+    blocks created later), ``district``, ``district_lgd_code``, ``division``, ``pop``, ``sc``, ``st``.
+    Returns ``(blocks, notes)``.
+    """
+    path = Path(path) if path else DATA_DIR / "blocks_census2011.csv"
+    raw = read_csv(path, ["district_lgd_code", "block_lgd_code", "block_name", "sec2015_block_hi", "lgd_gp_count",
+                          "tot_p_rural", "sc_rural", "st_rural"], what="block table")
+    df = pd.DataFrame({"unit_code": int_column(raw, "block_lgd_code", path),
+                       "district_lgd_code": int_column(raw, "district_lgd_code", path),
+                       "unit_name_en": raw["block_name"], "unit_name_hi": raw["sec2015_block_hi"],
+                       "gps": int_column(raw, "lgd_gp_count", path, allow_blank=True).fillna(0).astype(int),
+                       "pop": int_column(raw, "tot_p_rural", path), "sc": int_column(raw, "sc_rural", path),
+                       "st": int_column(raw, "st_rural", path), "_row": raw["_row"]})
+    dup = df[df["unit_code"].duplicated()]
+    if len(dup):
+        raise InputError("duplicate block code", file=str(path), row=int(dup["_row"].iat[0]), column="block_lgd_code")
+    bad = df[df["sc"] + df["st"] > df["pop"]]
+    if len(bad):
+        raise InputError("sc + st exceeds the rural population", file=str(path), row=int(bad["_row"].iat[0]),
+                         column="sc_rural")
+    dist = load_districts()[["unit_code", "unit_name_en", "division"]].rename(
+        columns={"unit_code": "district_lgd_code", "unit_name_en": "district"})
+    df = df.merge(dist, on="district_lgd_code", how="left", validate="many_to_one")
+    if df["district"].isna().any():
+        r = df[df["district"].isna()].iloc[0]
+        raise InputError(f"unknown district LGD code {r['district_lgd_code']}", file=str(path), row=int(r["_row"]),
+                         column="district_lgd_code")
+    notes = []
+    gone = df[df["gps"] == 0]
+    if year >= 2021 and len(gone):
+        notes.append("left out (no gram panchayat in the LGD block-panchayat table, so not a Kshetra Panchayat in "
+                     f"{year}): " + ", ".join(f"{a} ({b})" for a, b in zip(gone["unit_name_en"], gone["district"])))
+        df = df[df["gps"] > 0]
+    cols = ["unit_code", "unit_name_en", "unit_name_hi", "district", "district_lgd_code", "division", "pop", "sc",
+            "st", "gps"]
+    return df[cols].sort_values(["district", "unit_code"], kind="stable").reset_index(drop=True), notes
+
+
+class BlockCrosswalk:
+    """Resolve a block: its LGD code, or ``"Block, District"`` (English or Hindi, any spelling variant the
+    district crosswalk knows), or a block name that is unique in the State."""
+
+    def __init__(self, blocks: pd.DataFrame):
+        self.codes = set(int(c) for c in blocks["unit_code"])
+        self.by_district: dict[int, dict[str, int]] = {}
+        self.by_name: dict[str, set[int]] = {}
+        for code, d, en, hi in zip(blocks["unit_code"], blocks["district_lgd_code"], blocks["unit_name_en"],
+                                   blocks["unit_name_hi"]):
+            for name in (en, hi):
+                if name:
+                    k = loose_key(name)
+                    self.by_district.setdefault(int(d), {})[k] = int(code)
+                    self.by_name.setdefault(k, set()).add(int(code))
+
+    def resolve(self, value) -> int:
+        s = nfc(str(value))
+        if re.fullmatch(r"\d+", s):
+            if int(s) in self.codes:
+                return int(s)
+            raise KeyError(f"unknown LGD block code {s}")
+        if "," in s:
+            name, district = (x.strip() for x in s.rsplit(",", 1))
+            d = crosswalk().resolve(district)
+            code = self.by_district.get(d, {}).get(loose_key(name))
+            if code is None:
+                raise KeyError(f"unknown block {name!r} in district {district!r}")
+            return code
+        found = self.by_name.get(loose_key(s), set())
+        if len(found) == 1:
+            return next(iter(found))
+        if found:
+            raise KeyError(f"block name {s!r} is in {len(found)} districts; write 'Block, District'")
+        raise KeyError(f"unknown block {s!r}")
+
+
+def kp_state_counts(year: int, opts: OptionSet, blocks: pd.DataFrame) -> pd.DataFrame:
+    """State counts with State-level women (KP counts para 1-2), before the districts are considered."""
+    rules = _quota_rules(opts)
+    rules = type(rules)(**{**rules.__dict__, "clause_sc_st": CLAUSE_STATE + ": half-up",
+                           "clause_obc": CLAUSE_STATE + ", proviso: OBC at most 27 %, integer part only",
+                           "clause_women": CLAUSE_STATE + " (2nd para): women not less than 1/3, rounded up"})
+    return category_counts(len(blocks), state_shares(load_districts(), opts), rules)
+
+
+def kp_chair_counts(year: int = 2021, opts: OptionSet | None = None, blocks: pd.DataFrame | None = None
+                    ) -> pd.DataFrame:
+    """Pramukh offices per category in the State (the blocks of ``year`` are the posts).
+
+    SC, ST and OBC are State counts. With ``women_level=district`` (the default, A4) the women's rows are the sums
+    over the districts of their one-third rounded up, which is what the allotment contains; the arithmetic
+    column shows both figures.
+    """
+    if year not in YEARS:
+        raise InputError(f"kp-chair: year {year} is not implemented (known: {', '.join(map(str, YEARS))})",
+                         column="year")
+    opts = opts or kp_chair_options()
+    blocks = blocks if blocks is not None else load_blocks(year)[0].assign(obc=0)
+    state = kp_state_counts(year, opts, blocks)
+    n = dict(zip(state["category"], state["count"]))
+    dc, _ = kp_district_counts(year, opts, blocks, n, None)
+    return with_district_women(state, dc, opts)
+
+
+def with_district_women(state: pd.DataFrame, dc: pd.DataFrame, opts: OptionSet) -> pd.DataFrame:
+    """State counts whose women's rows are replaced by the district sums (``women_level=district``)."""
+    if opts["women_level"] != "district":
+        return state
+    n = dict(zip(state["category"], state["count"]))
+    sums = dc.groupby("category")[["women", "others", "final"]].sum()
+    out = state.set_index("category")
+    for g in ("ST", "SC", "OBC"):
+        w = int(sums.at[g, "women"])
+        out.at[f"{g}_W", "arithmetic"] = (f"State ceil({n[g] + n[f'{g}_W']}/3) = {n[f'{g}_W']}; in the districts "
+                                          f"(women_level=district) the sum of ceil(k/3) = {w}")
+        out.at[f"{g}_W", "count"] = w
+        out.at[g, "count"] = int(sums.at[g, "others"])
+        out.at[g, "arithmetic"] = (out.at[g, "arithmetic"].split("; of these")[0]
+                                   + f"; of these {w} women in the districts -> {int(sums.at[g, 'others'])} others")
+        out.at[f"{g}_W", "clause"] = CLAUSE_WOMEN
+    out.at["W", "count"] = int(sums.at["W", "final"])
+    out.at["W", "arithmetic"] = (f"State: {n['W']}; in the districts: sum of ceil(blocks/3) minus category women "
+                                 f"= {int(sums.at['W', 'final'])}")
+    out.at["W", "clause"] = CLAUSE_WOMEN
+    out.at["UR", "count"] = int(sums.at["UR", "final"])
+    out.at["UR", "arithmetic"] = f"the posts left in the districts: {int(sums.at['UR', 'final'])}"
+    out = out.reset_index()
+    assert int(out["count"][:-1].sum()) == int(out["count"].iat[-1])
+    return out
+
+
+#: Columns of :func:`kp_district_counts`.
+DISTRICT_COLUMNS = ["district", "district_lgd_code", "blocks", "category", "share", "formula", "cap", "initial",
+                    "shortfall_posts", "shortfall_rounds", "final", "women", "others", "arithmetic", "clause"]
+
+
+def _district_populations(blocks, opts, population):
+    d = load_districts().drop(columns=["district"]).rename(columns={"unit_code": "district_lgd_code",
+                                                                     "unit_name_en": "district"})
+    b = blocks.groupby("district_lgd_code").agg(blocks=("unit_code", "size"), b_pop=("pop", "sum"),
+                                                b_sc=("sc", "sum"), b_st=("st", "sum"),
+                                                b_obc=("obc", "sum")).reset_index()
+    d = d.merge(b, on="district_lgd_code", how="inner")
+    if opts["district_population"] == "block_sums" or population is not None:
+        d["pop"], d["sc"], d["st"] = d["b_pop"], d["b_sc"], d["b_st"]
+    else:
+        d["pop"], d["sc"], d["st"] = d["pop_rural"], d["sc_rural"], d["st_rural"]
+    d["obc"] = d["b_obc"] if population is not None and "obc" in population.columns else None
+    return d.sort_values("district").reset_index(drop=True)
+
+
+def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: dict[str, int],
+                       population: pd.DataFrame | None = None) -> tuple[pd.DataFrame, list[str]]:
+    """Posts per district and category: ST by largest remainder, SC and OBC capped with the shortfall cycle,
+    women per district. Returns the long table (:data:`DISTRICT_COLUMNS`) and notes."""
+    d = _district_populations(blocks, opts, population)
+    notes: list[str] = []
+    obc_share_state = opts.fraction("obc_state_share") / 100
+    st_total = state["ST"] + state["ST_W"]
+    sc_total = state["SC"] + state["SC_W"]
+    obc_total = state["OBC"] + state["OBC_W"]
+    st = largest_remainder(st_total, d["district"], d["st"], upper=d["blocks"], tie_key=d["pop"])
+    room = d["blocks"] - st["final"]
+    sc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"],
+                              "share": [Fraction(int(a), int(b)) for a, b in zip(d["sc"], d["pop"])]})
+    sc, n1 = capped_shortfall(sc_total, sc_groups, cap=SC_CAP, state_share=SC_CAP, upper=room,
+                              fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"], tie_key=d["pop"])
+    room = room - sc["final"]
+    if d["obc"] is None or d["obc"].isna().any():
+        obc_shares = [obc_share_state] * len(d)
+        notes.append(f"district OBC population not supplied: every district is assumed at the State share "
+                     f"{opts['obc_state_share']} %, so the OBC formula is capped at 27 % everywhere and no district "
+                     f"is above the State share")
+    else:
+        obc_shares = [Fraction(int(a), int(b)) for a, b in zip(d["obc"], d["pop"])]
+    obc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"], "share": obc_shares})
+    obc, n2 = capped_shortfall(obc_total, obc_groups, cap=OBC_CAP, state_share=obc_share_state, upper=room,
+                               cap_rounding="floor" if opts["obc_cap_rounding"] == "floor" else "half_up",
+                               fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"],
+                               tie_key=d["pop"])
+    notes += [f"SC: {x}" for x in n1] + [f"OBC: {x}" for x in n2]
+    finals = {"ST": st["final"].to_numpy(), "SC": sc["final"].to_numpy(), "OBC": obc["final"].to_numpy()}
+    blocks_n = d["blocks"].to_numpy()
+    women = {}
+    if opts["women_level"] == "district":
+        for g in ("ST", "SC", "OBC"):
+            women[g] = np.array([ceil(Fraction(int(k), 3)) for k in finals[g]])
+        reserved = finals["ST"] + finals["SC"] + finals["OBC"]
+        cat_w = women["ST"] + women["SC"] + women["OBC"]
+        if opts["general_women"] == "total_minus_category":
+            total_w = np.array([ceil(Fraction(int(b), 3)) for b in blocks_n])
+            women["GEN"] = np.maximum(total_w - cat_w, 0)
+        else:
+            women["GEN"] = np.array([ceil(Fraction(int(b - r), 3)) for b, r in zip(blocks_n, reserved)])
+        women_clause = CLAUSE_WOMEN
+    else:
+        for g in ("ST", "SC", "OBC"):
+            women[g] = largest_remainder(state[f"{g}_W"], d["district"], pd.Series(finals[g]),
+                                         upper=pd.Series(finals[g]), tie_key=d["pop"])["final"].to_numpy()
+        reserved = finals["ST"] + finals["SC"] + finals["OBC"]
+        women["GEN"] = largest_remainder(state["W"], d["district"], pd.Series(blocks_n - reserved),
+                                         upper=pd.Series(blocks_n - reserved), tie_key=d["pop"])["final"].to_numpy()
+        women_clause = CLAUSE_STATE + " (women at State level, shared by largest remainder: option women_level)"
+    rows = []
+    for i, r in d.iterrows():
+        base = {"district": r["district"], "district_lgd_code": int(r["district_lgd_code"]), "blocks": int(r["blocks"])}
+        s = st.iloc[i]
+        rows.append({**base, "category": "ST", "share": Fraction(int(r["st"]), max(int(d["st"].sum()), 1)),
+                     "formula": s["quota"], "cap": None, "initial": int(s["floor"]), "shortfall_posts":
+                     int(s["remainder_post"]), "shortfall_rounds": "", "final": int(s["final"]),
+                     "women": int(women["ST"][i]), "others": int(s["final"] - women["ST"][i]),
+                     "arithmetic": s["arithmetic"], "clause": CLAUSE_ST})
+        for g, t, clause in (("SC", sc, CLAUSE_SC), ("OBC", obc, CLAUSE_OBC)):
+            x = t.iloc[i]
+            rows.append({**base, "category": g, "share": x["share"], "formula": x["formula"], "cap": x["cap"],
+                         "initial": int(x["initial"]), "shortfall_posts": int(x["shortfall_posts"]),
+                         "shortfall_rounds": x["shortfall_rounds"], "final": int(x["final"]),
+                         "women": int(women[g][i]), "others": int(x["final"] - women[g][i]),
+                         "arithmetic": x["arithmetic"] + f"; women {int(women[g][i])}", "clause": clause})
+        res = int(reserved[i])
+        rows.append({**base, "category": "W", "share": None, "formula": None, "cap": None, "initial": None,
+                     "shortfall_posts": 0, "shortfall_rounds": "", "final": int(women["GEN"][i]),
+                     "women": int(women["GEN"][i]), "others": 0,
+                     "arithmetic": (f"ceil({int(r['blocks'])}/3) = {ceil(Fraction(int(r['blocks']), 3))} women in all, "
+                                    f"minus category women {int(women['ST'][i] + women['SC'][i] + women['OBC'][i])}"
+                                    if opts["women_level"] == "district" else "State women shared by largest remainder"),
+                     "clause": women_clause})
+        ur = int(r["blocks"]) - res - int(women["GEN"][i])
+        rows.append({**base, "category": "UR", "share": None, "formula": None, "cap": None, "initial": None,
+                     "shortfall_posts": 0, "shortfall_rounds": "", "final": ur, "women": 0, "others": ur,
+                     "arithmetic": f"{int(r['blocks'])} - {res} reserved - {int(women['GEN'][i])} women",
+                     "clause": "the posts left in the district"})
+        if ur < 0:
+            raise InputError(f"{r['district']}: reserved posts and women exceed its {int(r['blocks'])} blocks",
+                             column="district")
+    out = pd.DataFrame(rows, columns=DISTRICT_COLUMNS)
+    out["share"] = [f"{fmt_fraction(x * 100)} %" if x is not None else "" for x in out["share"]]
+    for c in ("formula", "cap"):
+        out[c] = [fmt_fraction(x) if x is not None and not pd.isna(x) else "" for x in out[c]]
+    out["initial"] = out["initial"].astype("Int64")
+    return out, notes
+
+
+def _slots(dc: pd.DataFrame) -> dict[str, dict]:
+    out: dict[str, dict] = {"ST": {}, "SC": {}, "OBC": {}, "GEN": {}}
+    for district, g in dc.groupby("district", sort=True):
+        x = g.set_index("category")
+        for grp in ("ST", "SC", "OBC"):
+            out[grp][district] = [(f"{grp}_W", int(x.at[grp, "women"])), (grp, int(x.at[grp, "others"]))]
+        out["GEN"][district] = [("W", int(x.at["W", "final"]))]
+    return out
+
+
+def allot_kp_chair(year: int = 2021, *, history_paths=None, base_year: int = 2015, population_path=None,
+                   pin_path=None, options=(), history: pd.DataFrame | None = None) -> Allotment:
+    """The pramukh allotment: one row per block; ``extra["districts"]`` is the district table."""
+    opts = options if isinstance(options, OptionSet) else kp_chair_options(options)
+    if year not in YEARS:
+        raise InputError(f"kp-chair: year {year} is not implemented (known: {', '.join(map(str, YEARS))})",
+                         column="year")
+    blocks, notes = load_blocks(year)
+    bw = BlockCrosswalk(blocks)
+    inputs = {}
+    if history is None:
+        paths = [Path(p) for p in (history_paths or [DEFAULT_HISTORY])]
+        history = load_history(paths, bw.resolve)
+        inputs["history"] = [_describe_input(p) for p in paths]
+    population = load_population(population_path, bw.resolve) if population_path else None
+    if population_path:
+        inputs["population"] = _describe_input(population_path)
+    pins_df = load_pins(pin_path, bw.resolve) if pin_path else None
+    if pin_path:
+        inputs["pins"] = _describe_input(pin_path)
+    lots = load_lots(opts["lots"], bw.resolve) if opts["lots"] else {}
+    if opts["lots"]:
+        inputs["lots"] = _describe_input(opts["lots"])
+
+    assumptions = list(notes)
+    obc_share = opts.fraction("obc_state_share") / 100
+    if population is not None:
+        pm = population.set_index("unit_code")
+        for col in ("pop", "sc", "st", "obc"):
+            if col in pm.columns:
+                blocks[col] = [int(pm.at[c, col]) if c in pm.index else (v if col != "obc" else -1)
+                               for c, v in zip(blocks["unit_code"], blocks[col] if col in blocks else [0] * len(blocks))]
+        if "obc" in pm.columns and (blocks["obc"] < 0).any():
+            raise InputError(f"gives 'obc' but not for {int((blocks['obc'] < 0).sum())} block(s)",
+                             file=population.attrs.get("path"), column="obc")
+    have_obc = population is not None and "obc" in population.columns
+    obc_note = ""
+    if not have_obc:
+        # the assumed OBC population, exact: pop x 5333/10000 (kept as a numerator over 10000)
+        blocks["obc"] = 0
+        obc_note = (f"OBC population by block is not public and was not supplied: every block is assumed "
+                           f"at the State share {opts['obc_state_share']} %, so the OBC order inside a district falls "
+                           f"to the tie-break rule ({opts['tie_break']}) and rotation")
+        assumptions.append(obc_note)
+    state_counts = kp_state_counts(year, opts, blocks)
+    n = dict(zip(state_counts["category"], state_counts["count"]))
+    dc, dnotes = kp_district_counts(year, opts, blocks, n, population if have_obc else None)
+    state = with_district_women(state_counts, dc, opts)
+    assumptions += dnotes
+    slots = _slots(dc)
+
+    pins: dict[int, Pin] = {}
+    if pins_df is not None:
+        dist_of = dict(zip(blocks["unit_code"], blocks["district"]))
+        limit = {}
+        for grp, per in slots.items():
+            for district, lst in per.items():
+                for code, k in lst:
+                    limit[(district, code)] = k
+        limit.update({(dd, "UR"): int(v) for dd, v in dc[dc["category"] == "UR"][["district", "final"]].values})
+        used: dict[tuple, int] = {}
+        for u, code, src, row in zip(pins_df["unit_code"], pins_df["category"], pins_df["source"], pins_df["_row"]):
+            key = (dist_of[int(u)], code)
+            used[key] = used.get(key, 0) + 1
+            if used[key] > limit.get(key, 0):
+                raise InputError(f"more {code} pins ({used[key]}) than {code} offices ({limit.get(key, 0)}) in "
+                                 f"{key[0]}", file=str(pin_path), row=int(row), column="category")
+            pins[int(u)] = Pin(code, src)
+
+    pop = blocks["pop"].to_numpy(dtype=np.int64)
+    sc = blocks["sc"].to_numpy(dtype=np.int64)
+    st = blocks["st"].to_numpy(dtype=np.int64)
+    if have_obc:
+        obc_num, obc_den = blocks["obc"].to_numpy(dtype=np.int64), pop
+        general = Ratio(pop - sc - st - obc_num, None, "people")
+        obc_elig = obc_num >= 2
+    else:
+        scale = obc_share.denominator
+        obc_num = np.full(len(blocks), obc_share.numerator, dtype=np.int64)
+        obc_den = np.full(len(blocks), scale, dtype=np.int64)
+        general = Ratio(pop * (scale - obc_share.numerator) - (sc + st) * scale, None, "people", scale=scale)
+        obc_elig = pop * obc_share.numerator >= 2 * scale
+    rot_clause = "12th Amendment Rules 2021 r.2(d): previous election = 2015 and later"
+    two = "fewer than two persons of the category in the block (seed b KP item 2)"
+
+    def spec(group, key, label, eligible, clause, note=""):
+        return CategoryPass(group=group, slots=slots[group], key=key, key_label=label,
+                            history_codes=group_codes(group, opts["women_history"]), population=pop,
+                            clause=clause, clause_women=clause + "; women from the top (items 3, 7-9)",
+                            clause_rotation=rot_clause, eligible=eligible, eligible_reason=two,
+                            clause_eligible="GO 2021 KP-pramukh allotment item 2 (two-person rule)", note=note)
+
+    passes = [
+        spec("ST", Ratio(st, pop), "ST share of the block population", st >= 2,
+             "GO 2021 KP-pramukh allotment items 1, 7 (ST in descending order, never reserved first)"),
+        spec("SC", Ratio(sc, pop), "SC share of the block population", sc >= 2,
+             "GO 2021 KP-pramukh allotment items 1, 8 (SC in descending order, never reserved first)"),
+        spec("OBC", Ratio(obc_num, obc_den), "OBC share of the block population", obc_elig,
+             "GO 2021 KP-pramukh allotment items 1, 9 (OBC leaving out ST and SC blocks)", obc_note),
+        spec("GEN", general, "block population outside SC/ST/OBC", None,
+             "GO 2021 KP-pramukh allotment items 4, 10 (women leaving out ST/SC/OBC blocks)", obc_note),
+    ]
+    passes[3].clause_women = passes[3].clause
+    if opts["category_order"] == "a":
+        st_p, sc_p, obc_p, gen_p = passes
+        sc_w = CategoryPass(**{**sc_p.__dict__, "slots": {k: v[:1] for k, v in sc_p.slots.items()}})
+        obc_w = CategoryPass(**{**obc_p.__dict__, "slots": {k: v[:1] for k, v in obc_p.slots.items()}})
+        sc_m = CategoryPass(**{**sc_p.__dict__, "slots": {k: v[1:] for k, v in sc_p.slots.items()}})
+        obc_m = CategoryPass(**{**obc_p.__dict__, "slots": {k: v[1:] for k, v in obc_p.slots.items()}})
+        passes = [st_p, sc_w, obc_w, sc_m, obc_m, gen_p]
+    rotation = RotationView(history, year, base_year, opts["rotation_history"])
+    settings = EngineSettings(tie_break=opts["tie_break"], lots=lots, category_women=opts["category_women"],
+                              rotation_fallback=opts["rotation_fallback"], division_saturation="off",
+                              ur_clause="GO 2021 KP-pramukh: posts left in the district are unreserved",
+                              parent_label="district")
+    engine = run_passes(blocks, passes, rotation, settings, pins, parent="district")
+    got = pd.crosstab(blocks["district"], np.asarray(CODES)[engine.category])
+    want = {}
+    for grp, per in slots.items():
+        for district, lst in per.items():
+            for code, k in lst:
+                want[(district, code)] = k
+    for (district, code), k in want.items():
+        have = int(got.at[district, code]) if code in got.columns else 0
+        if have != k:
+            raise AssertionError(f"conservation broken: {district} {code} {have} != {k}")
+    meta = {"body": "kp-chair", "year": year, "base_year": base_year, "posts": len(blocks),
+            "history_years": rotation.years, "options": opts.record(), "inputs": inputs,
+            "assumptions": assumptions, "counts": {c: int(v) for c, v in n.items() if c in CODES},
+            "district_totals": {c: int(v) for c, v in pd.Series(np.asarray(CODES)[engine.category])
+                                .value_counts().reindex(list(CODES), fill_value=0).items()}}
+    return Allotment(engine=engine, counts=state, meta=meta, history=history, extra={"districts": dc},
+                     resolve=bw.resolve)
