@@ -10,7 +10,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .errors import InputError
-from .rulebooks import kp_chair, panchayat
+from functools import partial
+
+from .rulebooks import kp_chair, panchayat, panchayat_units
 
 __all__ = ["Body", "BODIES", "get_body"]
 
@@ -26,6 +28,7 @@ class Body:
     allot: Callable                # (year, **kw) -> Allotment
     default_history: str
     district_table: bool = False   # `reservation districts` shows extra["districts"]
+    needs_units: bool = False      # the units (and their populations) come from the user's --units file
 
 
 BODIES: dict[str, Body] = {
@@ -36,6 +39,9 @@ BODIES: dict[str, Body] = {
                      kp_chair.kp_chair_options, kp_chair.kp_chair_counts, kp_chair.allot_kp_chair,
                      str(kp_chair.DEFAULT_HISTORY), district_table=True),
 }
+for _id, _spec in panchayat_units.UNIT_BODIES.items():
+    BODIES[_id] = Body(_id, _spec["title"], _spec["unit"], panchayat_units.YEARS, panchayat_units.unit_body_options,
+                       None, partial(panchayat_units.allot_units, _id), "", needs_units=True)
 
 
 def get_body(body_id: str, year: int | None = None) -> Body:

@@ -37,7 +37,12 @@ def cmd_counts(args) -> int:
     from .bodies import get_body
     body = get_body(args.body, args.year)
     opts = _options(body, args.option)
-    counts = body.counts(args.year, opts)
+    if body.needs_units:
+        if not args.units:
+            raise InputError(f"{args.body} counts are per {body.unit}'s parent: give --units FILE", column="units")
+        counts = body.allot(args.year, units_path=args.units, options=opts).counts
+    else:
+        counts = body.counts(args.year, opts)
     if args.format == "json":
         print(json.dumps({c: int(n) for c, n in zip(counts["category"], counts["count"])}, indent=2))
     else:
@@ -50,8 +55,12 @@ def _allot(args):
     from .bodies import get_body
     body = get_body(args.body, args.year)
     opts = _options(body, args.option)
+    kw = {"units_path": args.units} if body.needs_units else {}
+    if args.units and not body.needs_units:
+        raise InputError(f"{args.body} has its units built in; --units is for gp-pradhan and the ward bodies",
+                         column="units")
     return body, body.allot(args.year, history_paths=args.history or None, base_year=args.base_year,
-                            population_path=args.population, pin_path=args.pin, options=opts)
+                            population_path=args.population, pin_path=args.pin, options=opts, **kw)
 
 
 def cmd_allot(args) -> int:
@@ -61,7 +70,8 @@ def cmd_allot(args) -> int:
         sys.stdout.write(table_csv(result.table))
         return 0
     out, meta = write_allotment(result, args.out)
-    summary = result.summary_by_division()
+    summary = result.summary_by_division() if not body.needs_units else result.summary_by_division(
+        result.table.columns[5])
     print(f"{body.title}, {args.year}: {len(result.table)} {body.unit}s; rotation against "
           f"{', '.join(map(str, result.meta['history_years'])) or 'no history'} (base year {args.base_year})")
     print(summary.to_string())
@@ -108,6 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     _body_year(sp)
     sp.add_argument("--format", choices=["csv", "json"], default="csv")
     sp.add_argument("--arithmetic", action="store_true", help="add the arithmetic and the clause of each count")
+    sp.add_argument("--units", metavar="FILE", help="units CSV (gp-pradhan and the ward bodies)")
     sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     sp.set_defaults(func=cmd_counts)
 
@@ -122,6 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="first history year that counts as a previous election (default 2015)")
         sp.add_argument("--population", metavar="FILE", help="CSV unit,pop,sc,st,obc (any of the last four)")
         sp.add_argument("--pin", metavar="FILE", help="CSV unit,category: fixed categories")
+        sp.add_argument("--units", metavar="FILE",
+                        help="CSV unit,parent,pop,sc,st[,obc,name_en,name_hi,district,division] (gp-pradhan, "
+                             "gp-ward, kp-ward, zp-ward)")
         sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="ambiguity switch; see `reservation options --body BODY`")
         if name == "allot":

@@ -35,7 +35,7 @@ import pandas as pd
 
 from .categories import CODES, by_code
 from .quota import fmt_fraction
-from .ranking import Ratio, dense_rank_desc
+from .ranking import Ratio, order_key
 from .rotation import RotationView
 
 __all__ = ["CategoryPass", "EngineSettings", "EngineResult", "Allotment", "run_passes", "RuleError", "Pin",
@@ -58,6 +58,7 @@ DECISIONS = {PASSED: "passed over: the posts were filled by units earlier in rot
              NO_POSTS: "no posts in this pass", PINNED: "pinned", UNRESERVED: "unreserved"}
 _CODE_INDEX = {c: i for i, c in enumerate(CODES)}
 _UR = _CODE_INDEX["UR"]
+_WOMEN_CODES = np.array([c for c in CODES if by_code(c).women])
 
 
 @dataclass
@@ -65,7 +66,8 @@ class CategoryPass:
     """One pass of the engine.
 
     ``slots``: the codes it fills with their numbers, women's code first: ``[("SC_W", 6), ("SC", 10)]`` for a
-    single parent, or ``{parent: [("SC_W", 1), ("SC", 2)], ...}`` per parent (same codes in every parent).
+    single parent, or ``{parent: [("SC_W", 1), ("SC", 2)], ...}`` per parent (same codes in every parent), or a
+    DataFrame indexed by parent with one column per code (for many parents).
     ``key``: the ranking key, descending: a Series (index-aligned with the units) of Fractions/ints, or a
     :class:`Ratio`. ``key_label`` says what it is; ``key_format`` shows one value (Series keys only).
     ``population``: larger first among equal keys (tie-break rule ``population``).
@@ -139,25 +141,62 @@ def _pct_text(num: np.ndarray, den: np.ndarray) -> np.ndarray:
     return np.char.add(np.char.add(np.char.add(whole, "."), frac), " %")
 
 
-@dataclass
 class _PassRecord:
-    """What one pass decided, as arrays over the units it considered (its pool, in rotation order)."""
+    """What one pass decided. The engine stores whole-state arrays by unit position (cheap); the per-step
+    views (``rank``, ``decision``, ... in trace order, i.e. indexed like ``unit``) are built when words are."""
 
-    index: int
-    spec: CategoryPass
-    name: str
-    unit: np.ndarray         # unit positions, in trace order
-    rank: np.ndarray
-    pool: np.ndarray
-    tier: np.ndarray
-    decision: np.ndarray
-    category: np.ndarray     # code index or -1
-    tied: np.ndarray         # how many other units of the same parent have an equal key
-    lot: np.ndarray          # lot number or -1
-    chosen_pos: np.ndarray   # 1-based position among the chosen, or 0
-    need: np.ndarray         # posts of the unit's parent in this pass
-    slot_n: np.ndarray       # posts of the unit's own code in its parent (allotted rows)
-    left_out_words: dict     # unit position -> words of the division rule
+    def __init__(self, index, spec, name, unit, par, rank, tier, tied, lot, decision, active, pool_size, need,
+                 category, chosen, chosen_pos, slot_n, left_out_words):
+        self.index, self.spec, self.name, self.unit = index, spec, name, unit
+        self._par, self._rank, self._tier, self._tied, self._lot = par, rank, tier, tied, lot
+        self._decision, self._active, self._pool_size, self._need = decision, active, pool_size, need
+        self._category, self._chosen, self._chosen_pos, self._slot_n = category, chosen, chosen_pos, slot_n
+        self.left_out_words = left_out_words
+
+    @cached_property
+    def rank(self):
+        return self._rank[self.unit]
+
+    @cached_property
+    def tier(self):
+        return self._tier[self.unit]
+
+    @cached_property
+    def tied(self):
+        return self._tied[self.unit]
+
+    @cached_property
+    def lot(self):
+        return self._lot[self.unit]
+
+    @cached_property
+    def decision(self):
+        return self._decision[self.unit]
+
+    @cached_property
+    def pool(self):
+        return np.where(self._active[self.unit], self._pool_size[self._par[self.unit]], -1)
+
+    @cached_property
+    def need(self):
+        return self._need[self._par[self.unit]]
+
+    @cached_property
+    def category(self):
+        return np.where(self.decision == ALLOTTED, self._category[self.unit], -1)
+
+    def _chosen_view(self, values):
+        full = np.zeros(len(self._par), dtype=np.int64)
+        full[self._chosen] = values
+        return full[self.unit]
+
+    @cached_property
+    def chosen_pos(self):
+        return self._chosen_view(self._chosen_pos + 1)
+
+    @cached_property
+    def slot_n(self):
+        return self._chosen_view(self._slot_n)
 
 
 class EngineResult:
@@ -183,11 +222,14 @@ class EngineResult:
         k = spec.key
         if isinstance(k, Ratio):
             if k.den is None:
-                v = np.asarray(k.num)[positions]
+                v = np.asarray(k.num, dtype=np.int64)[positions]
                 if k.scale == 1:
-                    return np.array([f"{int(x):,} people" for x in v], dtype=object).astype(str)
-                return np.array([f"{fmt_fraction(Fraction(int(x), k.scale), 2)} people (OBC assumed)" for x in v],
-                                dtype=object).astype(str)
+                    return (pd.Series(v).map("{:,}".format) + " people").to_numpy(dtype=object)
+                cents = (np.abs(v) * 200 + k.scale) // (2 * k.scale)          # exact half-up to 2 decimals
+                sign = np.where(v < 0, "-", "")
+                text = (pd.Series(sign) + pd.Series(cents // 100).astype(str) + "."
+                        + pd.Series(cents % 100).astype(str).str.zfill(2) + " people (OBC assumed)")
+                return text.to_numpy(dtype=object)
             return _pct_text(np.asarray(k.num)[positions], np.asarray(k.den)[positions])
         fmt = spec.key_format or (lambda x: str(x))
         vals = k.to_numpy() if isinstance(k, pd.Series) else np.asarray(k, dtype=object)
@@ -196,18 +238,15 @@ class EngineResult:
     def _tie_text(self, rec: _PassRecord, sel: np.ndarray) -> np.ndarray:
         tied, lot = rec.tied[sel], rec.lot[sel]
         units = rec.unit[sel]
-        out = np.full(len(units), "", dtype=object)
-        label = rec.spec.key_label
-        pops = np.asarray(rec.spec.population)[units]
-        for i in np.flatnonzero(tied > 0):
-            head = f"{label} tied with {int(tied[i])} other unit(s); placed by "
-            if lot[i] >= 0:
-                out[i] = head + f"lot number {int(lot[i])}"
-            elif self.settings.tie_break == "population":
-                out[i] = head + f"the tie-break rule (larger population {int(pops[i])} first, then lower code)"
-            else:
-                out[i] = head + "the tie-break rule (lower code first)"
-        return out
+        head = (f"{rec.spec.key_label} tied with " + pd.Series(tied).astype(str) + " other unit(s); placed by ")
+        if self.settings.tie_break == "population":
+            pops = pd.Series(np.asarray(rec.spec.population, dtype=np.int64)[units]).astype(str)
+            rule = head + "the tie-break rule (larger population " + pops + " first, then lower code)"
+        else:
+            rule = head + "the tie-break rule (lower code first)"
+        by_lot = head + "lot number " + pd.Series(lot).astype(str)
+        out = np.where(tied > 0, np.where(lot >= 0, by_lot.to_numpy(dtype=object), rule.to_numpy(dtype=object)), "")
+        return out.astype(object)
 
     def _tier_words(self, rec: _PassRecord, sel: np.ndarray) -> np.ndarray:
         return self.rotation.tier_words(self.codes[rec.unit[sel]], rec.tier[sel], rec.spec.history_codes)
@@ -230,7 +269,7 @@ class EngineResult:
             u = rec.unit[sel]
             spec = rec.spec
             codes = np.asarray(CODES)[rec.category[sel]]
-            women = np.array([by_code(c).women for c in codes]) & (len(self._slot_codes(spec)) > 1)
+            women = np.isin(codes, _WOMEN_CODES) & (len(self._slot_codes(spec)) > 1)
             ktext = self._key_text(spec, u)
             words = self._tier_words(rec, sel)
             t = rec.tier[sel]
@@ -256,17 +295,17 @@ class EngineResult:
             reason[pos] = f"{pin.code} fixed by the pin file ({pin.source}); the rest is computed around it"
         ur = np.flatnonzero(self.decided_by == -2)
         if len(ur):
-            parts = pd.Series([""] * len(ur), index=ur, dtype=object)
+            parts = np.full(n, "", dtype=object)
             for rec in self.records:
-                m = np.isin(rec.unit, ur)
+                m = (self.decided_by[rec.unit] == -2) & (rec.rank > 0)
                 if not m.any():
                     continue
-                s = (f"{rec.name} rank " + pd.Series(rec.rank[m].astype(str)) + " of "
-                     + pd.Series(rec.pool[m].astype(str)) + " (tier " + pd.Series(rec.tier[m].astype(str)) + ")")
-                s.index = rec.unit[m]
-                joined = parts.loc[s.index]
-                parts.loc[s.index] = np.where(joined == "", s, joined + "; " + s)
-            reason[ur] = ("UR: reached by no category pass (" + parts + ")").to_numpy(dtype=object)
+                u = rec.unit[m]
+                piece = (f"{rec.name} rank " + pd.Series(rec.rank[m]).astype(str) + " of "
+                         + pd.Series(rec.pool[m]).astype(str) + " (tier " + pd.Series(rec.tier[m]).astype(str)
+                         + ")").to_numpy(dtype=object)
+                parts[u] = np.where(parts[u] == "", piece, parts[u] + "; " + piece)
+            reason[ur] = "UR: reached by no category pass (" + parts[ur] + ")"
             clause[ur] = self.settings.ur_clause
         df = pd.DataFrame({
             "unit_code": self.codes,
@@ -286,6 +325,8 @@ class EngineResult:
 
     @staticmethod
     def _slot_codes(spec: CategoryPass) -> list[str]:
+        if isinstance(spec.slots, pd.DataFrame):
+            return list(spec.slots.columns)
         slots = spec.slots if isinstance(spec.slots, list) else next(iter(spec.slots.values()), [])
         return [c for c, _ in slots]
 
@@ -307,7 +348,7 @@ class EngineResult:
             dec = rec.decision[sel]
             cat = rec.category[sel]
             codes = np.where(cat >= 0, np.asarray(CODES)[np.maximum(cat, 0)], "")
-            women = np.array([c != "" and by_code(c).women for c in codes]) & (len(self._slot_codes(spec)) > 1)
+            women = np.isin(codes, _WOMEN_CODES) & (len(self._slot_codes(spec)) > 1)
             words = np.array([DECISIONS[d] for d in dec], dtype=object)
             words = np.where(dec == ALLOTTED, "allotted " + codes.astype(object), words)
             lo = [rec.left_out_words.get(int(u), "") for u in rec.unit[sel]]
@@ -390,6 +431,12 @@ class Allotment:
 
 
 def _slots_matrix(spec: CategoryPass, parent_labels: np.ndarray) -> tuple[list[str], np.ndarray]:
+    if isinstance(spec.slots, pd.DataFrame):      # index: parent labels, one column per code
+        extra = spec.slots.index.difference(pd.Index(parent_labels))
+        if len(extra) and spec.slots.loc[extra].to_numpy().any():
+            raise RuleError(f"posts given for {extra[0]!r}, which has no units")
+        mat = spec.slots.reindex(pd.Index(parent_labels)).fillna(0).to_numpy(dtype=np.int64)
+        return list(spec.slots.columns), mat
     if isinstance(spec.slots, list):
         codes = [c for c, _ in spec.slots]
         mat = np.tile(np.array([n for _, n in spec.slots], dtype=np.int64), (len(parent_labels), 1))
@@ -420,7 +467,7 @@ def run_passes(units: pd.DataFrame, passes: list[CategoryPass], rotation: Rotati
     units = units.reset_index(drop=True)
     n = len(units)
     codes = units["unit_code"].to_numpy(dtype=np.int64)
-    if len(np.unique(codes)) != n:
+    if n > 1 and (np.diff(np.sort(codes)) == 0).any():
         raise RuleError("unit codes are not unique")
     if parent is None:
         par = np.zeros(n, dtype=np.int64)
@@ -430,17 +477,21 @@ def run_passes(units: pd.DataFrame, passes: list[CategoryPass], rotation: Rotati
         par = par.astype(np.int64)
         parent_labels = np.asarray(parent_labels, dtype=object)
     n_par = len(parent_labels)
-    pos_of = {int(c): i for i, c in enumerate(codes)}
+    if n > 1 and not ((par[1:] > par[:-1]) | ((par[1:] == par[:-1]) & (codes[1:] > codes[:-1]))).all():
+        raise ValueError("units must be sorted by parent, then unit code (the code is the last tie-break)")
     category = np.full(n, -1, dtype=np.int64)
     decided_by = np.full(n, -3, dtype=np.int64)
     pin_pos: dict[int, Pin] = {}
-    for u, pin in (pins or {}).items():
-        p = pos_of[int(u)]
-        pin_pos[p] = pin
-        category[p] = _CODE_INDEX[pin.code]
-        decided_by[p] = -1
+    if pins:
+        pos_of = dict(zip(codes.tolist(), range(n)))
+        for u, pin in pins.items():
+            p = pos_of[int(u)]
+            pin_pos[p] = pin
+            category[p] = _CODE_INDEX[pin.code]
+            decided_by[p] = -1
     division = units["division"].to_numpy(dtype=object) if "division" in units else None
     records: list[_PassRecord] = []
+    rotation.bind(codes)
 
     for pi, spec in enumerate(passes):
         slot_codes, mat = _slots_matrix(spec, parent_labels)
@@ -452,35 +503,45 @@ def run_passes(units: pd.DataFrame, passes: list[CategoryPass], rotation: Rotati
             raise RuleError(f"{name}: more pinned units than posts")
         need = mat.sum(axis=1)
         pool = category < 0
-        elig = pool.copy()
+        active = pool & (need[par] > 0)            # units in a parent with no posts in this pass are not ranked
+        elig = active.copy()
         if spec.eligible is not None:
             elig &= np.asarray(spec.eligible, dtype=bool)
-        kr = dense_rank_desc(spec.key if isinstance(spec.key, Ratio) else
-                             (spec.key.to_numpy() if isinstance(spec.key, pd.Series) else spec.key))
+        key = order_key(spec.key if isinstance(spec.key, Ratio) else
+                        (spec.key.to_numpy() if isinstance(spec.key, pd.Series) else spec.key))
         tier = rotation.tiers(codes, spec.history_codes)
         lots = dict(settings.lots.get("*", {}))
         lots.update(settings.lots.get(spec.group, {}))
-        lot = np.array([lots.get(int(c), -1) for c in codes], dtype=np.int64) if lots else np.full(n, -1, np.int64)
-        no_lot = (lot < 0).astype(np.int64)
+        lot = (np.array([lots.get(c, -1) for c in codes.tolist()], dtype=np.int64) if lots
+               else np.full(n, -1, dtype=np.int64))
         pop = np.asarray(spec.population, dtype=np.int64)
-        rule = -pop if settings.tie_break == "population" else np.zeros(n, dtype=np.int64)
-        # rank: position within the parent among the pool, by key (ties: lot, then the rule, then code)
-        ip = np.flatnonzero(pool)
-        o = np.lexsort((codes[ip], rule[ip], lot[ip], no_lot[ip], kr[ip], par[ip]))
-        sp = ip[o]
-        rank = np.zeros(n, dtype=np.int64)
+        # rank: position within the parent among the active units by key; equal keys: lot, then the rule
+        # (larger population), then the unit code (the input order: lexsort is stable)
+        ia = np.flatnonzero(active)
+        sort_keys = []                              # np.lexsort: the last key is the primary one
+        if settings.tie_break == "population":
+            sort_keys.append(-pop[ia])
+        if lots:
+            sort_keys += [lot[ia], lot[ia] < 0]     # units with a lot first, by lot number
+        sort_keys += [key[ia], par[ia]]
+        sp = ia[np.lexsort(tuple(sort_keys))] if len(ia) else ia
+        rank = np.full(n, -1, dtype=np.int64)
         rank[sp] = _runs(par[sp]) + 1
-        pool_size = np.bincount(par[ip], minlength=n_par)
-        pk = par[ip] * (int(kr.max(initial=0)) + 1) + kr[ip]
-        _, inv, cnt = np.unique(pk, return_inverse=True, return_counts=True)
+        pool_size = np.bincount(par[ia], minlength=n_par)
         tied = np.zeros(n, dtype=np.int64)
-        tied[ip] = cnt[inv] - 1
-        # rotation order: tier, then rank
-        o2 = np.lexsort((rank[ip], tier[ip], par[ip]))
-        rot = ip[o2]                                # the pool in rotation order (trace order)
+        if len(sp):
+            ks, ps = key[sp], par[sp]
+            new_run = np.r_[True, (ks[1:] != ks[:-1]) | (ps[1:] != ps[:-1])]
+            run_id = np.cumsum(new_run) - 1
+            tied[sp] = np.bincount(run_id)[run_id] - 1
+        # rotation order: tier, then rank (a stable sort of the rank order)
+        rot = sp[np.argsort(par[sp] * 4 + tier[sp], kind="stable")] if len(sp) else sp
         barred: dict[int, str] = {}
         while True:
-            cand = rot[elig[rot] & ~np.isin(rot, list(barred))] if barred else rot[elig[rot]]
+            ok = elig[rot]
+            if barred:
+                ok &= ~np.isin(rot, np.fromiter(barred, dtype=np.int64))
+            cand = rot[ok]
             cpos = _runs(par[cand])
             have = np.bincount(par[cand], minlength=n_par)
             short = np.flatnonzero(have < need)
@@ -488,8 +549,8 @@ def run_passes(units: pd.DataFrame, passes: list[CategoryPass], rotation: Rotati
                 r = short[0]
                 raise RuleError(f"{name}: {need[r]} posts in {settings.parent_label} {parent_labels[r]} but only "
                                 f"{have[r]} units left to take them")
-            chosen = cand[cpos < need[par[cand]]]
-            chosen_pos = cpos[cpos < need[par[cand]]]
+            take = cpos < need[par[cand]]
+            chosen, chosen_pos = cand[take], cpos[take]
             if settings.rotation_fallback == "error" and (tier[chosen] == 3).any():
                 raise RuleError(f"{name}: tiers 1-2 cannot fill the posts without a unit reserved for "
                                 f"{spec.group} at the last election (option rotation_fallback=error)")
@@ -517,26 +578,20 @@ def run_passes(units: pd.DataFrame, passes: list[CategoryPass], rotation: Rotati
         code_idx = np.array([_CODE_INDEX[c] for c in slot_codes], dtype=np.int64)
         category[chosen] = code_idx[slot_idx] if len(slot_codes) else -1
         decided_by[chosen] = pi
-        # the trace of this pass: left-out units first (in the order barred), then the pool in rotation order
-        left = np.array(list(barred), dtype=np.int64)
+        # the trace of this pass: left-out units first (in the order barred), then the ranked units in rotation
+        # order, then the pool units of parents without posts in this pass
+        left = np.fromiter(barred, dtype=np.int64) if barred else np.zeros(0, dtype=np.int64)
         rest = rot[~np.isin(rot, left)] if len(left) else rot
-        unit = np.r_[left, rest].astype(np.int64)
-        dec = np.full(len(unit), PASSED, dtype=np.int64)
-        dec[np.isin(unit, chosen)] = ALLOTTED
-        dec[:len(left)] = LEFT_OUT
-        not_elig = ~elig[unit] & (dec != LEFT_OUT)
-        dec[not_elig] = NOT_ELIGIBLE
-        dec[(dec == PASSED) & (need[par[unit]] == 0)] = NO_POSTS
-        cp = np.zeros(n, dtype=np.int64)
-        cp[chosen] = chosen_pos + 1
-        sn = np.zeros(n, dtype=np.int64)
-        if len(chosen):
-            sn[chosen] = mat[par[chosen], slot_idx]
+        idle = np.flatnonzero(pool & ~active)
+        dec = np.full(n, -1, dtype=np.int8)
+        dec[idle] = NO_POSTS
+        dec[ia] = PASSED
+        dec[ia[~elig[ia]]] = NOT_ELIGIBLE
+        dec[chosen] = ALLOTTED
+        dec[left] = LEFT_OUT
         records.append(_PassRecord(
-            index=pi, spec=spec, name=name, unit=unit, rank=rank[unit], pool=pool_size[par[unit]],
-            tier=tier[unit], decision=dec, category=np.where(dec == ALLOTTED, category[unit], -1),
-            tied=tied[unit], lot=lot[unit], chosen_pos=cp[unit], need=need[par[unit]], slot_n=sn[unit],
-            left_out_words=dict(barred)))
+            pi, spec, name, np.concatenate([left, rest, idle]), par, rank, tier, tied, lot, dec, active, pool_size,
+            need, category, chosen, chosen_pos, mat[par[chosen], slot_idx] if len(chosen) else chosen, dict(barred)))
     rest = category < 0
     category[rest] = _UR
     decided_by[rest] = -2

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
+import numpy as np
 import pandas as pd
 
 from .categories import CODES, by_code
@@ -29,6 +30,17 @@ Resolver = Callable[[str], int]
 
 
 def _resolve_units(df: pd.DataFrame, resolve: Resolver, path, column: str = "unit") -> pd.Series:
+    many = getattr(resolve, "many", None)
+    if many is not None:                      # a vectorised resolver: array of codes, -1 where unknown
+        codes = many(df[column])
+        bad = codes < 0
+        if bad.any():
+            i = int(np.flatnonzero(bad)[0])
+            try:
+                resolve(df[column].iat[i])
+            except KeyError as e:
+                raise InputError(str(e.args[0]), file=str(path), row=int(df["_row"].iat[i]), column=column) from None
+        return pd.Series(codes, index=df.index, dtype="int64")
     out = []
     for value, row in zip(df[column], df["_row"]):
         if value == "":
@@ -41,30 +53,32 @@ def _resolve_units(df: pd.DataFrame, resolve: Resolver, path, column: str = "uni
 
 
 def _check_categories(df, path, column="category"):
-    for value, row in zip(df[column], df["_row"]):
-        if value not in CODES:
-            raise InputError(f"unknown category code {value!r}; expected one of {' '.join(CODES)}",
-                             file=str(path), row=int(row), column=column)
+    bad = ~df[column].isin(CODES).to_numpy()
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise InputError(f"unknown category code {df[column].iat[i]!r}; expected one of {' '.join(CODES)}",
+                         file=str(path), row=int(df["_row"].iat[i]), column=column)
 
 
 def load_history(paths, resolve: Resolver) -> pd.DataFrame:
     """One or more history files -> DataFrame ``unit_code, year, category, source`` (sorted)."""
     frames = []
-    seen: dict[tuple[int, int], str] = {}
     for path in paths:
         df = read_csv(path, ["unit", "year", "category"], what="history")
         units = _resolve_units(df, resolve, path)
         years = int_column(df, "year", path)
         _check_categories(df, path)
-        for u, y, row in zip(units, years, df["_row"]):
-            key = (int(u), int(y))
-            here = f"{path} row {int(row)}"
-            if key in seen:
-                raise InputError(f"unit {u} already has a {y} record ({seen[key]})", file=str(path),
-                                 row=int(row), column="unit")
-            seen[key] = here
-        frames.append(pd.DataFrame({"unit_code": units, "year": years, "category": df["category"],
-                                    "source": [f"{Path(path).name} row {int(r)}" for r in df["_row"]]}))
+        frame = pd.DataFrame({"unit_code": units, "year": years, "category": df["category"],
+                              "source": f"{Path(path).name} row " + df["_row"].astype(str)})
+        frames.append(frame)
+        both = pd.concat(frames, ignore_index=True)
+        dup = both.duplicated(["unit_code", "year"], keep="first").to_numpy()
+        if dup.any():
+            i = int(np.flatnonzero(dup)[0])
+            first = both[(both["unit_code"] == both["unit_code"].iat[i]) & (both["year"] == both["year"].iat[i])]
+            row = int(str(both["source"].iat[i]).rsplit(" ", 1)[1])
+            raise InputError(f"unit {both['unit_code'].iat[i]} already has a {both['year'].iat[i]} record "
+                             f"({first['source'].iat[0]})", file=str(path), row=row, column="unit")
     if not frames:
         return pd.DataFrame({"unit_code": pd.Series([], dtype="int64"), "year": pd.Series([], dtype="int64"),
                              "category": pd.Series([], dtype=str), "source": pd.Series([], dtype=str)})

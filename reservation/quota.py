@@ -18,12 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+import numpy as np
 import pandas as pd
 
 from .categories import CODES
-from .rounding import ceil, floor, round_with
+from .rounding import ceil
 
-__all__ = ["QuotaRules", "category_counts", "COUNT_COLUMNS", "fmt_fraction"]
+__all__ = ["QuotaRules", "category_counts", "counts_by_parent", "COUNT_COLUMNS", "fmt_fraction"]
 
 COUNT_COLUMNS = ["category", "count", "arithmetic", "clause"]
 
@@ -57,58 +58,99 @@ class QuotaRules:
     clause_ur: str = "the offices left after the reserved categories"
 
 
+def _round_arr(name: str, num: np.ndarray, den: np.ndarray) -> np.ndarray:
+    """Exact rounding of ``num / den`` on integer arrays (den > 0): half-up is ``2*remainder >= divisor``."""
+    if name == "half_up":
+        return (2 * num + den) // (2 * den)
+    if name == "floor":
+        return num // den
+    if name == "ceil":
+        return -((-num) // den)
+    raise ValueError(f"unknown rounding {name!r}")
+
+
+def _ints(x) -> np.ndarray:
+    a = np.asarray(x)
+    if a.dtype == object:           # Python ints beyond int64 stay exact
+        return a
+    return a.astype(np.int64)
+
+
+def counts_by_parent(posts, sc_num, sc_den, st_num, st_den, obc_num, obc_den,
+                     rules: QuotaRules = QuotaRules()) -> dict[str, np.ndarray]:
+    """The counts of :func:`category_counts` for many counting units at once (integer arrays in, out).
+
+    Each share is ``num / den`` (integers, den > 0). Returns ``{code: array}`` for the eight codes, plus
+    ``"SC_all"``, ``"ST_all"``, ``"OBC_all"`` (group totals with their women) and ``"OBC_prop"``/``"OBC_cap"``.
+    Raises ValueError when the reserved posts of a unit exceed its posts.
+    """
+    n = _ints(posts)
+    out = {}
+    for g, num, den in (("ST", st_num, st_den), ("SC", sc_num, sc_den)):
+        out[f"{g}_all"] = _round_arr(rules.sc_st_rounding, n * _ints(num), _ints(den) + 0 * n)
+    cap = rules.obc_cap_percent
+    out["OBC_prop"] = _round_arr(rules.obc_rounding, n * _ints(obc_num), _ints(obc_den) + 0 * n)
+    out["OBC_cap"] = _round_arr(rules.obc_cap_rounding, n * cap.numerator, cap.denominator * 100 + 0 * n)
+    out["OBC_all"] = np.minimum(out["OBC_prop"], out["OBC_cap"])
+    wf = rules.women_fraction
+    cat_w = 0
+    for g in ("ST", "SC", "OBC"):
+        w = -((-out[f"{g}_all"] * wf.numerator) // wf.denominator)
+        out[f"{g}_W"] = w
+        out[g] = out[f"{g}_all"] - w
+        cat_w = cat_w + w
+    reserved = out["ST_all"] + out["SC_all"] + out["OBC_all"]
+    if (reserved > n).any():
+        i = int(np.flatnonzero(reserved > n)[0])
+        raise ValueError(f"reserved {reserved[i]} exceeds {n[i]} posts (unit {i})")
+    if rules.general_women == "total_minus_category":
+        out["W"] = np.maximum(-((-n * wf.numerator) // wf.denominator) - cat_w, 0)
+    elif rules.general_women == "third_of_rest":
+        out["W"] = -((-(n - reserved) * wf.numerator) // wf.denominator)
+    else:
+        raise ValueError(f"unknown general_women reading {rules.general_women!r}")
+    out["UR"] = n - reserved - out["W"]
+    return out
+
+
 def category_counts(posts: int, shares: dict[str, Fraction], rules: QuotaRules = QuotaRules()) -> pd.DataFrame:
     """Counts per category for ``posts`` offices given each group's population ``shares`` (Fractions).
 
     ``shares`` has keys ``ST``, ``SC``, ``OBC`` (a missing key counts as share 0). Returns a DataFrame with
     :data:`COUNT_COLUMNS`, one row per category in the order ST_W ST SC_W SC OBC_W OBC W UR, then ``TOTAL``.
     The ``count`` of ``ST``/``SC``/``OBC`` excludes their women (the rows are disjoint and add up to posts).
+    The numbers come from :func:`counts_by_parent`; this adds the arithmetic in words.
     """
     if posts < 0:
         raise ValueError("posts must be >= 0")
-    rows: dict[str, tuple[int, str, str]] = {}
-    group_total: dict[str, int] = {}
+    f = {g: Fraction(shares.get(g, 0)) for g in ("SC", "ST", "OBC")}
+    arr = lambda x: np.array([x], dtype=object)  # noqa: E731 - exact Python ints
+    c = counts_by_parent(arr(posts), arr(f["SC"].numerator), arr(f["SC"].denominator), arr(f["ST"].numerator),
+                         arr(f["ST"].denominator), arr(f["OBC"].numerator), arr(f["OBC"].denominator), rules)
+    c = {k: int(v[0]) for k, v in c.items()}
+    text = {}
     for g in ("ST", "SC"):
-        s = Fraction(shares.get(g, 0))
-        raw = posts * s
-        n = round_with(rules.sc_st_rounding, raw)
-        group_total[g] = n
-        rows[g] = (n, f"{posts} x {fmt_fraction(s * 100)} % = {fmt_fraction(raw, 4)} -> "
-                      f"{rules.sc_st_rounding.replace('_', '-')} {n}", rules.clause_sc_st)
-    s = Fraction(shares.get("OBC", 0))
-    raw = posts * s
-    prop = round_with(rules.obc_rounding, raw)
+        text[g] = (f"{posts} x {fmt_fraction(f[g] * 100)} % = {fmt_fraction(posts * f[g], 4)} -> "
+                   f"{rules.sc_st_rounding.replace('_', '-')} {c[g + '_all']}")
     cap_raw = posts * rules.obc_cap_percent / 100
-    cap = round_with(rules.obc_cap_rounding, cap_raw)
-    n = min(prop, cap)
-    group_total["OBC"] = n
-    rows["OBC"] = (n, f"min({posts} x {fmt_fraction(s * 100)} % = {fmt_fraction(raw)} -> {prop}; cap "
-                      f"{fmt_fraction(rules.obc_cap_percent, 2)} % of {posts} = {fmt_fraction(cap_raw)} -> "
-                      f"{rules.obc_cap_rounding.replace('_', '-')} {cap}) = {n}", rules.clause_obc)
-    women = {}
-    for g in ("ST", "SC", "OBC"):
-        women[g] = ceil(group_total[g] * rules.women_fraction)
-    reserved = sum(group_total.values())
-    if reserved > posts:
-        raise ValueError(f"reserved {reserved} exceeds {posts} posts")
+    text["OBC"] = (f"min({posts} x {fmt_fraction(f['OBC'] * 100)} % = {fmt_fraction(posts * f['OBC'])} -> "
+                   f"{c['OBC_prop']}; cap {fmt_fraction(rules.obc_cap_percent, 2)} % of {posts} = "
+                   f"{fmt_fraction(cap_raw)} -> {rules.obc_cap_rounding.replace('_', '-')} {c['OBC_cap']}) = "
+                   f"{c['OBC_all']}")
+    clause = {"ST": rules.clause_sc_st, "SC": rules.clause_sc_st, "OBC": rules.clause_obc}
+    reserved = c["ST_all"] + c["SC_all"] + c["OBC_all"]
+    cat_w = c["ST_W"] + c["SC_W"] + c["OBC_W"]
     if rules.general_women == "total_minus_category":
-        women_total = ceil(posts * rules.women_fraction)
-        w_gen = max(women_total - sum(women.values()), 0)
-        w_text = (f"ceil({posts}/3) = {women_total} in all, minus category women "
-                  f"{sum(women.values())} = {w_gen}")
-    elif rules.general_women == "third_of_rest":
-        w_gen = ceil((posts - reserved) * rules.women_fraction)
-        w_text = f"ceil(({posts} - {reserved} reserved)/3) = {w_gen}"
+        w_text = (f"ceil({posts}/3) = {ceil(posts * rules.women_fraction)} in all, minus category women "
+                  f"{cat_w} = {c['W']}")
     else:
-        raise ValueError(f"unknown general_women reading {rules.general_women!r}")
+        w_text = f"ceil(({posts} - {reserved} reserved)/3) = {c['W']}"
     out = []
     for g in ("ST", "SC", "OBC"):
-        out.append((f"{g}_W", women[g], f"ceil({group_total[g]}/3) = {women[g]}", rules.clause_women))
-        n, text, clause = rows[g]
-        out.append((g, n - women[g], f"{text}; of these {women[g]} women -> {n - women[g]} others", clause))
-    out.append(("W", w_gen, w_text, rules.clause_women))
-    ur = posts - reserved - w_gen
-    out.append(("UR", ur, f"{posts} - {reserved} reserved - {w_gen} women = {ur}", rules.clause_ur))
+        out.append((f"{g}_W", c[f"{g}_W"], f"ceil({c[g + '_all']}/3) = {c[g + '_W']}", rules.clause_women))
+        out.append((g, c[g], f"{text[g]}; of these {c[g + '_W']} women -> {c[g]} others", clause[g]))
+    out.append(("W", c["W"], w_text, rules.clause_women))
+    out.append(("UR", c["UR"], f"{posts} - {reserved} reserved - {c['W']} women = {c['UR']}", rules.clause_ur))
     out.append(("TOTAL", posts, "sum of the rows", ""))
     df = pd.DataFrame(out, columns=COUNT_COLUMNS)
     assert list(df["category"][:-1]) == list(CODES)

@@ -58,12 +58,6 @@ class RotationView:
         self.previous = h
         self.years = sorted(int(y) for y in h["year"].unique())
         self.last_year = self.years[-1] if self.years else None
-        self._by_unit: dict[int, list[tuple[int, str]]] = {}
-        for u, y, c in zip(h["unit_code"], h["year"], h["category"]):
-            self._by_unit.setdefault(int(u), []).append((int(y), str(c)))
-
-    def record(self, unit: int) -> list[tuple[int, str]]:
-        return sorted(self._by_unit.get(int(unit), []))
 
     def _sets(self, codes: frozenset[str]):
         key = tuple(sorted(codes))
@@ -72,10 +66,22 @@ class RotationView:
             h = self.previous[self.previous["category"].isin(codes)]
             last = h[h["year"] == self.last_year]
             cache[key] = (h["unit_code"].to_numpy(dtype=np.int64),
-                          last["unit_code"].to_numpy(dtype=np.int64),
-                          dict(zip(last["unit_code"].astype(int), last["category"])),
-                          h)
+                          last["unit_code"].to_numpy(dtype=np.int64), last, h)
         return cache[key]
+
+    def bind(self, units: np.ndarray) -> None:
+        """Remember the engine's unit order, so that :meth:`tiers` can place history rows by position."""
+        units = np.asarray(units, dtype=np.int64)
+        sorter = np.argsort(units, kind="stable")
+        self.__dict__["_bound"] = (units, sorter, units[sorter])
+        self.__dict__.pop("_last_mask", None)
+
+    def _positions(self, codes_of_rows: np.ndarray) -> np.ndarray:
+        units, sorter, sorted_units = self.__dict__["_bound"]
+        i = np.searchsorted(sorted_units, codes_of_rows)
+        i = np.minimum(i, len(sorted_units) - 1) if len(sorted_units) else i
+        found = (sorted_units[i] == codes_of_rows) if len(sorted_units) else np.zeros(len(i), dtype=bool)
+        return sorter[i[found]]
 
     def tiers(self, units: np.ndarray, codes: frozenset[str]) -> np.ndarray:
         """Tier (1, 2, 3) of each unit for a group whose history codes are ``codes``."""
@@ -84,6 +90,13 @@ class RotationView:
             return np.ones(len(units), dtype=np.int64)
         held, held_last, _, _ = self._sets(codes)
         t = np.ones(len(units), dtype=np.int64)
+        bound = self.__dict__.get("_bound")
+        if bound is not None and bound[0] is units or (bound is not None and len(bound[0]) == len(units)
+                                                       and np.array_equal(bound[0], units)):
+            if self.mode == "since_base":
+                t[self._positions(held)] = 2
+            t[self._positions(held_last)] = 3
+            return t
         if self.mode == "since_base":
             t[np.isin(units, held)] = 2
         t[np.isin(units, held_last)] = 3
@@ -94,14 +107,17 @@ class RotationView:
         units = np.asarray(units, dtype=np.int64)
         if self.last_year is None:
             return np.full(len(units), "no previous election in the history", dtype=object)
-        _, _, last_code, h = self._sets(codes)
+        _, _, last, h = self._sets(codes)
         span = f"{self.years[0]}-{self.years[-1]}" if len(self.years) > 1 else str(self.years[0])
-        has_last = np.isin(units, self._units_last())
+        has_last = self._has_last(units)
         out = np.where(has_last, f"{TIER_WORDS[1]} ({span})",
                        f"{TIER_WORDS[1]} ({span}); no record for {self.last_year} in the history, taken as "
                        f"not reserved").astype(object)
-        for i in np.flatnonzero(tiers == 3):
-            out[i] = f"{TIER_WORDS[3]} ({self.last_year}: {last_code[int(units[i])]})"
+        three = np.flatnonzero(tiers == 3)
+        if len(three):
+            code_of = last.drop_duplicates("unit_code").set_index("unit_code")["category"]
+            held = code_of.reindex(units[three]).astype(str)
+            out[three] = (f"{TIER_WORDS[3]} ({self.last_year}: " + held + ")").to_numpy(dtype=object)
         two = np.flatnonzero(tiers == 2)
         if len(two):
             earlier = h[h["unit_code"].isin(units[two])].sort_values(["unit_code", "year"], kind="stable")
@@ -110,6 +126,19 @@ class RotationView:
             for i in two:
                 out[i] = f"{TIER_WORDS[2]} ({self.last_year}), but was earlier ({text[int(units[i])]})"
         return out
+
+    def _has_last(self, units: np.ndarray) -> np.ndarray:
+        """Whether each unit has any record for the last election (by position when bound: no hashing)."""
+        bound = self.__dict__.get("_bound")
+        if bound is None:
+            return np.isin(units, self._units_last())
+        if "_last_mask" not in self.__dict__:
+            mask = np.zeros(len(bound[0]), dtype=bool)
+            mask[self._positions(self._units_last())] = True
+            self.__dict__["_last_mask"] = mask
+        _, sorter, sorted_units = bound
+        i = np.minimum(np.searchsorted(sorted_units, units), len(sorted_units) - 1)
+        return np.where(sorted_units[i] == units, self.__dict__["_last_mask"][sorter[i]], False)
 
     def _units_last(self) -> np.ndarray:
         if "_last_units" not in self.__dict__:

@@ -16,6 +16,7 @@ import re
 import unicodedata
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from .errors import InputError
@@ -68,27 +69,31 @@ def read_csv(path, required: list[str] | tuple[str, ...] = (), *, what: str = "t
                          f"found {', '.join(repr(c) for c in df.columns)}", file=str(path), row=1,
                          column=missing[0])
     for c in df.columns:
-        df[c] = df[c].map(nfc)
-    df["_row"] = range(2, len(df) + 2)
+        col = df[c]
+        if col.str.isascii().all():            # ASCII needs no normalising: only strip (fast path)
+            df[c] = col.str.strip()
+        else:
+            df[c] = col.map(nfc)
+    df["_row"] = np.arange(2, len(df) + 2)
     return df
 
 
 def int_column(df: pd.DataFrame, column: str, path, *, allow_blank: bool = False) -> pd.Series:
     """Parse a column of non-negative integers; a bad cell is an InputError with its row."""
-    out = []
-    for value, row in zip(df[column], df["_row"]):
-        if value == "" and allow_blank:
-            out.append(pd.NA)
-            continue
-        try:
-            v = int(value)
-        except ValueError:
-            raise InputError(f"{value!r} is not a whole number", file=str(path), row=int(row),
-                             column=column) from None
-        if v < 0:
-            raise InputError(f"negative population or count {v}", file=str(path), row=int(row), column=column)
-        out.append(v)
-    return pd.Series(out, index=df.index, dtype="Int64" if allow_blank else "int64")
+    raw = df[column]
+    blank = raw == ""
+    ok = raw.str.fullmatch(r"[+-]?\d+") | (blank & allow_blank)
+    if not ok.all():
+        i = int(np.flatnonzero(~ok.to_numpy())[0])
+        raise InputError(f"{raw.iat[i]!r} is not a whole number", file=str(path), row=int(df["_row"].iat[i]),
+                         column=column)
+    values = pd.to_numeric(raw.where(~blank, None), errors="raise").astype("Int64")
+    neg = (values < 0).fillna(False).to_numpy(dtype=bool)
+    if neg.any():
+        i = int(np.flatnonzero(neg)[0])
+        raise InputError(f"negative population or count {values.iat[i]}", file=str(path),
+                         row=int(df["_row"].iat[i]), column=column)
+    return values if allow_blank else values.astype("int64")
 
 
 def check_populations(df: pd.DataFrame, path, total: str, parts: tuple[str, ...]) -> None:
