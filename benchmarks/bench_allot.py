@@ -1,54 +1,115 @@
 """Benchmark: wall time and peak memory of the allotments (a script that prints figures, not a test).
 
-    python benchmarks/bench_allot.py
+    python benchmarks/bench_allot.py            # every workload, each in its own process
 
-One line per workload: ``workload=NAME rows=N engine_s=X peak_mb=M`` (engine_s = best of 5 in-process runs).
-The ``-cli`` line times one whole ``reservation allot`` process (Python start-up and imports included) and,
-separately, a process that only imports pandas, to show what the command itself costs.
+One line per workload::
+
+    workload=NAME rows=N engine_s=X floor_s=Y ratio=R peak_mb=M render_s=Z
+
+- ``engine_s``: best of 3 in-process runs of the allotment with the units and history already loaded (counts
+  per parent, every category pass, rotation, women): the decisions.
+- ``floor_s``: best of 3 of one pandas ``sort_values`` + ``groupby().cumcount()`` over the same table (sort the
+  units by parent and SC share, number them inside each parent): what one ranking pass costs at the least.
+- ``ratio`` = engine_s / floor_s (goal: within 3 at 732,000 rows). ``peak_mb``: peak resident memory of the
+  workload's process (goal: under 1 GB). ``render_s``: one rendering of the reasons and clauses in words
+  (done only when a table is written or shown).
+- The gram panchayat workloads need ../shared/data (the real 2015 list); their populations are GENERATED to
+  match the real block totals (reservation/synthetic.py).
 """
 
 from __future__ import annotations
 
+import os
 import resource
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+SHARED = Path(os.environ.get("RESERVATION_SHARED", ROOT.parent / "shared"))
+WORKLOADS = ["zp-chair", "kp-chair", "gp-pradhan", "gp-ward-732k"]
 
 
-def best_of(fn, n=5):
-    times = []
-    result = None
+def best(fn, n=3):
+    out, times = None, []
     for _ in range(n):
         t0 = time.perf_counter()
-        result = fn()
+        out = fn()
         times.append(time.perf_counter() - t0)
-    return min(times), result
+    return min(times), out
 
 
-def wall(cmd):
+def floor_time(units):
+    import pandas as pd
+    df = pd.DataFrame({"parent": units["parent"].to_numpy(), "share": units["sc"].to_numpy() / units["pop"].to_numpy()})
+
+    def once():
+        s = df.sort_values(["parent", "share"], ascending=[True, False])
+        return s.groupby("parent", sort=False).cumcount()
+    return best(once)[0]
+
+
+def run_one(name):
+    import pandas as pd
+    if name == "zp-chair":
+        from reservation.rulebooks.panchayat import allot_zp_chair
+        from reservation.units import load_districts
+        allot_zp_chair(2021)
+        secs, a = best(lambda: allot_zp_chair(2021))
+        d = load_districts()
+        units = pd.DataFrame({"parent": "UP", "sc": d["sc_rural"], "pop": d["pop_rural"]})
+    elif name == "kp-chair":
+        from reservation.rulebooks.kp_chair import allot_kp_chair, load_blocks
+        allot_kp_chair(2021)
+        secs, a = best(lambda: allot_kp_chair(2021))
+        b, _ = load_blocks(2021)
+        units = pd.DataFrame({"parent": b["district"], "sc": b["sc"], "pop": b["pop"]})
+    else:
+        hist_csv = SHARED / "data" / "history" / "gp_pradhan_2015.csv.gz"
+        if not hist_csv.is_file():
+            print(f"workload={name} skipped: {hist_csv} is absent (set RESERVATION_SHARED)")
+            return
+        from reservation.rulebooks.panchayat_units import allot_units, load_units
+        from reservation.synthetic import gram_panchayats_2015, wards_for
+        gps, history = gram_panchayats_2015(hist_csv)
+        body = "gp-pradhan"
+        if name == "gp-ward-732k":
+            gps, history = wards_for(gps, target=732_000)
+            body = "gp-ward"
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            up = Path(tmp) / "units.csv"
+            gps.drop(columns=[c for c in ("name_hi", "district") if c in gps]).to_csv(up, index=False)
+            units = load_units(up)
+        h = history.rename(columns={"unit": "unit_code"}).assign(source="generated")
+        secs, a = best(lambda: allot_units(body, 2021, units=units, history=h))
     t0 = time.perf_counter()
-    subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT)
-    return time.perf_counter() - t0
+    _ = a.table
+    render = time.perf_counter() - t0
+    fl = floor_time(units)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"workload={name} rows={len(units)} engine_s={secs:.3f} floor_s={fl:.3f} ratio={secs / fl:.1f} "
+          f"peak_mb={peak:.0f} render_s={render:.3f}", flush=True)
 
 
 def main():
-    from reservation.rulebooks.panchayat import allot_zp_chair
-
-    allot_zp_chair(2021)  # warm the caches (data tables)
-    secs, result = best_of(lambda: allot_zp_chair(2021))
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"workload=zp-chair-2021 rows={len(result.table)} engine_s={secs:.3f} peak_mb={peak:.0f}")
+    if len(sys.argv) > 2 and sys.argv[1] == "--one":
+        run_one(sys.argv[2])
+        return
+    for w in sys.argv[1:] or WORKLOADS:
+        subprocess.run([sys.executable, __file__, "--one", w], check=True)
+    import tempfile
     with tempfile.TemporaryDirectory() as tmp:
-        cli = min(wall([sys.executable, "-m", "reservation.cli", "allot", "--body", "zp-chair", "--year", "2021",
-                        "--out", str(Path(tmp) / "zp.csv")]) for _ in range(3))
-    imp = min(wall([sys.executable, "-c", "import pandas"]) for _ in range(3))
-    print(f"workload=zp-chair-2021-cli rows={len(result.table)} cli_s={cli:.3f} import_pandas_s={imp:.3f} "
-          f"command_minus_imports_s={cli - imp:.3f}")
+        t0 = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "reservation.cli", "allot", "--body", "zp-chair", "--year", "2021",
+                        "--out", str(Path(tmp) / "zp.csv")], check=True, capture_output=True, cwd=ROOT)
+        cli = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", "import pandas"], check=True)
+    imp = time.perf_counter() - t0
+    print(f"workload=zp-chair-cli cli_s={cli:.3f} import_pandas_s={imp:.3f} (a whole `reservation allot` process)")
 
 
 if __name__ == "__main__":

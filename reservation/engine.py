@@ -490,6 +490,7 @@ def run_passes(units: pd.DataFrame, passes: list[CategoryPass], rotation: Rotati
             category[p] = _CODE_INDEX[pin.code]
             decided_by[p] = -1
     division = units["division"].to_numpy(dtype=object) if "division" in units else None
+    par16 = par.astype(np.uint16) if n_par <= 65536 else None
     records: list[_PassRecord] = []
     rotation.bind(codes)
 
@@ -523,8 +524,16 @@ def run_passes(units: pd.DataFrame, passes: list[CategoryPass], rotation: Rotati
             sort_keys.append(-pop[ia])
         if lots:
             sort_keys += [lot[ia], lot[ia] < 0]     # units with a lot first, by lot number
-        sort_keys += [key[ia], par[ia]]
-        sp = ia[np.lexsort(tuple(sort_keys))] if len(ia) else ia
+        sort_keys.append(key[ia])
+        if len(ia) == 0:
+            sp = ia
+        elif n_par <= 65536:
+            # units are in parent order already: sort by key (and the tie-breaks), then regroup by parent with
+            # a stable radix sort on 16-bit parent numbers
+            o = np.lexsort(tuple(sort_keys))
+            sp = ia[o][np.argsort(par16[ia][o], kind="stable")]
+        else:
+            sp = ia[np.lexsort(tuple(sort_keys) + (par[ia],))]
         rank = np.full(n, -1, dtype=np.int64)
         rank[sp] = _runs(par[sp]) + 1
         pool_size = np.bincount(par[ia], minlength=n_par)

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from .categories import CODES
+
 
 __all__ = ["HISTORY_COLUMNS", "RotationView", "group_codes", "TIER_WORDS"]
 
@@ -75,6 +77,7 @@ class RotationView:
         sorter = np.argsort(units, kind="stable")
         self.__dict__["_bound"] = (units, sorter, units[sorter])
         self.__dict__.pop("_last_mask", None)
+        self.__dict__.pop("_placed", None)
 
     def _positions(self, codes_of_rows: np.ndarray) -> np.ndarray:
         units, sorter, sorted_units = self.__dict__["_bound"]
@@ -83,20 +86,34 @@ class RotationView:
         found = (sorted_units[i] == codes_of_rows) if len(sorted_units) else np.zeros(len(i), dtype=bool)
         return sorter[i[found]]
 
+    def _rows_placed(self):
+        """Every previous-election row placed once: (unit position, is-last-year, category index)."""
+        if "_placed" not in self.__dict__:
+            units, sorter, sorted_units = self.__dict__["_bound"]
+            h = self.previous
+            codes = h["unit_code"].to_numpy(dtype=np.int64)
+            i = np.minimum(np.searchsorted(sorted_units, codes), max(len(sorted_units) - 1, 0))
+            found = sorted_units[i] == codes if len(sorted_units) else np.zeros(len(codes), dtype=bool)
+            cat = pd.Categorical(h["category"], categories=list(CODES)).codes
+            self.__dict__["_placed"] = (sorter[i[found]], (h["year"].to_numpy() == self.last_year)[found],
+                                        cat[found])
+        return self.__dict__["_placed"]
+
     def tiers(self, units: np.ndarray, codes: frozenset[str]) -> np.ndarray:
         """Tier (1, 2, 3) of each unit for a group whose history codes are ``codes``."""
         units = np.asarray(units, dtype=np.int64)
         if self.last_year is None:
             return np.ones(len(units), dtype=np.int64)
-        held, held_last, _, _ = self._sets(codes)
         t = np.ones(len(units), dtype=np.int64)
         bound = self.__dict__.get("_bound")
-        if bound is not None and bound[0] is units or (bound is not None and len(bound[0]) == len(units)
-                                                       and np.array_equal(bound[0], units)):
+        if bound is not None and bound[0] is units:
+            pos, last, cat = self._rows_placed()
+            in_group = np.isin(cat, [CODES.index(c) for c in codes])
             if self.mode == "since_base":
-                t[self._positions(held)] = 2
-            t[self._positions(held_last)] = 3
+                t[pos[in_group]] = 2
+            t[pos[in_group & last]] = 3
             return t
+        held, held_last, _, _ = self._sets(codes)
         if self.mode == "since_base":
             t[np.isin(units, held)] = 2
         t[np.isin(units, held_last)] = 3

@@ -48,3 +48,39 @@ def test_fraction_series_beyond_the_float_bound_is_still_exact():
     vals = [Fraction(big - 1, big), Fraction(big - 2, big - 1), Fraction(1, 3)]
     assert list(dense_rank_desc(vals)) == list(fraction_ranks([v.numerator for v in vals],
                                                               [v.denominator for v in vals]))
+
+
+def test_engine_rank_within_parents_matches_a_plain_sort_of_fractions():
+    import pandas as pd
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from reservation.engine import CategoryPass, EngineSettings, run_passes
+    from reservation.rotation import RotationView
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(st.tuples(st.integers(0, 3), st.integers(1, 50), st.integers(0, 50)), min_size=1, max_size=40))
+    def check(rows):
+        rows = sorted({(p, i): (p, pop, min(sc, pop)) for i, (p, pop, sc) in enumerate(rows)}.items())
+        par = [f"P{p}" for (p, _), _ in rows]
+        code = np.arange(1, len(rows) + 1)
+        pop = np.array([v[1] for _, v in rows])
+        sc = np.array([v[2] for _, v in rows])
+        units = pd.DataFrame({"unit_code": code, "unit_name_en": "", "unit_name_hi": "", "district": "",
+                              "division": "", "parent": par})
+        slots = pd.DataFrame({"SC": 1}, index=sorted(set(par)))
+        p = CategoryPass(group="SC", slots=slots, key=Ratio(sc, pop), key_label="SC share",
+                         history_codes=frozenset({"SC", "SC_W"}), population=pop, clause="c", clause_women="c",
+                         clause_rotation="r")
+        empty = pd.DataFrame({"unit_code": pd.Series([], dtype="int64"), "year": pd.Series([], dtype="int64"),
+                              "category": pd.Series([], dtype=str)})
+        r = run_passes(units, [p], RotationView(empty, 2021, 2015), EngineSettings(), parent="parent")
+        rec = r.records[0]
+        for parent in set(par):
+            idx = [i for i in range(len(rows)) if par[i] == parent]
+            want = sorted(idx, key=lambda i: (-Fraction(int(sc[i]), int(pop[i])), -int(pop[i]), int(code[i])))
+            got = sorted(idx, key=lambda i: rec._rank[i])
+            assert got == want
+            assert [rec._rank[i] for i in got] == list(range(1, len(idx) + 1))
+
+    check()
