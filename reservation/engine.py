@@ -167,7 +167,7 @@ class _PassRecord:
 
     @cached_property
     def lot(self):
-        return self._lot[self.unit]
+        return self._lot[self.unit] if self._lot is not None else np.full(len(self.unit), -1, dtype=np.int64)
 
     @cached_property
     def decision(self):
@@ -514,7 +514,7 @@ def run_passes(units: pd.DataFrame, passes: list[CategoryPass], rotation: Rotati
         lots = dict(settings.lots.get("*", {}))
         lots.update(settings.lots.get(spec.group, {}))
         lot = (np.array([lots.get(c, -1) for c in codes.tolist()], dtype=np.int64) if lots
-               else np.full(n, -1, dtype=np.int64))
+               else None)
         pop = np.asarray(spec.population, dtype=np.int64)
         # rank: position within the parent among the active units by key; equal keys: lot, then the rule
         # (larger population), then the unit code (the input order: lexsort is stable)
@@ -534,10 +534,10 @@ def run_passes(units: pd.DataFrame, passes: list[CategoryPass], rotation: Rotati
             sp = ia[o][np.argsort(par16[ia][o], kind="stable")]
         else:
             sp = ia[np.lexsort(tuple(sort_keys) + (par[ia],))]
-        rank = np.full(n, -1, dtype=np.int64)
+        rank = np.full(n, -1, dtype=np.int32)
         rank[sp] = _runs(par[sp]) + 1
         pool_size = np.bincount(par[ia], minlength=n_par)
-        tied = np.zeros(n, dtype=np.int64)
+        tied = np.zeros(n, dtype=np.int32)
         if len(sp):
             ks, ps = key[sp], par[sp]
             new_run = np.r_[True, (ks[1:] != ks[:-1]) | (ps[1:] != ps[:-1])]

@@ -104,7 +104,7 @@ class RotationView:
         units = np.asarray(units, dtype=np.int64)
         if self.last_year is None:
             return np.ones(len(units), dtype=np.int64)
-        t = np.ones(len(units), dtype=np.int64)
+        t = np.ones(len(units), dtype=np.int8)
         bound = self.__dict__.get("_bound")
         if bound is not None and bound[0] is units:
             pos, last, cat = self._rows_placed()
