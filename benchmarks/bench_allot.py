@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 SHARED = Path(os.environ.get("RESERVATION_SHARED", ROOT.parent / "shared"))
-WORKLOADS = ["zp-chair", "kp-chair", "gp-pradhan", "gp-ward-732k"]
+WORKLOADS = ["zp-chair", "kp-chair", "urban-chairs", "gp-pradhan", "gp-ward-732k"]
 
 
 def peak_mb() -> float:
@@ -69,6 +69,20 @@ def run_one(name):
         secs, a = best(lambda: allot_zp_chair(2021))
         d = load_districts()
         units = pd.DataFrame({"parent": "UP", "sc": d["sc_rural"], "pop": d["pop_rural"]})
+    elif name == "urban-chairs":
+        # all urban chairs: Palika Parishads + Nagar Panchayats + Mayors (the target: under 0.5 s)
+        from reservation.rulebooks.municipal import allot_urban, load_bodies
+        kinds = ("pp-chair", "np-chair", "mayor")
+        bodies = {k: load_bodies(k)[0] for k in kinds}
+        for k in kinds:
+            allot_urban(k, 2023, bodies=bodies[k].copy())
+
+        def all_three():
+            return [allot_urban(k, 2023, bodies=bodies[k].copy()) for k in kinds]
+        secs, results = best(all_three)
+        a = results[0]
+        units = pd.concat([pd.DataFrame({"parent": b["division"], "sc": b["sc"], "pop": b["pop"].clip(lower=1)})
+                           for b in bodies.values()])
     elif name == "kp-chair":
         from reservation.rulebooks.kp_chair import allot_kp_chair, load_blocks
         allot_kp_chair(2021)

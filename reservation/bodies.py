@@ -12,7 +12,7 @@ from typing import Callable
 from .errors import InputError
 from functools import partial
 
-from .rulebooks import kp_chair, panchayat, panchayat_units
+from .rulebooks import kp_chair, municipal, panchayat, panchayat_units
 
 __all__ = ["Body", "BODIES", "get_body"]
 
@@ -27,8 +27,9 @@ class Body:
     counts: Callable               # (year, OptionSet) -> counts DataFrame
     allot: Callable                # (year, **kw) -> Allotment
     default_history: str
-    district_table: bool = False   # `reservation districts` shows extra["districts"]
+    parent_table: str = ""         # "districts" / "divisions": `reservation districts|divisions` shows extra[...]
     needs_units: bool = False      # the units (and their populations) come from the user's --units file
+    accepts_units: bool = False    # --units may replace the shipped list of units
 
 
 BODIES: dict[str, Body] = {
@@ -37,8 +38,12 @@ BODIES: dict[str, Body] = {
                      str(panchayat.DEFAULT_HISTORY)),
     "kp-chair": Body("kp-chair", "Kshetra Panchayat pramukhs (block chairs)", "block", kp_chair.YEARS,
                      kp_chair.kp_chair_options, kp_chair.kp_chair_counts, kp_chair.allot_kp_chair,
-                     str(kp_chair.DEFAULT_HISTORY), district_table=True),
+                     str(kp_chair.DEFAULT_HISTORY), parent_table="districts"),
 }
+for _id, _spec in municipal.URBAN_BODIES.items():
+    BODIES[_id] = Body(_id, _spec["title"], "body", municipal.YEARS, municipal.urban_options,
+                       partial(municipal.counts_for, _id), partial(municipal.allot_urban, _id), "",
+                       parent_table="divisions" if _id != "mayor" else "", accepts_units=True)
 for _id, _spec in panchayat_units.UNIT_BODIES.items():
     BODIES[_id] = Body(_id, _spec["title"], _spec["unit"], panchayat_units.YEARS, panchayat_units.unit_body_options,
                        None, partial(panchayat_units.allot_units, _id), "", needs_units=True)

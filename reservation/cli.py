@@ -55,8 +55,8 @@ def _allot(args):
     from .bodies import get_body
     body = get_body(args.body, args.year)
     opts = _options(body, args.option)
-    kw = {"units_path": args.units} if body.needs_units else {}
-    if args.units and not body.needs_units:
+    kw = {"units_path": args.units} if body.needs_units or (body.accepts_units and args.units) else {}
+    if args.units and not (body.needs_units or body.accepts_units):
         raise InputError(f"{args.body} has its units built in; --units is for gp-pradhan and the ward bodies",
                          column="units")
     return body, body.allot(args.year, history_paths=args.history or None, base_year=args.base_year,
@@ -72,7 +72,10 @@ def cmd_allot(args) -> int:
     out, meta = write_allotment(result, args.out)
     summary = result.summary_by_division() if not body.needs_units else result.summary_by_division(
         result.table.columns[5])
-    print(f"{body.title}, {args.year}: {len(result.table)} {body.unit}s; rotation against "
+    if "no_figures" in result.extra:
+        print("bodies without population figures (ranked last):")
+        print(result.extra["no_figures"].to_string(index=False))
+    print(f"{body.title}, {args.year}: {len(result.table)} units ({body.unit}); rotation against "
           f"{', '.join(map(str, result.meta['history_years'])) or 'no history'} (base year {args.base_year})")
     print(summary.to_string())
     for a in result.meta["assumptions"]:
@@ -88,14 +91,17 @@ def cmd_explain(args) -> int:
     return 0
 
 
-def cmd_districts(args) -> int:
-    from .bodies import get_body
+def cmd_parent_table(args) -> int:
+    from .bodies import BODIES, get_body
     body = get_body(args.body, args.year)
-    if not body.district_table:
-        raise InputError(f"{args.body} is not shared among districts (bodies with a district table: kp-chair)",
-                         column="body")
+    if body.parent_table != args.command:
+        have = ", ".join(b.id for b in BODIES.values() if b.parent_table == args.command)
+        raise InputError(f"{args.body} is not shared among {args.command} (bodies with a {args.command} table: "
+                         f"{have})", column="body")
     _, result = _allot(args)
-    sys.stdout.write(result.extra["districts"].to_csv(index=False, lineterminator="\n"))
+    if args.command not in result.extra:
+        raise InputError(f"{args.body}: no {args.command} step with these options", column="option")
+    sys.stdout.write(result.extra[args.command].to_csv(index=False, lineterminator="\n"))
     for a in result.meta["assumptions"]:
         print(f"assumed: {a}", file=sys.stderr)
     return 0
@@ -124,7 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     for name, func, text in (("allot", cmd_allot, "allot the reserved offices to units, with reasons"),
                              ("explain", cmd_explain, "every rule step that touched one unit, in order"),
-                             ("districts", cmd_districts, "posts per district and category, with each step")):
+                             ("districts", cmd_parent_table, "posts per district and category, with each step"),
+                             ("divisions", cmd_parent_table, "offices per division and category, with each step")):
         sp = sub.add_parser(name, help=text)
         _body_year(sp)
         sp.add_argument("--history", action="append", metavar="FILE",

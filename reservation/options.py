@@ -31,7 +31,9 @@ class Option:
             if value not in self.readings:
                 raise InputError(f"option {self.name}: {value!r} is not one of "
                                  f"{', '.join(self.readings)}", column=self.name)
-        elif self.kind == "decimal":
+        elif self.kind in ("decimal", "decimal_or_empty"):
+            if value == "" and self.kind == "decimal_or_empty":
+                return value
             try:
                 f = Fraction(value)
             except (ValueError, ZeroDivisionError):

@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from .categories import CODES
-from .rounding import ceil
+from .rounding import round_with
 
 __all__ = ["QuotaRules", "category_counts", "counts_by_parent", "COUNT_COLUMNS", "fmt_fraction"]
 
@@ -52,6 +52,8 @@ class QuotaRules:
     obc_rounding: str = "half_up"
     women_fraction: Fraction = Fraction(1, 3)
     general_women: str = "total_minus_category"   # A5: or "third_of_rest"
+    women_rounding: str = "ceil"                  # A1: women of a category (ceil = "not less than one-third")
+    women_total_rounding: str = "ceil"            # women in all
     clause_sc_st: str = "GO 2021 ZP-chair computation para 1 (s.19-A KP&ZP Adhiniyam 1961): half-up"
     clause_obc: str = "GO 2021 ZP-chair computation para 1, proviso: OBC at most 27 %, integer part only"
     clause_women: str = "GO 2021 ZP-chair computation para 1 (2nd para): women not less than 1/3, rounded up"
@@ -95,7 +97,7 @@ def counts_by_parent(posts, sc_num, sc_den, st_num, st_den, obc_num, obc_den,
     wf = rules.women_fraction
     cat_w = 0
     for g in ("ST", "SC", "OBC"):
-        w = -((-out[f"{g}_all"] * wf.numerator) // wf.denominator)
+        w = _round_arr(rules.women_rounding, out[f"{g}_all"] * wf.numerator, wf.denominator + 0 * n)
         out[f"{g}_W"] = w
         out[g] = out[f"{g}_all"] - w
         cat_w = cat_w + w
@@ -104,9 +106,10 @@ def counts_by_parent(posts, sc_num, sc_den, st_num, st_den, obc_num, obc_den,
         i = int(np.flatnonzero(reserved > n)[0])
         raise ValueError(f"reserved {reserved[i]} exceeds {n[i]} posts (unit {i})")
     if rules.general_women == "total_minus_category":
-        out["W"] = np.maximum(-((-n * wf.numerator) // wf.denominator) - cat_w, 0)
+        total_w = _round_arr(rules.women_total_rounding, n * wf.numerator, wf.denominator + 0 * n)
+        out["W"] = np.maximum(total_w - cat_w, 0)
     elif rules.general_women == "third_of_rest":
-        out["W"] = -((-(n - reserved) * wf.numerator) // wf.denominator)
+        out["W"] = _round_arr(rules.women_total_rounding, (n - reserved) * wf.numerator, wf.denominator + 0 * n)
     else:
         raise ValueError(f"unknown general_women reading {rules.general_women!r}")
     out["UR"] = n - reserved - out["W"]
@@ -140,14 +143,16 @@ def category_counts(posts: int, shares: dict[str, Fraction], rules: QuotaRules =
     clause = {"ST": rules.clause_sc_st, "SC": rules.clause_sc_st, "OBC": rules.clause_obc}
     reserved = c["ST_all"] + c["SC_all"] + c["OBC_all"]
     cat_w = c["ST_W"] + c["SC_W"] + c["OBC_W"]
+    wr = rules.women_total_rounding.replace("_", "-")
     if rules.general_women == "total_minus_category":
-        w_text = (f"ceil({posts}/3) = {ceil(posts * rules.women_fraction)} in all, minus category women "
-                  f"{cat_w} = {c['W']}")
+        w_text = (f"{wr}({posts}/3) = {round_with(rules.women_total_rounding, posts * rules.women_fraction)} in "
+                  f"all, minus category women {cat_w} = {c['W']}")
     else:
-        w_text = f"ceil(({posts} - {reserved} reserved)/3) = {c['W']}"
+        w_text = f"{wr}(({posts} - {reserved} reserved)/3) = {c['W']}"
     out = []
     for g in ("ST", "SC", "OBC"):
-        out.append((f"{g}_W", c[f"{g}_W"], f"ceil({c[g + '_all']}/3) = {c[g + '_W']}", rules.clause_women))
+        out.append((f"{g}_W", c[f"{g}_W"], f"{rules.women_rounding.replace('_', '-')}({c[g + '_all']}/3) = "
+                                             f"{c[g + '_W']}", rules.clause_women))
         out.append((g, c[g], f"{text[g]}; of these {c[g + '_W']} women -> {c[g]} others", clause[g]))
     out.append(("W", c["W"], w_text, rules.clause_women))
     out.append(("UR", c["UR"], f"{posts} - {reserved} reserved - {c['W']} women = {c['UR']}", rules.clause_ur))
