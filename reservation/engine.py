@@ -34,7 +34,6 @@ import numpy as np
 import pandas as pd
 
 from .categories import CODES, by_code
-from .quota import fmt_fraction
 from .ranking import Ratio, order_key
 from .rotation import RotationView
 

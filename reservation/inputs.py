@@ -14,6 +14,7 @@ file, the spreadsheet row (header = row 1) and the column.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -24,7 +25,8 @@ from .categories import CODES, by_code
 from .errors import InputError
 from .units import int_column, read_csv
 
-__all__ = ["load_history", "load_pins", "load_population", "load_lots"]
+__all__ = ["load_history", "load_pins", "load_population", "load_lots", "describe_input", "UserInputs",
+           "load_user_inputs", "pins_within"]
 
 Resolver = Callable[[str], int]
 
@@ -138,4 +140,67 @@ def load_lots(path, resolve: Resolver) -> dict[str, dict[int, int]]:
         if int(u) in d:
             raise InputError(f"unit {u} has two lots for the same pass", file=str(path), row=int(row), column="unit")
         d[int(u)] = int(lot)
+    return out
+
+
+def describe_input(path) -> dict:
+    """A file as a result records it: shipped files relative to the project, with their SHA-256."""
+    import hashlib
+
+    from .units import DATA_DIR
+    p = Path(path).resolve()
+    try:
+        shown = "data/" + str(p.relative_to(DATA_DIR.resolve()))
+    except ValueError:
+        shown = str(path)
+    return {"path": shown, "sha256": hashlib.sha256(p.read_bytes()).hexdigest()}
+
+
+@dataclass
+class UserInputs:
+    """What a run reads besides the shipped tables, validated, and how the result records each file."""
+
+    history: pd.DataFrame
+    population: pd.DataFrame | None
+    pins: pd.DataFrame | None
+    lots: dict
+    described: dict
+
+
+def load_user_inputs(resolve: Resolver, *, history_paths=None, default_history=None, history=None,
+                     population_path=None, pin_path=None, lots_path="") -> UserInputs:
+    """Load and validate history (the given files, else ``default_history``), population, pins and lots."""
+    described: dict = {}
+    if history is None:
+        paths = [Path(p) for p in (history_paths or ([default_history] if default_history else []))]
+        history = load_history(paths, resolve)
+        described["history"] = [describe_input(p) for p in paths]
+    population = load_population(population_path, resolve) if population_path else None
+    pins = load_pins(pin_path, resolve) if pin_path else None
+    lots = load_lots(lots_path, resolve) if lots_path else {}
+    for kind, path in (("population", population_path), ("pins", pin_path), ("lots", lots_path)):
+        if path:
+            described[kind] = describe_input(path)
+    return UserInputs(history, population, pins, lots, described)
+
+
+def pins_within(pins: pd.DataFrame | None, pin_path, place_of: Callable[[int], str],
+                limit: Callable[[str, str], int]):
+    """Pins as the engine takes them (``{unit_code: Pin}``), refusing more pins of a code in a place (the
+    State, a district, a division, a block) than that place has posts of the code."""
+    from .engine import Pin
+    out = {}
+    used: dict[tuple, int] = {}
+    if pins is None:
+        return out
+    for u, code, src, row in zip(pins["unit_code"], pins["category"], pins["source"], pins["_row"]):
+        place = place_of(int(u))
+        k = (place, code)
+        used[k] = used.get(k, 0) + 1
+        most = int(limit(place, code))
+        if used[k] > most:
+            where = "" if place == "*" else f" in {place}"
+            raise InputError(f"more {code} pins ({used[k]}) than {code} offices ({most}){where}",
+                             file=str(pin_path), row=int(row), column="category")
+        out[int(u)] = Pin(code, src)
     return out

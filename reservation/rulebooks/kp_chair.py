@@ -31,15 +31,15 @@ import pandas as pd
 
 from ..apportion import capped_shortfall, largest_remainder
 from ..categories import CODES
-from ..engine import Allotment, CategoryPass, EngineSettings, Pin, Ratio, run_passes
+from ..engine import Allotment, CategoryPass, EngineSettings, Ratio, run_passes
 from ..errors import InputError
-from ..inputs import load_history, load_lots, load_pins, load_population
+from ..inputs import load_user_inputs, pins_within
 from ..options import Option, OptionSet
 from ..quota import category_counts, fmt_fraction
 from ..rounding import ceil
 from ..rotation import RotationView, group_codes
 from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
-from .panchayat import ZP_CHAIR_OPTIONS, _describe_input, _quota_rules, state_shares
+from .panchayat import ZP_CHAIR_OPTIONS, _quota_rules, state_shares
 
 __all__ = ["KP_CHAIR_OPTIONS", "kp_chair_options", "load_blocks", "BlockCrosswalk", "kp_chair_counts",
            "kp_district_counts", "allot_kp_chair", "DEFAULT_HISTORY", "YEARS", "DISTRICT_COLUMNS"]
@@ -357,20 +357,10 @@ def allot_kp_chair(year: int = 2021, *, history_paths=None, base_year: int = 201
                          column="year")
     blocks, notes = load_blocks(year)
     bw = BlockCrosswalk(blocks)
-    inputs = {}
-    if history is None:
-        paths = [Path(p) for p in (history_paths or [DEFAULT_HISTORY])]
-        history = load_history(paths, bw.resolve)
-        inputs["history"] = [_describe_input(p) for p in paths]
-    population = load_population(population_path, bw.resolve) if population_path else None
-    if population_path:
-        inputs["population"] = _describe_input(population_path)
-    pins_df = load_pins(pin_path, bw.resolve) if pin_path else None
-    if pin_path:
-        inputs["pins"] = _describe_input(pin_path)
-    lots = load_lots(opts["lots"], bw.resolve) if opts["lots"] else {}
-    if opts["lots"]:
-        inputs["lots"] = _describe_input(opts["lots"])
+    given = load_user_inputs(bw.resolve, history_paths=history_paths, default_history=DEFAULT_HISTORY,
+                             history=history, population_path=population_path, pin_path=pin_path,
+                             lots_path=opts["lots"])
+    history, population, lots, inputs = given.history, given.population, given.lots, given.described
 
     assumptions = list(notes)
     obc_share = opts.fraction("obc_state_share") / 100
@@ -399,23 +389,10 @@ def allot_kp_chair(year: int = 2021, *, history_paths=None, base_year: int = 201
     assumptions += dnotes
     slots = _slots(dc)
 
-    pins: dict[int, Pin] = {}
-    if pins_df is not None:
-        dist_of = dict(zip(blocks["unit_code"], blocks["district"]))
-        limit = {}
-        for grp, per in slots.items():
-            for district, lst in per.items():
-                for code, k in lst:
-                    limit[(district, code)] = k
-        limit.update({(dd, "UR"): int(v) for dd, v in dc[dc["category"] == "UR"][["district", "final"]].values})
-        used: dict[tuple, int] = {}
-        for u, code, src, row in zip(pins_df["unit_code"], pins_df["category"], pins_df["source"], pins_df["_row"]):
-            key = (dist_of[int(u)], code)
-            used[key] = used.get(key, 0) + 1
-            if used[key] > limit.get(key, 0):
-                raise InputError(f"more {code} pins ({used[key]}) than {code} offices ({limit.get(key, 0)}) in "
-                                 f"{key[0]}", file=str(pin_path), row=int(row), column="category")
-            pins[int(u)] = Pin(code, src)
+    limit = {(district, code): k for per in slots.values() for district, lst in per.items() for code, k in lst}
+    limit.update({(d_, "UR"): int(v) for d_, v in dc[dc["category"] == "UR"][["district", "final"]].values})
+    dist_of = dict(zip(blocks["unit_code"], blocks["district"]))
+    pins = pins_within(given.pins, pin_path, lambda u: dist_of[u], lambda place, code: limit.get((place, code), 0))
 
     pop = blocks["pop"].to_numpy(dtype=np.int64)
     sc = blocks["sc"].to_numpy(dtype=np.int64)

@@ -32,15 +32,15 @@ import pandas as pd
 
 from ..apportion import capped_shortfall, largest_remainder
 from ..categories import CODES
-from ..engine import Allotment, CategoryPass, EngineSettings, Pin, Ratio, run_passes
+from ..engine import Allotment, CategoryPass, EngineSettings, Ratio, run_passes
 from ..errors import InputError
-from ..inputs import load_history, load_lots, load_pins, load_population
+from ..inputs import describe_input, load_user_inputs, pins_within
 from ..options import Option, OptionSet
 from ..quota import QuotaRules, category_counts, fmt_fraction
 from ..rotation import RotationView, group_codes
 from ..rounding import round_with
 from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
-from .panchayat import ZP_CHAIR_OPTIONS, _describe_input
+from .panchayat import ZP_CHAIR_OPTIONS
 
 __all__ = ["URBAN_BODIES", "urban_options", "load_bodies", "urban_counts", "division_counts", "allot_urban",
            "YEARS", "BodyCrosswalk", "DIVISION_COLUMNS"]
@@ -398,16 +398,15 @@ def allot_urban(body: str, year: int = 2023, *, history_paths=None, base_year: i
     if bodies is None:
         bodies, notes = load_bodies(body, units_path)
         if units_path:
-            inputs["units"] = _describe_input(units_path)
+            inputs["units"] = describe_input(units_path)
     else:
         notes = []
     bw = BodyCrosswalk(bodies)
-    if history is None:
-        history = load_history([Path(p) for p in history_paths or []], bw.resolve)
-        inputs["history"] = [_describe_input(p) for p in history_paths or []]
-    population = load_population(population_path, bw.resolve) if population_path else None
-    if population_path:
-        inputs["population"] = _describe_input(population_path)
+    given = load_user_inputs(bw.resolve, history_paths=history_paths, history=history,
+                             population_path=population_path, pin_path=pin_path, lots_path=opts["lots"])
+    history, population, lots = given.history, given.population, given.lots
+    inputs.update(given.described)
+    if population is not None:
         pm = population.set_index("unit_code")
         for col in ("pop", "sc", "st", "obc"):
             if col in pm.columns:
@@ -416,9 +415,6 @@ def allot_urban(body: str, year: int = 2023, *, history_paths=None, base_year: i
         if "obc" in pm.columns and (bodies["obc"] < 0).any():
             raise InputError(f"gives 'obc' but not for {int((bodies['obc'] < 0).sum())} {spec['unit']}(s)",
                              file=str(population_path), column="obc")
-    lots = load_lots(opts["lots"], bw.resolve) if opts["lots"] else {}
-    if opts["lots"]:
-        inputs["lots"] = _describe_input(opts["lots"])
     assumptions = list(notes)
     state_counts = urban_counts(body, year, opts, bodies)
     n = dict(zip(state_counts["category"], state_counts["count"]))
@@ -453,26 +449,16 @@ def allot_urban(body: str, year: int = 2023, *, history_paths=None, base_year: i
         counts_table, parent, extra = state_counts, None, {}
         bodies = bodies.sort_values("unit_code", kind="stable").reset_index(drop=True)
 
-    pins: dict[int, Pin] = {}
-    if pin_path:
-        inputs["pins"] = _describe_input(pin_path)
-        pdf = load_pins(pin_path, bw.resolve)
-        used: dict[tuple, int] = {}
-        div_of = dict(zip(bodies["unit_code"], bodies["division"]))
-        for u, code, src, row in zip(pdf["unit_code"], pdf["category"], pdf["source"], pdf["_row"]):
-            where = div_of[int(u)] if divisional else "State"
-            if code == "UR":
-                limit = (int(dc[(dc["division"] == where) & (dc["category"] == "UR")]["final"].iat[0])
-                         if divisional else n["UR"])
-            else:
-                grp = "GEN" if code == "W" else code.split("_")[0]
-                s_ = slots[grp]
-                limit = int(s_.at[where, code]) if divisional else dict(s_)[code]
-            used[(where, code)] = used.get((where, code), 0) + 1
-            if used[(where, code)] > limit:
-                raise InputError(f"more {code} pins ({used[(where, code)]}) than {code} offices ({limit}) in "
-                                 f"{where}", file=str(pin_path), row=int(row), column="category")
-            pins[int(u)] = Pin(code, src)
+    div_of = dict(zip(bodies["unit_code"], bodies["division"]))
+
+    def limit(place, code):
+        if code == "UR":
+            return (int(dc[(dc["division"] == place) & (dc["category"] == "UR")]["final"].iat[0]) if divisional
+                    else n["UR"])
+        s_ = slots["GEN" if code == "W" else code.split("_")[0]]
+        return int(s_.at[place, code]) if divisional else dict(s_)[code]
+
+    pins = pins_within(given.pins, pin_path, lambda u: div_of[u] if divisional else "*", limit)
 
     pop = bodies["pop"].to_numpy(dtype=np.int64)
     sc = bodies["sc"].to_numpy(dtype=np.int64)

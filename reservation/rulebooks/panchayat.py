@@ -20,18 +20,16 @@ Clause names used in the output (seed b is a Government Order of the Panchayati 
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pandas as pd
 
 import numpy as np
 
 from ..categories import CODES
-from ..engine import Allotment, CategoryPass, EngineSettings, Pin, run_passes
+from ..engine import Allotment, CategoryPass, EngineSettings, run_passes
 from ..errors import InputError
-from ..inputs import load_history, load_lots, load_pins, load_population
+from ..inputs import load_user_inputs, pins_within
 from ..options import Option, OptionSet
-from ..output import sha256
 from ..quota import QuotaRules, category_counts, fmt_fraction
 from ..rotation import RotationView, group_codes
 from ..units import DATA_DIR, DistrictCrosswalk, load_districts
@@ -211,16 +209,6 @@ def zp_chair_units(opts: OptionSet, population: pd.DataFrame | None = None,
     return d, assumptions
 
 
-def _describe_input(path) -> dict:
-    """A file as the result records it: shipped files relative to the project, with their SHA-256."""
-    p = Path(path).resolve()
-    try:
-        shown = "data/" + str(p.relative_to(DATA_DIR.resolve()))
-    except ValueError:
-        shown = str(path)
-    return {"path": shown, "sha256": sha256(p)}
-
-
 def _pct(x: Fraction) -> str:
     return f"{fmt_fraction(Fraction(x) * 100, 4)} %"
 
@@ -242,32 +230,13 @@ def allot_zp_chair(year: int = 2021, *, history_paths=None, base_year: int = 201
     opts = options if isinstance(options, OptionSet) else zp_chair_options(options)
     dist = districts if districts is not None else load_districts()
     cw = DistrictCrosswalk(dist)
-    inputs = {}
-    if history is None:
-        paths = [Path(p) for p in (history_paths or [DEFAULT_HISTORY])]
-        history = load_history(paths, cw.resolve)
-        inputs["history"] = [_describe_input(p) for p in paths]
-    population = load_population(population_path, cw.resolve) if population_path else None
-    if population_path:
-        inputs["population"] = _describe_input(population_path)
-    pins_df = load_pins(pin_path, cw.resolve) if pin_path else None
-    if pin_path:
-        inputs["pins"] = _describe_input(pin_path)
-    lots = load_lots(opts["lots"], cw.resolve) if opts["lots"] else {}
-    if opts["lots"]:
-        inputs["lots"] = _describe_input(opts["lots"])
+    given = load_user_inputs(cw.resolve, history_paths=history_paths, default_history=DEFAULT_HISTORY,
+                             history=history, population_path=population_path, pin_path=pin_path,
+                             lots_path=opts["lots"])
+    history, population, lots, inputs = given.history, given.population, given.lots, given.described
     counts = zp_chair_counts(year, opts, dist)
     n = dict(zip(counts["category"], counts["count"]))
-
-    pins: dict[int, Pin] = {}
-    if pins_df is not None:
-        used: dict[str, int] = {}
-        for u, code, src, row in zip(pins_df["unit_code"], pins_df["category"], pins_df["source"], pins_df["_row"]):
-            used[code] = used.get(code, 0) + 1
-            if used[code] > n[code]:
-                raise InputError(f"more {code} pins ({used[code]}) than {code} offices ({n[code]}) for {year}",
-                                 file=str(pin_path), row=int(row), column="category")
-            pins[int(u)] = Pin(code, src)
+    pins = pins_within(given.pins, pin_path, lambda u: "*", lambda place, code: n[code])
 
     units, assumptions = zp_chair_units(opts, population, dist)
     rotation = RotationView(history, year, base_year, opts["rotation_history"])

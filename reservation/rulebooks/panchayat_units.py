@@ -20,21 +20,19 @@ UTF-8 CSV with ``unit`` (an integer code), ``parent`` (the counting unit), ``pop
 
 from __future__ import annotations
 
-from fractions import Fraction
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
 from ..categories import CODES
-from ..engine import Allotment, CategoryPass, EngineSettings, Pin, Ratio, run_passes
+from ..engine import Allotment, CategoryPass, EngineSettings, Ratio, run_passes
 from ..errors import InputError
-from ..inputs import load_history, load_lots, load_pins
+from ..inputs import describe_input, load_user_inputs, pins_within
 from ..options import Option, OptionSet
 from ..quota import QuotaRules, counts_by_parent
 from ..rotation import RotationView, group_codes
 from ..units import int_column, read_csv
-from .panchayat import ZP_CHAIR_OPTIONS, _describe_input
+from .panchayat import ZP_CHAIR_OPTIONS
 
 __all__ = ["UNIT_BODIES", "unit_body_options", "load_units", "unit_counts", "allot_units", "YEARS"]
 
@@ -158,7 +156,7 @@ def allot_units(body: str, year: int, *, units_path=None, units: pd.DataFrame | 
             raise InputError(f"{body} needs --units FILE (unit, parent, pop, sc, st[, obc]): populations of "
                              f"{spec['unit']}s are not public", column="units")
         units = load_units(units_path)
-        inputs["units"] = _describe_input(units_path)
+        inputs["units"] = describe_input(units_path)
     codes = set(units["unit_code"].tolist())
     known = np.sort(units["unit_code"].to_numpy(dtype=np.int64))
 
@@ -173,28 +171,17 @@ def allot_units(body: str, year: int, *, units_path=None, units: pd.DataFrame | 
         return np.where(np.isin(v, known), v, -1)
 
     resolve.many = many
-    if history is None:
-        history = load_history([Path(p) for p in history_paths or []], resolve)
-        inputs["history"] = [_describe_input(p) for p in history_paths or []]
-    lots = load_lots(opts["lots"], resolve) if opts["lots"] else {}
+    given = load_user_inputs(resolve, history_paths=history_paths, history=history, pin_path=pin_path,
+                             lots_path=opts["lots"])
+    history, lots = given.history, given.lots
+    inputs.update(given.described)
     counts, notes = unit_counts(units, opts)
     assumptions = list(notes)
     if not history_paths and history.empty:
         assumptions.append("no history given (--history): every unit counts as never reserved")
-    pins: dict[int, Pin] = {}
-    if pin_path:
-        inputs["pins"] = _describe_input(pin_path)
-        pdf = load_pins(pin_path, resolve)
-        parent_of = dict(zip(units["unit_code"], units["parent"]))
-        limit = counts.set_index("parent")
-        used: dict[tuple, int] = {}
-        for u, code, src, row in zip(pdf["unit_code"], pdf["category"], pdf["source"], pdf["_row"]):
-            k = (parent_of[int(u)], code)
-            used[k] = used.get(k, 0) + 1
-            if used[k] > int(limit.at[k[0], code]):
-                raise InputError(f"more {code} pins ({used[k]}) than {code} posts ({int(limit.at[k[0], code])}) in "
-                                 f"{spec['parent']} {k[0]}", file=str(pin_path), row=int(row), column="category")
-            pins[int(u)] = Pin(code, src)
+    parent_of = dict(zip(units["unit_code"], units["parent"]))
+    limit = counts.set_index("parent")
+    pins = pins_within(given.pins, pin_path, lambda u: parent_of[u], lambda place, code: limit.at[place, code])
 
     pop = units["pop"].to_numpy(dtype=np.int64)
     sc = units["sc"].to_numpy(dtype=np.int64)
