@@ -87,3 +87,10 @@ def test_explain_an_urban_body(capsys):
     assert main(["explain", "--body", "pp-chair", "--year", "2023", "--unit", "A1", "--units", str(TOY)]) == 0
     out = capsys.readouterr().out
     assert "SC_W" in out and "s.9-A(5)(1)(d)(i)" in out
+
+
+def test_real_women_pass_ranks_by_the_census_share_of_women():
+    a = allot_urban("pp-chair", 2023)
+    w = a.table[a.table["category"] == "W"]
+    assert len(w) > 0 and w["reason"].str.contains("share of women").all()
+    assert w["key"].nunique() > len(w) // 2          # real female shares, not one assumed figure
