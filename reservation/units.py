@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -132,8 +133,20 @@ _INT_COLUMNS = ("unit_code", "pop_total", "pop_rural", "pop_urban", "sc_total", 
 
 
 def load_districts(path=None) -> pd.DataFrame:
-    """The 75 districts with codes, names, division and Census 2011 populations (see DISTRICT_COLUMNS)."""
-    path = Path(path) if path is not None else DATA_DIR / "districts.csv"
+    """The 75 districts with codes, names, division and Census 2011 populations (see DISTRICT_COLUMNS).
+
+    The shipped table is read once per process; every call returns a fresh copy."""
+    if path is None:
+        return _shipped_districts().copy()
+    return _load_districts(Path(path))
+
+
+@lru_cache(maxsize=1)
+def _shipped_districts() -> pd.DataFrame:
+    return _load_districts(DATA_DIR / "districts.csv")
+
+
+def _load_districts(path: Path) -> pd.DataFrame:
     raw = read_csv(path, list(_DISTRICT_SOURCE.values()), what="district table")
     df = pd.DataFrame({k: raw[v] for k, v in _DISTRICT_SOURCE.items()})
     df["_row"] = raw["_row"]
