@@ -155,8 +155,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--body", required=True)
     sp.set_defaults(func=cmd_options)
 
-    from . import cli_dpc
+    from . import cli_dpc, cli_report
     cli_dpc.register(sub)
+    cli_report.register(sub)
     return p
 
 

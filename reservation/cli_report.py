@@ -1,0 +1,72 @@
+"""``reservation report``: per-division HTML reports with maps, run as notebooks (see :mod:`reservation.report`).
+
+    reservation report --body zp-chair --year 2021                      # all 18 divisions
+    reservation report --body kp-chair --year 2021 --division Lucknow --division "Ayodhya" --out out/kp
+
+Exit status: 0 the report is at ``--out`` with its index; 2 a bad parameter (one line on stderr, nothing
+written); 1 a notebook failed (stderr names it, the cell and the error; no index is written; the executed
+notebooks are kept in ``OUT.failed``).
+
+Register with ``cli_report.register(sub)`` in :func:`reservation.cli.build_parser`.
+"""
+
+from __future__ import annotations
+
+import sys
+
+__all__ = ["register", "cmd_report"]
+
+
+def cmd_report(args) -> int:
+    from .report import ReportFailed, run_report
+    divisions = args.division or ["all"]
+    try:
+        res = run_report(args.body, args.year, divisions, out=args.out, fmt=args.format, base_year=args.base_year,
+                         options=args.option, history=args.history or [], units=args.units or "",
+                         workers=args.workers, static_engine=args.static_engine, plotlyjs=args.plotlyjs,
+                         progress=not args.no_progress, fresh_kernels=args.fresh_kernels,
+                         state_page=not args.no_state_page, timeout=args.timeout)
+    except ReportFailed as e:
+        print(f"reservation report: failed: {e}", file=sys.stderr)
+        return 1
+    n = sum(1 for r in res.pages if r.kind == "division")
+    print(f"wrote {n} division page(s) and their maps in {res.seconds:.1f} s: {res.index}")
+    return 0
+
+
+def register(subparsers) -> None:
+    """Add the ``report`` sub-command to the ``reservation`` parser's sub-parsers."""
+    sp = subparsers.add_parser("report", help="per-division HTML reports with maps (notebooks run with papermill)",
+                               description="Run notebooks/02_division_report.ipynb for each division in parallel "
+                                           "processes, convert them to HTML pages with interactive maps that work "
+                                           "offline, write PNG and SVG maps beside them (English and Hindi) and "
+                                           "an index. Nothing is published unless every notebook succeeds.")
+    sp.add_argument("--body", required=True, help="body id, e.g. zp-chair (see the registry)")
+    sp.add_argument("--year", required=True, type=int, help="election year, e.g. 2021")
+    sp.add_argument("--division", action="append", metavar="NAME",
+                    help="a division as in the data ('Ayodhya (Faizabad)'), its Hindi name or plain name "
+                         "('Ayodhya'); repeatable; default: all 18")
+    sp.add_argument("--out", metavar="DIR", help="output folder (default out/report-BODY-YEAR); replaced when the "
+                                                 "report succeeds")
+    sp.add_argument("--format", choices=["html", "ipynb"], default="html",
+                    help="html: pages without code (default); ipynb: the executed notebooks")
+    sp.add_argument("--base-year", type=int, default=2015, help="first history year that counts (default 2015)")
+    sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="ambiguity switch; see `reservation options --body BODY`")
+    sp.add_argument("--history", action="append", metavar="FILE", help="history CSV; repeatable")
+    sp.add_argument("--units", metavar="FILE", help="units CSV, for the bodies that need one")
+    sp.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
+    sp.add_argument("--static-engine", choices=["matplotlib", "kaleido", "auto"], default="matplotlib",
+                    help="PNG/SVG maps: matplotlib (default, about 0.3 s a map, vector SVG) or kaleido with "
+                         "Debian's chromium (2-5 s of CPU a map; its SVG holds a bitmap); auto = kaleido when "
+                         "chromium is installed")
+    sp.add_argument("--plotlyjs", choices=["inline", "directory"], default="inline",
+                    help="inline: each page stands alone (about 4.7 MB); directory: one plotly.min.js beside "
+                         "the pages")
+    sp.add_argument("--fresh-kernels", action="store_true",
+                    help="a new kernel for every notebook (slower; by default each worker reuses one kernel "
+                         "and resets its namespace between notebooks)")
+    sp.add_argument("--no-state-page", action="store_true", help="leave out the State counts page")
+    sp.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sp.add_argument("--timeout", type=int, default=600, help="seconds a notebook cell may run (default 600)")
+    sp.set_defaults(func=cmd_report)

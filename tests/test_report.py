@@ -1,0 +1,208 @@
+"""``reservation report`` (reservation.report, reservation.cli_report): parameters validated before anything runs,
+one division end to end (papermill, HTML, static maps, index), and the failure path (a notebook that raises:
+non-zero exit, no index, the previous report left alone). Also: the committed notebooks are clean."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from reservation import cli, cli_report, report
+from reservation.errors import InputError
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
+
+
+@pytest.fixture
+def main(monkeypatch):
+    """``reservation.cli.main`` with the report sub-command registered (whether or not cli.py registers it)."""
+    build = cli.build_parser
+
+    def with_report():
+        p = build()
+        sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
+        if "report" not in sub.choices:
+            cli_report.register(sub)
+        return p
+    monkeypatch.setattr(cli, "build_parser", with_report)
+    return cli.main
+
+
+# ============================================================================================ validation
+
+@pytest.mark.parametrize("argv, words", [
+    (["--body", "nope", "--year", "2021"], "unknown or not yet implemented body 'nope'"),
+    (["--body", "zp-chair", "--year", "1999"], "year 1999 is not implemented"),
+    (["--body", "zp-chair", "--year", "2021", "--division", "Gotham"], "unknown division 'Gotham'"),
+    (["--body", "zp-chair", "--year", "2021", "--option", "tie_break=coin"], "tie_break"),
+    (["--body", "zp-chair", "--year", "2021", "--workers", "0"], "workers"),
+    (["--body", "zp-chair", "--year", "2021", "--history", "/no/such.csv"], "history file not found"),
+])
+def test_bad_parameters_exit_2_before_anything_runs(main, tmp_path, capsys, argv, words):
+    out = tmp_path / "rep"
+    assert main(["report", *argv, "--out", str(out), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert words in err and len(err.strip().splitlines()) == 1
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_argparse_refuses_a_year_that_is_not_a_number_and_an_unknown_format(main, capsys):
+    with pytest.raises(SystemExit) as e:
+        main(["report", "--body", "zp-chair", "--year", "twenty"])
+    assert e.value.code == 2
+    with pytest.raises(SystemExit) as e:
+        main(["report", "--body", "zp-chair", "--year", "2021", "--format", "pdf"])
+    assert e.value.code == 2
+
+
+def test_validate_checks_types_out_and_notebook(tmp_path):
+    p = report.validate("zp-chair", 2021, ["Lucknow", "आगरा"], out=tmp_path / "r")
+    assert p["divisions"] == ["Lucknow", "Agra"] and p["fmt"] == "html" and p["notebook"] == report.DIVISION_NOTEBOOK
+    with pytest.raises(InputError, match="format"):
+        report.validate("zp-chair", 2021, fmt="pdf")
+    with pytest.raises(InputError, match="year must be an integer"):
+        report.validate("zp-chair", "2021; import os")
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(InputError, match="not a folder"):
+        report.validate("zp-chair", 2021, out=tmp_path / "file")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("x = 1")]
+    nbformat.write(nb, tmp_path / "untagged.ipynb")
+    with pytest.raises(InputError, match="no cell tagged 'parameters'"):
+        report.validate("zp-chair", 2021, notebook=tmp_path / "untagged.ipynb")
+
+
+def test_register_adds_the_report_command():
+    p = argparse.ArgumentParser()
+    sub = p.add_subparsers(dest="command")
+    cli_report.register(sub)
+    args = p.parse_args(["report", "--body", "zp-chair", "--year", "2021", "--division", "Lucknow", "--division",
+                         "Agra", "--format", "ipynb"])
+    assert args.func is cli_report.cmd_report and args.division == ["Lucknow", "Agra"] and args.format == "ipynb"
+    assert args.workers == 2 and args.static_engine == "matplotlib" and args.plotlyjs == "inline"
+
+
+# ============================================================================================ one division
+
+def test_report_for_one_division_end_to_end(main, tmp_path, capsys):
+    out = tmp_path / "zp"
+    assert main(["report", "--body", "zp-chair", "--year", "2021", "--division", "Lucknow", "--out", str(out),
+                 "--no-progress"]) == 0
+    assert "wrote 1 division page(s)" in capsys.readouterr().out
+    names = {p.name for p in out.iterdir()}
+    assert {"index.html", "report.json", "lucknow.html", "lucknow.ipynb", "lucknow-map-en.png", "lucknow-map-en.svg",
+            "lucknow-map-hi.png", "lucknow-map-hi.svg", "state-counts.html", "state-counts.ipynb"} <= names
+    assert "logs" not in names
+    assert not [p for p in tmp_path.iterdir() if p.name != "zp"]           # no temporary folder left behind
+
+    page = (out / "lucknow.html").read_text(encoding="utf-8")
+    # self-contained and offline: plotly.js inline, nothing loaded from the network, no code cells
+    assert "Plotly.newPlot" in page and len(page) > 3_000_000
+    assert not re.search(r'<script[^>]+src="https?:', page) and not re.search(r'<link[^>]+href="https?:', page)
+    assert "cdnjs" not in page and "require.min.js" not in page and "mermaid.esm" not in page
+    assert 'document.querySelectorAll("details.reservation-static")' in page    # opens the static map if needed
+    assert "views.check_parameters" not in page and "NBVAL_CHECK_OUTPUT" not in page
+    assert "जिला पंचायत अध्यक्ष 2021: लखनऊ" in page and "@font-face" in page
+    assert 'class="reservation-static"' in page and "data:image/png;base64," in page   # fallback static map
+    for unit in ("Hardoi", "Lakhimpur Kheri", "Lucknow", "Rae Bareli", "Sitapur", "Unnao"):
+        assert unit in page
+    assert "6 of 6 units on the map (district); not drawn: 0" in page
+
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="lucknow.html"' in index and 'href="lucknow-map-hi.svg"' in index
+    assert 'href="state-counts.html"' in index and "लखनऊ" in index
+    m = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert m["divisions"] == ["Lucknow"] and all(p["ok"] for p in m["pages"])
+    assert m["counts"]["Lucknow"] == {"ST_W": 0, "ST": 0, "SC_W": 4, "SC": 1, "OBC_W": 0, "OBC": 1, "W": 0, "UR": 0}
+    lucknow = next(p for p in m["pages"] if p["key"] == "lucknow")
+    assert [(x["lang"], x["not_drawn"]) for x in lucknow["maps"]] == [("en", 0), ("hi", 0)]
+    ran = nbformat.read(out / "lucknow.ipynb", as_version=4)
+    injected = [c for c in ran.cells if "injected-parameters" in c.metadata.get("tags", [])]
+    assert len(injected) == 1 and 'division = "Lucknow"' in injected[0].source
+
+
+# ============================================================================================ failure
+
+def _failing_notebook(path: Path) -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    params = nbformat.v4.new_code_cell('body = "zp-chair"\nyear = 2021\ndivision = "all"\nbase_year = 2015\n'
+                                       'options = []\nhistory = []\nunits = ""')
+    params.metadata["tags"] = ["parameters"]
+    nb.cells = [params, nbformat.v4.new_code_cell('print("ran", division)'),
+                nbformat.v4.new_code_cell('raise RuntimeError(f"boom in {division}")')]
+    nbformat.write(nb, path)
+    return path
+
+
+def test_a_failing_notebook_fails_the_report_and_writes_no_index(main, tmp_path, capsys, monkeypatch):
+    out = tmp_path / "rep"
+    out.mkdir()
+    (out / "previous.txt").write_text("the last good report")
+    monkeypatch.setattr(report, "DIVISION_NOTEBOOK", _failing_notebook(tmp_path / "fails.ipynb"))
+    code = main(["report", "--body", "zp-chair", "--year", "2021", "--division", "Lucknow", "--division", "Agra",
+                 "--out", str(out), "--no-progress", "--no-state-page"])
+    assert code == 1
+    err = capsys.readouterr().err
+    assert "reservation report: failed:" in err and "RuntimeError: boom in" in err and "no index written" in err
+    # the previous report is untouched, and nothing claims success
+    assert sorted(p.name for p in out.iterdir()) == ["previous.txt"]
+    failed = tmp_path / "rep.failed"
+    assert failed.is_dir() and not (failed / "index.html").exists() and not (failed / "report.json").exists()
+    kept = nbformat.read(next(failed.glob("*.ipynb")), as_version=4)
+    assert any(o.get("ename") == "RuntimeError" for c in kept.cells for o in c.get("outputs", []))
+
+
+def test_run_report_raises_report_failed(tmp_path):
+    with pytest.raises(report.ReportFailed) as e:
+        report.run_report("zp-chair", 2021, ["Jhansi"], out=tmp_path / "r", progress=False, state_page=False,
+                          workers=1, notebook=_failing_notebook(tmp_path / "f.ipynb"))
+    assert e.value.failures[0].key == "jhansi" and "boom in Jhansi" in e.value.failures[0].error
+    assert e.value.kept == (tmp_path / "r.failed").resolve() and not (tmp_path / "r").exists()
+
+
+# ============================================================================================ notebooks
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
+def test_committed_notebooks_are_clean(path):
+    """Kernel python3, one parameters cell, no outputs except nbval's reference in NBVAL_CHECK_OUTPUT cells,
+    plotly's deterministic renderer, and every number through reservation (no arithmetic on tables here)."""
+    nb = nbformat.read(path, as_version=4)
+    assert nb.metadata["kernelspec"]["name"] == "python3"
+    tagged = [c for c in nb.cells if "parameters" in c.metadata.get("tags", [])]
+    assert len(tagged) == 1 and tagged[0].cell_type == "code"
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    for c in code:
+        if "# NBVAL_CHECK_OUTPUT" in c.source:
+            assert c.outputs and c.execution_count is not None, c.source
+            assert "report-skip" in c.metadata.get("tags", [])
+        else:
+            assert c.outputs == [] and c.execution_count is None, c.source
+    source = "\n".join(c.source for c in code)
+    assert 'pio.renderers.default = "plotly_mimetype"' in source
+    assert "from reservation import views" in source
+    assert not re.search(r"\.(sum|mean|groupby|crosstab|value_counts)\(", source)
+    assert "exec(" not in source and "eval(" not in source
+    assert report.strip_outputs(path) is False                     # already stripped
+
+
+def test_strip_outputs_keeps_only_the_checked_cells(tmp_path):
+    nb = nbformat.v4.new_notebook()
+    a = nbformat.v4.new_code_cell("1 + 1")
+    a.outputs = [nbformat.v4.new_output("execute_result", data={"text/plain": "2"}, execution_count=1)]
+    a.execution_count = 1
+    b = nbformat.v4.new_code_cell("# NBVAL_CHECK_OUTPUT\nprint(2)")
+    b.outputs = [nbformat.v4.new_output("stream", name="stdout", text="2\n")]
+    b.execution_count = 2
+    nb.cells = [a, b]
+    nbformat.write(nb, tmp_path / "x.ipynb")
+    assert report.strip_outputs(tmp_path / "x.ipynb") is True
+    got = nbformat.read(tmp_path / "x.ipynb", as_version=4)
+    assert got.cells[0].outputs == [] and got.cells[0].execution_count is None
+    assert got.cells[1].outputs[0]["text"] == "2\n" and got.cells[1].execution_count == 2
