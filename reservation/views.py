@@ -826,27 +826,12 @@ def _division_names(division):
     return [division] if isinstance(division, str) else list(division)
 
 
-def _lines(geom, ndigits: int = 5) -> tuple[list, list]:
-    import shapely
-    lons: list = []
-    lats: list = []
-    merged = shapely.line_merge(geom)
-    for part in getattr(merged, "geoms", [merged]):
-        xy = np.asarray(part.coords)
-        if lons:
-            lons.append(None)
-            lats.append(None)
-        lons += np.round(xy[:, 0], ndigits).tolist()
-        lats += np.round(xy[:, 1], ndigits).tolist()
-    return lons, lats
-
-
 @lru_cache(maxsize=1)
 def _division_outline() -> tuple[list, list]:
     import shapely
     from . import maps
     divs = maps.division_boundaries()
-    return _lines(shapely.union_all(shapely.boundary(np.asarray(divs.geometry.values, dtype=object))))
+    return maps._lines_lonlat(shapely.union_all(shapely.boundary(np.asarray(divs.geometry.values, dtype=object))))
 
 
 def _geojson(gdf, ndigits: int = 5) -> dict:
