@@ -5,12 +5,13 @@ From Python (a notebook needs no command line)::
     from reservation import allot, counts, explain_text
     result = allot("zp-chair", 2021)          # an Allotment: .table, .trace, .counts, .meta, .history
     counts("zp-chair", 2021)                  # DataFrame: category, count, arithmetic, clause
+    option_table("zp-chair")                  # the ambiguity switches, defaults and evidence
     print(explain_text(result, "Lucknow"))
 """
 
 __version__ = "0.1.0"
 
-__all__ = ["allot", "counts", "explain_text", "options", "BODIES", "__version__"]
+__all__ = ["allot", "counts", "explain_text", "option_table", "BODIES", "__version__"]
 
 
 def _body(body_id, year=None):
@@ -31,7 +32,7 @@ def allot(body: str, year: int, *, history=None, base_year: int = 2015, populati
                    options=b.options(list(options)))
 
 
-def options(body: str):
+def option_table(body: str):
     """The named ambiguity switches of a body: option, ambiguity, default, choices, reading, evidence."""
     import pandas as pd
     return pd.DataFrame(_body(body).options(()).describe())

@@ -981,7 +981,6 @@ def aggregate_static_figure(agg: pd.DataFrame, title: str | None = None, lang: s
     # draw only what is in view (a division's map need not draw the other 60 districts)
     b = b.cx[view[0]:view[2], view[1]:view[3]]
     divs = divs.cx[view[0]:view[2], view[1]:view[3]]
-    geo = b.set_index("unit_code")
     absent = b[~b["unit_code"].isin(agg["unit_code"])]
     g = maps.district_boundaries().set_index("unit_code").loc[agg["unit_code"]].reset_index()
     aspect = 1 / math.cos(math.radians((bounds[1] + bounds[3]) / 2))

@@ -75,3 +75,9 @@ def test_python_api_matches_the_cli(tmp_path, capsys):
     api = reservation.allot("zp-chair", 2021).table
     assert out.read_text(encoding="utf-8") == api.to_csv(index=False, lineterminator="\n")
     assert list(reservation.counts("zp-chair", 2021)["count"]) == [0, 0, 6, 10, 7, 13, 12, 27, 75]
+
+
+def test_option_table_is_reachable_from_the_package_even_after_the_options_module_is_imported():
+    import reservation.options  # noqa: F401  (the submodule of the same stem must not shadow the function)
+    t = reservation.option_table("zp-chair")
+    assert "tie_break" in set(t["option"])

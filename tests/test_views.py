@@ -7,7 +7,6 @@ import json
 from fractions import Fraction
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import pytest
 
