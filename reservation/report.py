@@ -43,7 +43,8 @@ from .errors import InputError
 
 __all__ = ["NOTEBOOK_DIR", "DIVISION_NOTEBOOK", "STATE_NOTEBOOK", "FORMATS", "STATIC_ENGINES", "PLOTLYJS_MODES",
            "ReportFailed", "Task", "TaskResult", "ReportResult", "validate", "plan", "run_report",
-           "notebook_to_html", "strip_outputs", "write_index", "devanagari_font_css", "SKIP_TAG"]
+           "notebook_to_html", "strip_outputs", "checked_stdout", "run_default", "refresh_checked_outputs",
+           "CHECKED_OUTPUTS", "write_index", "devanagari_font_css", "SKIP_TAG"]
 
 NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
 DIVISION_NOTEBOOK = NOTEBOOK_DIR / "02_division_report.ipynb"
@@ -481,17 +482,19 @@ def notebook_to_html(ipynb, html_path, *, title: str = "", plotlyjs: str = "inli
     return html_path
 
 
-def strip_outputs(path, keep_checked: bool = True) -> bool:
-    """Strip a notebook's outputs and execution counts, except (with ``keep_checked``) those of the cells marked
-    ``# NBVAL_CHECK_OUTPUT``, which are nbval's reference and must stay. Returns whether the file changed."""
+#: Where the reference output of every ``# NBVAL_CHECK_OUTPUT`` cell is kept (notebooks are committed without
+#: outputs; tests/test_notebook_outputs.py runs each notebook and compares those cells with these files).
+CHECKED_OUTPUTS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "notebook_outputs"
+
+
+def strip_outputs(path) -> bool:
+    """Strip every output and execution count of a notebook. Returns whether the file changed."""
     import nbformat
     path = Path(path)
     before = path.read_text(encoding="utf-8")
     nb = nbformat.reads(before, as_version=4)
     for cell in nb.cells:
         if cell.cell_type != "code":
-            continue
-        if keep_checked and "# NBVAL_CHECK_OUTPUT" in cell.source:
             continue
         cell.outputs = []
         cell.execution_count = None
@@ -506,10 +509,23 @@ def strip_outputs(path, keep_checked: bool = True) -> bool:
     return False
 
 
-def refresh_checked_outputs(path, timeout: int = 600) -> Path:
-    """Run a notebook (papermill, default parameters) and store the outputs of its ``# NBVAL_CHECK_OUTPUT``
-    cells as nbval's reference (execution counts 1, 2, ...); every other output is stripped. For maintainers,
-    after a deliberate change of a checked table: ``python -m reservation.report refresh notebooks/*.ipynb``."""
+def checked_stdout(notebook) -> list[dict]:
+    """The standard output of every ``# NBVAL_CHECK_OUTPUT`` cell of an executed notebook:
+    ``[{"cell": index, "stdout": text}, ...]`` (the injected-parameters cell is not counted)."""
+    import nbformat
+    nb = notebook if not isinstance(notebook, (str, Path)) else nbformat.read(notebook, as_version=4)
+    cells = [c for c in nb.cells if "injected-parameters" not in c.get("metadata", {}).get("tags", [])]
+    out = []
+    for i, c in enumerate(cells):
+        if c.cell_type == "code" and "# NBVAL_CHECK_OUTPUT" in c.source:
+            text = "".join(o.get("text", "") for o in c.get("outputs", [])
+                           if o.get("output_type") == "stream" and o.get("name") == "stdout")
+            out.append({"cell": i, "stdout": text})
+    return out
+
+
+def run_default(path, timeout: int = 600):
+    """Run a notebook with its default parameters (papermill) and return the executed notebook."""
     import nbformat
     import papermill as pm
     path = Path(path)
@@ -517,18 +533,21 @@ def refresh_checked_outputs(path, timeout: int = 600) -> Path:
         out = Path(tmp) / path.name
         pm.execute_notebook(str(path), str(out), kernel_name=KERNEL, progress_bar=False, cwd=str(path.parent),
                             execution_timeout=timeout)
-        ran = nbformat.read(out, as_version=4)
-    nb = nbformat.read(path, as_version=4)
-    ran_cells = [c for c in ran.cells if "injected-parameters" not in c.get("metadata", {}).get("tags", [])]
-    k = 0
-    for cell, done in zip(nb.cells, ran_cells):
-        if cell.cell_type == "code" and "# NBVAL_CHECK_OUTPUT" in cell.source:
-            k += 1
-            cell.outputs = [o for o in done.outputs if not (o.get("output_type") == "stream" and o.get("name") == "stderr")]
-            cell.execution_count = k
-    path.write_text(nbformat.writes(nb) + "\n", encoding="utf-8")
+        return nbformat.read(out, as_version=4)
+
+
+def refresh_checked_outputs(path, timeout: int = 600) -> Path:
+    """Run a notebook (default parameters) and store the output of its ``# NBVAL_CHECK_OUTPUT`` cells as the
+    reference in :data:`CHECKED_OUTPUTS`; the notebook itself is stripped. For maintainers, after a deliberate
+    change of a checked table: ``python -m reservation.report refresh notebooks/*.ipynb``."""
+    import json
+    path = Path(path)
+    ref = CHECKED_OUTPUTS / f"{path.stem}.json"
+    ref.parent.mkdir(parents=True, exist_ok=True)
+    ref.write_text(json.dumps(checked_stdout(run_default(path, timeout)), ensure_ascii=False, indent=1) + "\n",
+                   encoding="utf-8")
     strip_outputs(path)
-    return path
+    return ref
 
 
 # ================================================================================================ index
