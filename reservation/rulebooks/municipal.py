@@ -31,28 +31,31 @@ import numpy as np
 import pandas as pd
 
 from ..apportion import capped_shortfall, largest_remainder
+from ..catalogue import CATALOGUE
 from ..categories import CODES
-from ..engine import Allotment, CategoryPass, EngineSettings, Ratio, run_passes
 from ..errors import InputError
-from ..inputs import describe_input, load_user_inputs, pins_within
+from ..inputs import describe_input
+from ..keys import share, women_share
 from ..options import Option, OptionSet
 from ..quota import QuotaRules, category_counts, fmt_fraction
-from ..rotation import RotationView, group_codes
 from ..rounding import round_with
+from ..rulebook import Counts, Group, Rulebook, UnitSet, Years, register
 from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
-from .panchayat import ZP_CHAIR_OPTIONS
 
-__all__ = ["URBAN_BODIES", "urban_options", "load_bodies", "urban_counts", "division_counts", "allot_urban",
-           "YEARS", "BodyCrosswalk", "DIVISION_COLUMNS"]
+__all__ = ["URBAN_BODIES", "URBAN_OPTIONS", "load_bodies", "urban_counts", "division_counts", "BodyCrosswalk",
+           "DIVISION_COLUMNS", "RULEBOOKS"]
 
-YEARS = (2023,)
+URBAN_YEARS = Years(elections=(2023,), law=(2023,), instrument="s.9-A(5) (2023)")
 #: body id -> LGD type code, name, the Dedicated Commission's statewide OBC share (RULES.md §1, [N #30]).
 URBAN_BODIES = {
-    "pp-chair": {"type": 5, "title": "Nagar Palika Parishad chairs", "short": "NPP", "unit": "Palika Parishad",
+    "pp-chair": {"type": 5, "title": "Nagar Palika Parishad chairs", "title_hi": "नगर पालिका परिषद अध्यक्ष",
+                 "short": "NPP", "unit": "Palika Parishad",
                  "obc_share": "42.29", "law": "s.9-A(5) UP Municipalities Act 1916 (2023)"},
-    "np-chair": {"type": 7, "title": "Nagar Panchayat chairs", "short": "NP", "unit": "Nagar Panchayat",
+    "np-chair": {"type": 7, "title": "Nagar Panchayat chairs", "title_hi": "नगर पंचायत अध्यक्ष", "short": "NP",
+                 "unit": "Nagar Panchayat",
                  "obc_share": "49.55", "law": "s.9-A(5) UP Municipalities Act 1916 (2023)"},
-    "mayor": {"type": 4, "title": "Mayors (Nagar Nigam chairs)", "short": "NN", "unit": "Nagar Nigam",
+    "mayor": {"type": 4, "title": "Mayors (Nagar Nigam chairs)", "title_hi": "महापौर (नगर निगम)", "short": "NN",
+              "unit": "Nagar Nigam",
               "obc_share": "25.58", "law": "s.7 UP Municipal Corporations Act 1959 (OBC proviso)"},
 }
 _TYPE_NAMES = {"4": 4, "nn": 4, "nagar nigam": 4, "5": 5, "npp": 5, "nagar palika parishad": 5, "palika parishad": 5,
@@ -74,7 +77,7 @@ DIVISION_COLUMNS = ["division", "bodies", "category", "share", "formula", "cap",
 
 _KEEP = ("sc_st_rounding", "general_women", "category_women", "rotation_history", "women_history",
          "rotation_fallback", "tie_break", "lots")
-URBAN_OPTIONS: dict[str, Option] = {k: ZP_CHAIR_OPTIONS[k] for k in _KEEP}
+URBAN_OPTIONS: dict[str, Option] = {k: CATALOGUE[k] for k in _KEEP}
 URBAN_OPTIONS.update({o.name: o for o in [
     Option("obc_cap_rounding", "A3", "half_up",
            {"half_up": "27 % cap rounded half-up", "floor": "27 % cap: integer part"},
@@ -121,13 +124,6 @@ URBAN_OPTIONS.update({o.name: o for o in [
            "every category has had its turn (RULES.md §3.4, A8 e). Without --history every body counts as never "
            "reserved either way."),
 ]})
-
-
-def urban_options(assignments=()) -> OptionSet:
-    opts = OptionSet(dict(URBAN_OPTIONS))
-    for name, value in assignments:
-        opts.set(name, value)
-    return opts
 
 
 def _female_table() -> pd.DataFrame | None:
@@ -249,19 +245,9 @@ def _obc_share(body: str, opts: OptionSet) -> Fraction:
     return Fraction(opts["obc_share"] or URBAN_BODIES[body]["obc_share"]) / 100
 
 
-def counts_for(body: str, year: int = 2023, opts: OptionSet | None = None) -> pd.DataFrame:
-    """What ``reservation counts`` prints: the offices per category that the allotment contains (for bodies
-    shared among divisions with ``women_level=division`` the women are the sums over the divisions)."""
-    return allot_urban(body, year, options=opts or urban_options()).counts
-
-
 def urban_counts(body: str, year: int = 2023, opts: OptionSet | None = None,
                  bodies: pd.DataFrame | None = None) -> pd.DataFrame:
     """State counts (category, count, arithmetic, clause) for one body type, women at State level (b)."""
-    if year not in YEARS:
-        raise InputError(f"{body}: year {year} is not implemented (known: {', '.join(map(str, YEARS))})",
-                         column="year")
-    opts = opts or urban_options()
     bodies = bodies if bodies is not None else load_bodies(body)[0]
     pop = int(bodies["pop"].sum())
     shares = {"SC": Fraction(int(bodies["sc"].sum()), pop), "ST": Fraction(int(bodies["st"].sum()), pop),
@@ -384,149 +370,106 @@ class BodyCrosswalk:
         raise KeyError(f"unknown urban body {s!r}")
 
 
-def allot_urban(body: str, year: int = 2023, *, history_paths=None, base_year: int = 0, population_path=None,
-                pin_path=None, options=(), units_path=None, history: pd.DataFrame | None = None,
-                bodies: pd.DataFrame | None = None) -> Allotment:
-    """The allotment of one urban body type: one row per body (with ``body_type`` and ``pop_source``);
-    ``extra["divisions"]`` is the division table (Palika Parishads, and Nagar Panchayats by default)."""
-    spec = URBAN_BODIES[body]
-    if year not in YEARS:
-        raise InputError(f"{body}: year {year} is not implemented (known: {', '.join(map(str, YEARS))})",
-                         column="year")
-    opts = options if isinstance(options, OptionSet) else urban_options(options)
-    inputs = {}
-    if bodies is None:
-        bodies, notes = load_bodies(body, units_path)
-        if units_path:
-            inputs["units"] = describe_input(units_path)
-    else:
-        notes = []
-    bw = BodyCrosswalk(bodies)
-    given = load_user_inputs(bw.resolve, history_paths=history_paths, history=history,
-                             population_path=population_path, pin_path=pin_path, lots_path=opts["lots"])
-    history, population, lots = given.history, given.population, given.lots
-    inputs.update(given.described)
-    if population is not None:
-        pm = population.set_index("unit_code")
-        for col in ("pop", "sc", "st", "obc"):
-            if col in pm.columns:
-                bodies[col] = [int(pm.at[c, col]) if c in pm.index else (int(v) if col != "obc" else -1)
-                               for c, v in zip(bodies["unit_code"], bodies[col] if col in bodies else [0] * len(bodies))]
-        if "obc" in pm.columns and (bodies["obc"] < 0).any():
-            raise InputError(f"gives 'obc' but not for {int((bodies['obc'] < 0).sum())} {spec['unit']}(s)",
-                             file=str(population_path), column="obc")
-    assumptions = list(notes)
-    state_counts = urban_counts(body, year, opts, bodies)
-    n = dict(zip(state_counts["category"], state_counts["count"]))
+def bodies_as_units(body: str):
+    def load(units, year, opts) -> UnitSet:
+        bodies, notes = load_bodies(body, units)
+        if _parent(body, opts) is None:
+            bodies = bodies.sort_values("unit_code", kind="stable").reset_index(drop=True)
+        described = {"units": describe_input(units)} if units is not None and not isinstance(units, pd.DataFrame) \
+            else {}
+        return UnitSet(bodies, BodyCrosswalk(bodies).resolve, notes, described)
+    return load
+
+
+def _parent(body: str, opts) -> str | None:
     divisional = body == "pp-chair" or (body == "np-chair" and opts["np_method"] == "same_as_pp")
-    have_obc = "obc" in bodies.columns
-    if divisional:
-        dc, dnotes = division_counts(body, opts, bodies, n, population if have_obc else None)
-        assumptions += dnotes
-        slots = {}
-        for grp, codes_ in (("SC", ("SC_W", "SC")), ("ST", ("ST_W", "ST")), ("OBC", ("OBC_W", "OBC"))):
-            x = dc[dc["category"] == grp].set_index("division")
-            slots[grp] = pd.DataFrame({codes_[0]: x["women"], codes_[1]: x["others"]})
-        slots["GEN"] = pd.DataFrame({"W": dc[dc["category"] == "W"].set_index("division")["final"]})
-        counts_table = state_counts.copy()
-        sums = dc.groupby("category")[["women", "others", "final"]].sum()
-        for grp in ("SC", "ST", "OBC"):
-            counts_table.loc[counts_table["category"] == f"{grp}_W", "count"] = int(sums.at[grp, "women"])
-            counts_table.loc[counts_table["category"] == grp, "count"] = int(sums.at[grp, "others"])
-        counts_table.loc[counts_table["category"] == "W", "count"] = int(sums.at["W", "final"])
-        counts_table.loc[counts_table["category"] == "UR", "count"] = int(sums.at["UR", "final"])
-        if opts["women_level"] == "division":
-            for c in ("ST_W", "SC_W", "OBC_W", "W", "UR", "ST", "SC", "OBC"):
-                m = counts_table["category"] == c
-                counts_table.loc[m, "arithmetic"] = (f"State (b): {n[c]}; in the divisions (women counted per "
-                                                     f"division, option women_level): "
-                                                     f"{int(counts_table.loc[m, 'count'].iat[0])}")
-        parent = "division"
-        extra = {"divisions": dc}
-    else:
-        slots = {"SC": [("SC_W", n["SC_W"]), ("SC", n["SC"])], "ST": [("ST_W", n["ST_W"]), ("ST", n["ST"])],
-                 "OBC": [("OBC_W", n["OBC_W"]), ("OBC", n["OBC"])], "GEN": [("W", n["W"])]}
-        counts_table, parent, extra = state_counts, None, {}
-        bodies = bodies.sort_values("unit_code", kind="stable").reset_index(drop=True)
+    return "division" if divisional else None
 
-    div_of = dict(zip(bodies["unit_code"], bodies["division"]))
 
-    def limit(place, code):
-        if code == "UR":
-            return (int(dc[(dc["division"] == place) & (dc["category"] == "UR")]["final"].iat[0]) if divisional
-                    else n["UR"])
-        s_ = slots["GEN" if code == "W" else code.split("_")[0]]
-        return int(s_.at[place, code]) if divisional else dict(s_)[code]
+def body_counts(body: str):
+    """(b) the State counts of the body type, then (c) their split among divisions (Palika Parishads, and Nagar
+    Panchayats by default); Mayors: the State is the only unit."""
+    def counts(ctx) -> Counts:
+        bodies = ctx.units
+        opts = ctx.opts
+        state_counts = urban_counts(body, ctx.year, opts, bodies)
+        n = dict(zip(state_counts["category"], state_counts["count"]))
+        notes, extra = [], {}
+        if _parent(body, opts):
+            dc, notes = division_counts(body, opts, bodies, n, ctx.population if ctx.obc.given else None)
+            slots = {}
+            for division, g in dc.groupby("division", sort=True):
+                x = g.set_index("category")
+                row = {}
+                for grp in ("SC", "ST", "OBC"):
+                    row[f"{grp}_W"], row[grp] = int(x.at[grp, "women"]), int(x.at[grp, "others"])
+                row["W"], row["UR"] = int(x.at["W", "final"]), int(x.at["UR", "final"])
+                slots[division] = row
+            slots = pd.DataFrame.from_dict(slots, orient="index")[list(CODES)]
+            counts_table = state_counts.copy()
+            sums = dc.groupby("category")[["women", "others", "final"]].sum()
+            for grp in ("SC", "ST", "OBC"):
+                counts_table.loc[counts_table["category"] == f"{grp}_W", "count"] = int(sums.at[grp, "women"])
+                counts_table.loc[counts_table["category"] == grp, "count"] = int(sums.at[grp, "others"])
+            counts_table.loc[counts_table["category"] == "W", "count"] = int(sums.at["W", "final"])
+            counts_table.loc[counts_table["category"] == "UR", "count"] = int(sums.at["UR", "final"])
+            if opts["women_level"] == "division":
+                for c in ("ST_W", "SC_W", "OBC_W", "W", "UR", "ST", "SC", "OBC"):
+                    m = counts_table["category"] == c
+                    counts_table.loc[m, "arithmetic"] = (f"State (b): {n[c]}; in the divisions (women counted per "
+                                                         f"division, option women_level): "
+                                                         f"{int(counts_table.loc[m, 'count'].iat[0])}")
+            extra["divisions"] = dc
+        else:
+            slots = pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"])
+            counts_table = state_counts
+        no_fig = bodies["pop_source"].str.startswith("none").to_numpy()
+        if no_fig.any():
+            extra["no_figures"] = bodies.loc[no_fig, ["unit_code", "unit_name_en", "district", "pop_source"]]
+            notes.append(f"{int(no_fig.sum())} {URBAN_BODIES[body]['unit']}(s) have no population figures: no "
+                         f"population figures for this body (created after 2011): share 0, ranked last")
+        return Counts(counts_table, slots, extra, notes)
+    return counts
 
-    pins = pins_within(given.pins, pin_path, lambda u: div_of[u] if divisional else "*", limit)
 
-    pop = bodies["pop"].to_numpy(dtype=np.int64)
-    sc = bodies["sc"].to_numpy(dtype=np.int64)
-    st = bodies["st"].to_numpy(dtype=np.int64)
-    share = _obc_share(body, opts)
-    if have_obc:
-        obc_key, obc_note = Ratio(bodies["obc"].to_numpy(dtype=np.int64), pop), ""
-    else:
-        obc_key = Ratio(np.where(pop > 0, share.numerator, 0), np.full(len(bodies), share.denominator))
-        obc_note = (f"OBC population by body is not public and was not supplied: every {spec['unit']} is assumed at "
-                    f"the State share {fmt_fraction(share * 100, 2)} % of its type, so the OBC order falls to the "
-                    f"tie-break rule ({opts['tie_break']}) and rotation")
-        assumptions.append(obc_note)
-    women = bodies["women"]
-    known = women.notna().to_numpy()
-    w_num = women.fillna(0).to_numpy(dtype=np.int64)
-    if known.any():
-        fill = Fraction(int(w_num[known].sum()), int(pop[known].sum()))
-    else:
-        fill = Fraction(1, 2)
-    if (~known).any():
-        # the State share of women among bodies of the type, as an exact fraction over a common scale
-        scale = fill.denominator
-        women_key = Ratio(np.where(known, w_num * scale, fill.numerator * pop), pop * scale)
-    else:
-        women_key = Ratio(w_num, pop)
-    no_fig = bodies["pop_source"].str.startswith("none").to_numpy()
-    note_nofig = "no population figures for this body (created after 2011): share 0, ranked last"
-    rot = "rotation: option rotation (the 2023 rotation clause was not reached; RULES.md A8)"
-
-    def p(group, key, label, clause, note=""):
-        return CategoryPass(group=group, slots=slots[group], key=key, key_label=label,
-                            history_codes=group_codes(group, opts["women_history"]), population=pop,
-                            clause=clause, clause_women=clause + "; women first (proviso)", clause_rotation=rot,
-                            note=note)
-
+def _groups(body: str) -> dict[str, Group]:
     where = "population" if body == "mayor" else "population of the body"
-    passes = {"SC": p("SC", Ratio(sc, pop), f"SC share of the {where}", CLAUSE["mayor"] if body == "mayor"
-                      else CLAUSE["d1"]),
-              "ST": p("ST", Ratio(st, pop), f"ST share of the {where}", CLAUSE["mayor"] if body == "mayor"
-                      else CLAUSE["d2"]),
-              "OBC": p("OBC", obc_key, f"OBC share of the {where}", CLAUSE["mayor"] if body == "mayor"
-                       else CLAUSE["d3"], obc_note),
-              "GEN": p("GEN", women_key, f"share of women in the {where}", CLAUSE["mayor"] if body == "mayor"
-                       else CLAUSE["d4"])}
-    passes["GEN"].clause_women = passes["GEN"].clause
-    order = ["SC", "ST", "OBC", "GEN"] if opts["category_order"] == "sc_first" else ["ST", "SC", "OBC", "GEN"]
-    history_used = history if opts["rotation"] == "tiers" else history.iloc[0:0]
-    base = base_year or (int(history["year"].min()) if len(history) else 0)
-    rotation = RotationView(history_used, year, base, opts["rotation_history"])
-    settings = EngineSettings(tie_break=opts["tie_break"], lots=lots, category_women=opts["category_women"],
-                              rotation_fallback=opts["rotation_fallback"], division_saturation="off",
-                              ur_clause=f"{spec['law']}: the offices left are unreserved",
-                              parent_label="division" if divisional else "State")
-    if not len(history):
-        assumptions.append("no history given (--history): every body counts as never reserved")
-    engine = run_passes(bodies, [passes[g] for g in order], rotation, settings, pins, parent=parent,
-                        extra_columns=("body_type", "pop_source"))
-    if no_fig.any():
-        extra["no_figures"] = bodies.loc[no_fig, ["unit_code", "unit_name_en", "district", "pop_source"]]
-        assumptions.append(f"{int(no_fig.sum())} {spec['unit']}(s) have no population figures: {note_nofig}")
-    got = pd.Series(np.asarray(CODES)[engine.category]).value_counts()
-    want = dict(zip(counts_table["category"], counts_table["count"]))
-    for c in CODES:
-        if int(got.get(c, 0)) != int(want[c]):
-            raise AssertionError(f"conservation broken: {c} {int(got.get(c, 0))} != {want[c]}")
-    meta = {"body": body, "year": year, "base_year": base, "posts": len(bodies), "history_years": rotation.years,
-            "options": opts.record(), "inputs": inputs, "assumptions": assumptions,
-            "counts": {c: int(want[c]) for c in CODES}}
-    return Allotment(engine=engine, counts=counts_table, meta=meta, history=history, extra=extra,
-                     resolve=bw.resolve)
+    c = {g: "mayor" if body == "mayor" else k for g, k in (("SC", "d1"), ("ST", "d2"), ("OBC", "d3"), ("GEN", "d4"))}
+    return {
+        "SC": Group(share("sc"), f"SC share of the {where}", c["SC"], c["SC"] + ".women"),
+        "ST": Group(share("st"), f"ST share of the {where}", c["ST"], c["ST"] + ".women"),
+        "OBC": Group(share("obc"), f"OBC share of the {where}", c["OBC"], c["OBC"] + ".women", note="obc"),
+        "GEN": Group(women_share, f"share of women in the {where}", c["GEN"]),
+    }
+
+
+_ORDERS = {"sc_first": (("SC", ("SC_W", "SC")), ("ST", ("ST_W", "ST")), ("OBC", ("OBC_W", "OBC")), ("GEN", ("W",))),
+           "st_first": (("ST", ("ST_W", "ST")), ("SC", ("SC_W", "SC")), ("OBC", ("OBC_W", "OBC")), ("GEN", ("W",)))}
+
+
+def _clauses(body: str) -> dict[str, str]:
+    out = dict(CLAUSE)
+    for k in ("d1", "d2", "d3", "mayor"):
+        out[f"{k}.women"] = CLAUSE[k] + "; women first (proviso)"
+    out["rotation"] = "rotation: option rotation (the 2023 rotation clause was not reached; RULES.md A8)"
+    out["unreserved"] = f"{URBAN_BODIES[body]['law']}: the offices left are unreserved"
+    return out
+
+
+def _rulebook(body: str) -> Rulebook:
+    spec = URBAN_BODIES[body]
+    return Rulebook(
+        id=body, title=spec["title"], title_hi=spec["title_hi"], unit_kind="urban body", parent="division",
+        parent_for=lambda opts: _parent(body, opts), parent_word="division", years=URBAN_YEARS,
+        options=URBAN_OPTIONS, load_units=bodies_as_units(body), counts=body_counts(body), groups=_groups(body),
+        pass_order=lambda opts: _ORDERS[opts["category_order"]], clauses=_clauses(body), units_file="optional",
+        parent_table="divisions" if body != "mayor" else "", default_base_year=0,
+        obc_note=("OBC population by body is not public and was not supplied: every {unit} is assumed at the State "
+                  "share {share} % of its type, so the OBC order falls to the tie-break rule ({tie_break}) and "
+                  "rotation"),
+        obc_share=lambda opts: (_obc_share(body, opts), fmt_fraction(_obc_share(body, opts) * 100, 2)),
+        label_fields=lambda opts: {"unit": spec["unit"]}, columns=("body_type", "pop_source"))
+
+
+RULEBOOKS = {body: _rulebook(body) for body in URBAN_BODIES}
+register(*RULEBOOKS.values())
