@@ -68,6 +68,8 @@ class Context:
     history: pd.DataFrame
     notes: list = field(default_factory=list)
     fields: dict = field(default_factory=dict)     # words for key labels: {base}, {unit}
+    parent_ids: np.ndarray | None = None           # the parent number of each unit (0.., sorted labels)
+    parent_labels: np.ndarray | None = None
 
 
 def options_of(rb: Rulebook, options) -> OptionSet:
@@ -166,34 +168,26 @@ def _obc(rb: Rulebook, ctx_opts: OptionSet, frame: pd.DataFrame, fields: dict) -
     return Obc(False, num, den, share.numerator, share.denominator, text), note
 
 
-def _parents(frame: pd.DataFrame, parent: str | None) -> tuple[np.ndarray, np.ndarray]:
-    """Parent numbers from the runs of the (sorted) parent column, and the parent labels."""
-    n = len(frame)
-    if parent is None:
-        return np.zeros(n, dtype=np.int64), np.array(["*"], dtype=object)
-    labels = frame[parent].to_numpy(dtype=object)
-    if n == 0:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=object)
-    start = np.r_[True, labels[1:] != labels[:-1]]
-    par = np.cumsum(start) - 1
-    return par.astype(np.int64), labels[start]
-
-
-def _sorted(frame: pd.DataFrame, parent: str | None) -> pd.DataFrame:
-    """The units by parent, then code (the engine's order; the code is the last tie-break); no sort when they
-    already are."""
+def _order_by_parent(frame: pd.DataFrame, parent: str | None):
+    """The units by parent, then code (the engine's order; the code is the last tie-break), with the parent
+    numbers (0.. in the sorted order of the labels) and the labels. No sort when they already are in order."""
     code = frame["unit_code"].to_numpy(dtype=np.int64)
+    n = len(code)
     if parent is None:
-        if len(code) < 2 or (code[1:] > code[:-1]).all():
-            return frame.reset_index(drop=True)
-        return frame.sort_values("unit_code", kind="stable").reset_index(drop=True)
-    p = frame[parent].to_numpy(dtype=object)
-    if len(p) < 2:
-        return frame.reset_index(drop=True)
-    same = p[1:] == p[:-1]
-    if ((p[1:] > p[:-1]) | (same & (code[1:] > code[:-1]))).all():
-        return frame.reset_index(drop=True)
-    return frame.sort_values([parent, "unit_code"], kind="stable").reset_index(drop=True)
+        par, labels = np.zeros(n, dtype=np.int64), np.array(["*"], dtype=object)
+        if n > 1 and not (code[1:] > code[:-1]).all():
+            o = np.argsort(code, kind="stable")
+            frame, code = frame.take(o), code[o]
+        return frame.reset_index(drop=True), par, labels
+    par, labels = pd.factorize(frame[parent], sort=True)
+    par = par.astype(np.int64)
+    labels = np.asarray(labels, dtype=object)
+    if n > 1:
+        step = (par[1:] > par[:-1]) | ((par[1:] == par[:-1]) & (code[1:] > code[:-1]))
+        if not step.all():
+            o = np.lexsort((code, par))
+            frame, par = frame.take(o), par[o]
+    return frame.reset_index(drop=True), par, labels
 
 
 def _pins(parent: str | None, pins: pd.DataFrame | None, path, frame: pd.DataFrame, slots: pd.DataFrame) -> dict:
@@ -256,7 +250,8 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
                          option="--population")
     us = rb.load_units(units, year, opts)
     parent = rb.parent_of(opts)
-    frame, resolve = _sorted(us.frame, parent), us.resolve
+    frame, par, parent_labels = _order_by_parent(us.frame, parent)
+    resolve = us.resolve
     described = dict(us.described)
     h, given = _history(rb, history, resolve, year, described)
     pop_df = None
@@ -282,22 +277,25 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
         assumptions += _check_base_year(h, base, year)
     fields = rb.label_fields(opts) if rb.label_fields else {}
     obc, obc_note = _obc(rb, opts, frame, fields)
-    ctx = Context(rb, year, base, opts, frame, obc, pop_df, h, fields=fields)
+    ctx = Context(rb, year, base, opts, frame, obc, pop_df, h, fields=fields, parent_ids=par,
+                  parent_labels=parent_labels)
     assumptions += us.notes
     if obc_note:
         assumptions.append(obc_note)
     c: Counts = rb.counts(ctx)
     assumptions += c.notes
     slots = c.slots.reindex(columns=list(CODES), fill_value=0).astype(np.int64)
-    par, parent_labels = _parents(frame, parent)
-    extra_par = slots.index.difference(pd.Index(parent_labels))
-    if len(extra_par) and slots.loc[extra_par].to_numpy().any():
-        raise RuleError(f"posts given for {extra_par[0]!r}, which has no units")
-    slots = slots.reindex(pd.Index(parent_labels)).fillna(0).astype(np.int64)
+    if not (len(slots) == len(parent_labels) and (slots.index.to_numpy(dtype=object) == parent_labels).all()):
+        extra_par = slots.index.difference(pd.Index(parent_labels))
+        if len(extra_par) and slots.loc[extra_par].to_numpy().any():
+            raise RuleError(f"posts given for {extra_par[0]!r}, which has no units")
+        slots = slots.reindex(pd.Index(parent_labels)).fillna(0).astype(np.int64)
     engine_pins = _pins(parent, pin_df, pins, frame, slots)
     use_history = h if opts.values.get("rotation", "tiers") != "none" else h.iloc[0:0]
     rotation = RotationView(use_history, year, base, opts.values.get("rotation_history", "since_base"))
     groups = rb.groups(opts) if callable(rb.groups) else rb.groups
+    pop = frame["pop"].to_numpy(dtype=np.int64)
+    slot_matrix = slots.to_numpy(dtype=np.int64)
     rot_clause = rb.clause("rotation", base_year=base)
     passes = []
     for group, codes in rb.pass_order(opts):
@@ -312,8 +310,9 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
             clause_eligible=rb.clause(g.clause_eligible) if g.clause_eligible else "",
             eligible_reason=g.eligible_reason, note=obc_note if g.note == "obc" else "")
         satpop = rb.division_population(ctx, group) if g.division_rule and rb.division_population else None
-        passes.append(Pass(group=group, codes=tuple(codes), slots=slots[list(codes)].to_numpy(), key=g.key(ctx),
-                           population=frame["pop"].to_numpy(dtype=np.int64),
+        cols = [CODE_INDEX[c] for c in codes]
+        passes.append(Pass(group=group, codes=tuple(codes), slots=slot_matrix[:, cols], key=g.key(ctx),
+                           population=pop,
                            history_codes=group_codes(group, opts.values.get("women_history", "general_only")),
                            eligible=eligible, saturation_population=satpop, text=text))
     settings = Settings(tie_break=opts["tie_break"], lots=lots, category_women=opts["category_women"],
@@ -325,12 +324,12 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
     result = run_passes(frame["unit_code"].to_numpy(dtype=np.int64), par, parent_labels, passes, rotation,
                         settings, engine_pins, division)
     got = np.bincount(par * len(CODES) + result.category, minlength=len(parent_labels) * len(CODES))
-    want = slots[list(CODES)].to_numpy().reshape(-1)
+    want = slot_matrix.reshape(-1)
     if not np.array_equal(got, want):
         i = int(np.flatnonzero(got != want)[0])
         raise AssertionError(f"conservation broken: {parent_labels[i // len(CODES)]} {CODES[i % len(CODES)]} "
                              f"{got[i]} != {want[i]}")
-    totals = slots.sum(axis=0)
+    totals = dict(zip(CODES, slot_matrix.sum(axis=0).tolist()))
     if not given and not len(h) and rb.units_file != "none":
         assumptions.append(f"no history given (--history): every {rb.unit_kind} counts as never reserved")
     meta = {"body": body, "year": year, "base_year": base, "posts": int(len(frame)),

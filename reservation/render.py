@@ -15,8 +15,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from string import Formatter
+
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from .categories import CODES, by_code
 from .decisions import Decision
@@ -52,35 +56,105 @@ class PassText:
         return self.key_label_hi if lang == "hi" and self.key_label_hi else self.key_label
 
 
-# -- numbers in words ----------------------------------------------------------------------------------------
+# -- text arrays: the words of many units at once (pyarrow string kernels, no Python loop per unit) ------------
+
+def _text(v):
+    """A scalar string, or a pyarrow string array from a numpy/pyarrow array (integers are written in digits)."""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, (pa.Array, pa.ChunkedArray)):
+        return v if pa.types.is_string(v.type) or pa.types.is_large_string(v.type) else pc.cast(v, pa.string())
+    a = np.asarray(v)
+    if a.dtype.kind in "iu":
+        return pc.cast(pa.array(a.astype(np.int64)), pa.string())
+    return pa.array(a.astype(object) if a.dtype.kind != "O" else a, type=pa.string())
+
+
+def _join(*parts):
+    """Element-wise concatenation of strings and string arrays (at least one array)."""
+    parts = [_text(p) for p in parts]
+    return pc.binary_join_element_wise(*parts, "")
+
+
+def vformat(template: str, **fields):
+    """``template.format(**fields)`` for many units at once: a field is a scalar or an array (one per unit)."""
+    parts = []
+    for literal, name, _spec, _conv in Formatter().parse(template):
+        if literal:
+            parts.append(literal)
+        if name is not None:
+            parts.append(fields[name])
+    if not any(not isinstance(p, str) for p in parts):
+        return "".join(parts)
+    return _join(*parts)
+
+
+def _ordinals(n: np.ndarray, lang: str):
+    n = np.asarray(n, dtype=np.int64)
+    if lang == "hi":
+        return _join(n, "वाँ")
+    m10, m100 = n % 10, n % 100
+    suffix = np.where((m100 >= 10) & (m100 <= 20), "th", np.select([m10 == 1, m10 == 2, m10 == 3], ["st", "nd", "rd"],
+                                                                    "th"))
+    return _join(n, suffix.astype(object))
+
+
+def _decimal(whole: np.ndarray, frac: np.ndarray, places: int, sign: np.ndarray):
+    return _join(np.where(sign, "-", "").astype(object), whole, ".",
+                 pc.utf8_lpad(_text(frac), width=places, padding="0"))
+
+
+def key_texts(key: Ratio, positions: np.ndarray, lang: str = "en"):
+    """The key of each unit in words (a pyarrow string array): a percentage with 4 decimals (exact half-up), or a
+    number of people (with 2 decimals, exact half-up, when the OBC population is assumed)."""
+    w = ALLOTMENT_WORDS[lang]
+    positions = np.asarray(positions, dtype=np.int64)
+    num = np.asarray(key.num, dtype=np.int64)[positions]
+    if key.den is None:
+        if key.scale == 1:
+            return vformat(w["people"], n=pa.array([f"{v:,}" for v in num.tolist()], type=pa.string()))
+        s = key.scale
+        cents = (np.abs(num) * 200 + s) // (2 * s)
+        return vformat(w["people_assumed"], n=_decimal(cents // 100, cents % 100, 2, num < 0))
+    den = np.asarray(key.den, dtype=np.int64)[positions]
+    zero = den == 0
+    neg = (num < 0) ^ (den < 0)
+    a, b = np.abs(num), np.where(zero, 1, np.abs(den))
+    scaled = np.where(zero, 0, (a * 2_000_000 + b) // (2 * b))
+    return _join(_decimal(scaled // 10_000, scaled % 10_000, 4, neg & ~zero), " %")
+
 
 def _pct(num: int, den: int) -> str:
     """Exact half-up percentage with 4 decimals (display only)."""
-    if den == 0:
-        return "0.0000 %"
-    sign = "-" if num * den < 0 else ""
-    num, den = abs(num), abs(den)
-    scaled = (num * 2_000_000 + den) // (2 * den)
-    return f"{sign}{scaled // 10_000}.{scaled % 10_000:04d} %"
+    return key_texts(Ratio(np.array([num]), np.array([den])), np.array([0]))[0].as_py()
 
 
-def key_texts(key: Ratio, positions: np.ndarray, lang: str = "en") -> list[str]:
-    """The key of each unit in words: a percentage, or a number of people (exact half-up to 2 decimals when the
-    OBC population is assumed)."""
-    w = ALLOTMENT_WORDS[lang]
-    positions = np.asarray(positions, dtype=np.int64)
-    num = np.asarray(key.num, dtype=np.int64)[positions].tolist()
-    if key.den is None:
-        if key.scale == 1:
-            return [w["people"].format(n=f"{v:,}") for v in num]
-        s = key.scale
-        out = []
-        for v in num:
-            cents = (abs(v) * 200 + s) // (2 * s)
-            out.append(w["people_assumed"].format(n=f"{'-' if v < 0 else ''}{cents // 100}.{cents % 100:02d}"))
-        return out
-    den = np.asarray(key.den, dtype=np.int64)[positions].tolist()
-    return [_pct(a, b) for a, b in zip(num, den)]
+class _Column:
+    """One text column of the table, assembled from pieces (positions, values) without a loop per unit."""
+
+    def __init__(self, n: int, default: str = ""):
+        self.n, self.default = n, default
+        self.pos, self.vals = [], []
+
+    def put(self, positions: np.ndarray, values) -> None:
+        positions = np.asarray(positions, dtype=np.int64)
+        if not len(positions):
+            return
+        if isinstance(values, str):
+            values = pa.array([values] * len(positions), type=pa.string())
+        self.pos.append(positions)
+        self.vals.append(_text(values))
+
+    def array(self) -> pd.Series:
+        covered = np.zeros(self.n, dtype=bool)
+        for p in self.pos:
+            covered[p] = True
+        rest = np.flatnonzero(~covered)
+        pos = np.concatenate(self.pos + [rest]) if self.pos else rest
+        vals = pa.concat_arrays([pa.array(v) if isinstance(v, pa.ChunkedArray) else v for v in self.vals]
+                                + [pa.array([self.default] * len(rest), type=pa.string())])
+        out = pc.take(vals, pa.array(np.argsort(pos, kind="stable")))
+        return out.to_pandas()
 
 
 class _Words:
@@ -92,64 +166,66 @@ class _Words:
         self.w = ALLOTMENT_WORDS[lang]
         self.tw = TIER_WORDS[lang]
 
-    def tier_words(self, positions: np.ndarray, tiers: np.ndarray, history_codes: frozenset) -> np.ndarray:
-        """The words of each unit's tier, with the history behind it."""
+    def tier_words(self, positions: np.ndarray, tiers: np.ndarray, history_codes: frozenset):
+        """The words of each unit's tier, with the history behind it (a pyarrow string array)."""
         rot = self.r.rotation
         n = len(positions)
         if rot.last_year is None:
-            return np.full(n, self.tw["none"], dtype=object)
+            return pa.array([self.tw["none"]] * n, type=pa.string())
         years = rot.years
         span = f"{years[0]}-{years[-1]}" if len(years) > 1 else str(years[0])
         one = f"{self.tw[1]} ({span})"
         one_missing = f"{one}; " + self.tw["no_record"].format(year=rot.last_year)
-        out = np.where(rot.has_last[positions], one, one_missing).astype(object)
+        out = pc.if_else(pa.array(rot.has_last[positions]), one, one_missing)
         codes = self.r.codes[positions]
         t3 = np.flatnonzero(tiers == 3)
         t2 = np.flatnonzero(tiers == 2)
         if len(t3) or len(t2):
             h = rot.records(codes[np.r_[t3, t2]])
             h = h[h["category"].isin(history_codes)]
+            special = np.full(n, None, dtype=object)
             if len(t3):
                 last = h[h["year"] == rot.last_year].drop_duplicates("unit_code").set_index("unit_code")["category"]
                 held = last.reindex(codes[t3]).astype(str).tolist()
-                out[t3] = [f"{self.tw[3]} ({rot.last_year}: {c})" for c in held]
+                special[t3] = [f"{self.tw[3]} ({rot.last_year}: {c})" for c in held]
             if len(t2):
                 earlier = h.sort_values(["unit_code", "year"], kind="stable")
                 text = {}
                 for u, y, c in zip(earlier["unit_code"].tolist(), earlier["year"].tolist(),
                                    earlier["category"].tolist()):
                     text[u] = f"{text[u]}, {y}: {c}" if u in text else f"{y}: {c}"
-                out[t2] = [f"{self.tw[2]} ({rot.last_year}), {self.tw['earlier']} ({text[int(u)]})"
-                           for u in codes[t2]]
+                special[t2] = [f"{self.tw[2]} ({rot.last_year}), {self.tw['earlier']} ({text[int(u)]})"
+                               for u in codes[t2]]
+            mask = np.zeros(n, dtype=bool)
+            mask[np.r_[t3, t2]] = True
+            out = pc.if_else(pa.array(mask), pa.array(special, type=pa.string()), out)
         return out
 
-    def ties(self, rec: PassRecord, positions: np.ndarray, tied: np.ndarray) -> np.ndarray:
-        out = np.full(len(positions), "", dtype=object)
-        at = np.flatnonzero(tied[positions] > 0)
-        if not len(at):
-            return out
+    def ties(self, rec: PassRecord, positions: np.ndarray, tied: np.ndarray):
+        """The tie-break words of each unit ("" where its key is not tied)."""
+        t = tied[positions]
+        at = t > 0
+        if not at.any():
+            return pa.array([""] * len(positions), type=pa.string())
         spec, w = rec.spec, self.w
-        u = positions[at]
-        lot = rec.lot[u] if rec.lot is not None else np.full(len(u), -1)
-        pop = np.asarray(spec.population, dtype=np.int64)[u]
-        label = spec.text.label(self.lang)
-        rule_by = self.r.settings.tie_break
-        words = []
-        for n, lt, p in zip(tied[u].tolist(), lot.tolist(), pop.tolist()):
-            head = w["tied"].format(key_label=label, n=n)
-            if lt >= 0:
-                words.append(head + w["by_lot"].format(lot=lt))
-            elif rule_by == "population":
-                words.append(head + w["by_population"].format(population=p))
-            else:
-                words.append(head + w["by_code"])
-        out[at] = words
-        return out
+        head = vformat(w["tied"], key_label=spec.text.label(self.lang), n=t)
+        lot = rec.lot[positions] if rec.lot is not None else np.full(len(positions), -1)
+        if self.r.settings.tie_break == "population":
+            rule = vformat(w["by_population"], population=np.asarray(spec.population, dtype=np.int64)[positions])
+        else:
+            rule = w["by_code"]
+        how = pc.if_else(pa.array(lot >= 0), vformat(w["by_lot"], lot=lot), rule)
+        return pc.if_else(pa.array(at), _join(head, how), "")
+
+
+def _objects(a) -> np.ndarray:
+    return a.to_numpy(zero_copy_only=False).astype(object) if not isinstance(a, str) else a
 
 
 def _int_or_none(a: np.ndarray) -> pd.arrays.IntegerArray:
+    """Nullable integers: negative values (not ranked, no tier) become missing."""
     a = np.asarray(a, dtype=np.int64)
-    return pd.array(np.where(a < 0, None, a), dtype="Int64")
+    return pd.arrays.IntegerArray(np.where(a < 0, 0, a), a < 0)
 
 
 def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extra_columns=(),
@@ -163,67 +239,58 @@ def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
     tier = np.full(n, -1, dtype=np.int64)
     rank = np.full(n, -1, dtype=np.int64)
     pool = np.full(n, -1, dtype=np.int64)
-    key = np.full(n, "", dtype=object)
-    clause = np.full(n, "", dtype=object)
-    reason = np.full(n, "", dtype=object)
-    tie = np.full(n, "", dtype=object)
-    step = np.full(n, "UR", dtype=object)
-    ranks = {}
+    key, clause, reason, tie = _Column(n), _Column(n), _Column(n), _Column(n)
+    step = _Column(n, "UR")
+    ur = np.flatnonzero(r.decided_by == -2)
+    ur_parts = None
     for rec in r.records:
         u = rec.chosen
-        if not len(u) and not (r.decided_by == -2).any():
-            continue
-        rk, pl, tied = ranks[rec.index] = r.ranks(rec)
-        if not len(u):
-            continue
+        rk, pl, tied = r.ranks(rec)
         spec, text = rec.spec, rec.spec.text
-        codes = [spec.codes[i] for i in rec.slot_index.tolist()]
-        multi = len(spec.codes) > 1
-        women = np.array([multi and c in _WOMEN for c in codes], dtype=bool)
-        t = rec.tier[u].astype(np.int64)
-        ktext = key_texts(spec.key, u, lang)
-        twords = W.tier_words(u, t, spec.history_codes)
-        par = r.par[u]
-        need = rec.need[par].tolist()
-        slot_n = rec.slots[par, rec.slot_index].tolist()
-        label = text.label(lang)
-        reasons = [w["allotted"].format(code=c, rank=ordinal(a, lang), pool=b, key_label=label, key=k, tier=ti,
-                                        tier_words=tw, chosen=ordinal(cp + 1, lang), need=nd, name=spec.name)
-                   for c, a, b, k, ti, tw, cp, nd in zip(codes, rk[u].tolist(), pl[u].tolist(), ktext, t.tolist(),
-                                                         twords, rec.chosen_pos.tolist(), need)]
-        if women.any():
-            if r.settings.category_women == "top":
-                reasons = [x + w["women_top"].format(n=sn) if wm else x for x, wm, sn in zip(reasons, women, slot_n)]
-            else:
-                reasons = [x + w["women_not_last"] if wm else x for x, wm in zip(reasons, women)]
-        if text.note:
-            reasons = [f"{x}; {text.note}" for x in reasons]
-        rot_suffix = f"; {text.clause_rotation}"
-        cl = [(text.clause_women if wm else text.clause) + (rot_suffix if ti > 1 else "")
-              for wm, ti in zip(women, t.tolist())]
-        tier[u], rank[u], pool[u] = t, rk[u], pl[u]
-        key[u] = ktext
-        clause[u] = cl
-        reason[u] = reasons
-        tie[u] = W.ties(rec, u, tied)
-        step[u] = spec.name
+        if len(u):
+            codes = np.asarray(spec.codes, dtype=object)[rec.slot_index]
+            multi = len(spec.codes) > 1
+            women = np.array([multi and c in _WOMEN for c in spec.codes])[rec.slot_index]
+            t = rec.tier[u].astype(np.int64)
+            ktext = key_texts(spec.key, u, lang)
+            par = r.par[u]
+            text_ = vformat(w["allotted"], code=codes, rank=_ordinals(rk[u], lang), pool=pl[u],
+                            key_label=text.label(lang), key=ktext, tier=t,
+                            tier_words=W.tier_words(u, t, spec.history_codes),
+                            chosen=_ordinals(rec.chosen_pos + 1, lang), need=rec.need[par], name=spec.name)
+            if women.any():
+                if r.settings.category_women == "top":
+                    add = vformat(w["women_top"], n=rec.slots[par, rec.slot_index])
+                else:
+                    add = w["women_not_last"]
+                text_ = pc.if_else(pa.array(women), _join(text_, add), text_)
+            if text.note:
+                text_ = _join(text_, f"; {text.note}")
+            base = pc.if_else(pa.array(women), text.clause_women, text.clause)
+            cl = pc.if_else(pa.array(t > 1), _join(base, f"; {text.clause_rotation}"), base)
+            tier[u], rank[u], pool[u] = t, rk[u], pl[u]
+            key.put(u, ktext)
+            clause.put(u, cl)
+            reason.put(u, text_)
+            tie.put(u, W.ties(rec, u, tied))
+            step.put(u, spec.name)
+        m = rk[ur] > 0
+        if m.any():
+            x = ur[m]
+            piece = vformat(w["unreserved_part"], name=spec.name, rank=rk[x], pool=pl[x], tier=rec.tier[x])
+            if ur_parts is None:
+                ur_parts = pa.array([""] * len(ur), type=pa.string())
+            old = pc.array_filter(ur_parts, pa.array(m))
+            new = pc.if_else(pc.equal(old, ""), piece, _join(old, "; ", piece))
+            ur_parts = pc.replace_with_mask(ur_parts, pa.array(m), new)
     for pos, (code, source) in r.pins.items():
-        clause[pos] = w["pinned_clause"].format(source=source)
-        reason[pos] = w["pinned_reason"].format(code=code, source=source)
-        step[pos] = "pin"
-    ur = np.flatnonzero(r.decided_by == -2)
+        clause.put([pos], w["pinned_clause"].format(source=source))
+        reason.put([pos], w["pinned_reason"].format(code=code, source=source))
+        step.put([pos], "pin")
     if len(ur):
-        parts = np.full(n, "", dtype=object)
-        for rec in r.records:
-            rk, pl, _ = ranks.get(rec.index) or r.ranks(rec)
-            m = ur[rk[ur] > 0]
-            if not len(m):
-                continue
-            piece = [w["unreserved_part"].format(name=rec.spec.name, rank=a, pool=b, tier=c)
-                     for a, b, c in zip(rk[m].tolist(), pl[m].tolist(), rec.tier[m].tolist())]
-            parts[m] = [p if not q else f"{q}; {p}" for p, q in zip(piece, parts[m])]
-        reason[ur] = [w["unreserved"].format(parts=p) for p in parts[ur]]
-        clause[ur] = ur_clause
+        parts = ur_parts if ur_parts is not None else pa.array([""] * len(ur), type=pa.string())
+        reason.put(ur, vformat(w["unreserved"], parts=parts))
+        clause.put(ur, ur_clause)
     df = pd.DataFrame({
         "unit_code": r.codes,
         "unit_name_en": units["unit_name_en"].to_numpy(),
@@ -232,7 +299,8 @@ def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
         "division": units["division"].to_numpy(),
         "category": _CODES[r.category],
         "tier": _int_or_none(tier), "rank": _int_or_none(rank), "pool": _int_or_none(pool),
-        "key": key, "clause": clause, "reason": reason, "tie_break": tie, "step": step,
+        "key": key.array(), "clause": clause.array(), "reason": reason.array(), "tie_break": tie.array(),
+        "step": step.array(),
         "decision": np.asarray([d.code for d in Decision], dtype=object)[r.decision()],
     })
     for c in extra_columns:
@@ -303,10 +371,10 @@ def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause: str, only
         frames.append(pd.DataFrame({
             "o1": rec.index, "o2": sel, "unit": u, "pass": spec.name,
             "rank": np.where(rk[u] > 0, rk[u], -1), "pool": np.where(rk[u] > 0, pl[u], -1),
-            "key": [f"{label} {k}" for k in key_texts(spec.key, u, lang)],
-            "tier": t, "tier_reason": W.tier_words(u, t, spec.history_codes),
+            "key": _objects(_join(f"{label} ", key_texts(spec.key, u, lang))),
+            "tier": t, "tier_reason": _objects(W.tier_words(u, t, spec.history_codes)),
             "decision": np.asarray([d.code for d in Decision], dtype=object)[dec], "detail": details,
-            "category": codes, "clause": clause, "tie_break": W.ties(rec, u, tied)}))
+            "category": codes, "clause": clause, "tie_break": _objects(W.ties(rec, u, tied))}))
     ur = np.flatnonzero(r.decided_by == -2)
     if only is not None:
         ur = ur[np.isin(ur, only)]

@@ -75,7 +75,9 @@ class RotationView:
         pos = positions(units, h["unit_code"].to_numpy(dtype=np.int64))
         found = pos >= 0
         pos = pos[found]
-        cat = pd.Categorical(h["category"], categories=list(CODES)).codes[found]
+        codes_, uniques = pd.factorize(h["category"])
+        lookup = np.array([CODES.index(u) if u in CODES else -1 for u in uniques], dtype=np.int64)
+        cat = lookup[codes_][found]
         bits = (np.uint8(1) << cat.astype(np.uint8)).astype(np.uint8)
         last = (h["year"].to_numpy() == self.last_year)[found]
         np.bitwise_or.at(self.held, pos, bits)

@@ -117,13 +117,20 @@ def _rules(opts: OptionSet) -> QuotaRules:
                       general_women=opts["general_women"])
 
 
-def unit_counts(units: pd.DataFrame, opts: OptionSet, parent: str = "parent", obc=None) -> pd.DataFrame:
+def unit_counts(units: pd.DataFrame, opts: OptionSet, parent: str = "parent", obc=None, ids=None,
+                labels=None) -> pd.DataFrame:
     """Posts per parent and category (one row per parent; columns ``parent, posts, pop, sc, st, ST_W ... UR``).
-    ``obc``: the run's OBC figures (given per unit, or the assumed State share)."""
-    g = units.groupby(parent, sort=True)
-    agg = {"posts": g.size(), "pop": g["pop"].sum(), "sc": g["sc"].sum(), "st": g["st"].sum()}
+    ``obc``: the run's OBC figures (given per unit, or the assumed State share); ``ids``/``labels``: the parent
+    number of each unit and the parents' labels, when known."""
+    if ids is None:
+        ids, labels = pd.factorize(units[parent], sort=True)
+    n = len(labels)
+    agg = {"posts": np.bincount(ids, minlength=n)}
+    for c in ("pop", "sc", "st"):
+        agg[c] = _sum_by(ids, units[c].to_numpy(dtype=np.int64), n)
+    agg = {k: pd.Series(v, index=pd.Index(labels, name="parent")) for k, v in agg.items()}
     if obc is not None and obc.given:
-        agg["obc"] = pd.Series(obc.num, index=units.index).groupby(units[parent], sort=True).sum()
+        agg["obc"] = pd.Series(_sum_by(ids, np.asarray(obc.num, dtype=np.int64), n), index=agg["pop"].index)
         obc_num, obc_den = agg["obc"].to_numpy(), agg["pop"].to_numpy()
     else:
         share = opts.fraction("obc_state_share") / 100
@@ -141,6 +148,19 @@ def unit_counts(units: pd.DataFrame, opts: OptionSet, parent: str = "parent", ob
     return t.reset_index()
 
 
+def _sum_by(ids: np.ndarray, values: np.ndarray, n: int) -> np.ndarray:
+    """Exact integer sums per parent number (contiguous runs: one reduceat)."""
+    ids = np.asarray(ids, dtype=np.int64)
+    if len(ids) and (ids[1:] >= ids[:-1]).all() and len(np.unique(ids[[0, -1]])) and ids[-1] - ids[0] + 1 == n \
+            and ids[0] == 0:
+        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
+        if len(starts) == n:
+            return np.add.reduceat(values, starts)
+    out = np.zeros(n, dtype=np.int64)
+    np.add.at(out, ids, values)
+    return out
+
+
 def _column(spec) -> str:
     return spec["parent"].replace(" ", "_")
 
@@ -156,18 +176,24 @@ def _units_loader(body: str):
         else:
             frame = load_units(units, col)
             described["units"] = describe_input(units)
-        codes = set(frame["unit_code"].tolist())
-        known = np.sort(frame["unit_code"].to_numpy(dtype=np.int64))
+        known = []          # the sorted codes, built on the first lookup (most runs resolve nothing)
 
-        def resolve(value):
-            s = str(value).strip()
-            if s.isdigit() and int(s) in codes:
-                return int(s)
-            raise KeyError(f"unknown {spec['unit']} code {s!r} (units are given by their integer code)")
+        def sorted_codes():
+            if not known:
+                known.append(np.sort(frame["unit_code"].to_numpy(dtype=np.int64)))
+            return known[0]
 
         def many(values: pd.Series) -> np.ndarray:
             v = pd.to_numeric(values, errors="coerce").fillna(-1).astype(np.int64).to_numpy()
-            return np.where(np.isin(v, known), v, -1)
+            k = sorted_codes()
+            at = np.minimum(np.searchsorted(k, v), max(len(k) - 1, 0))
+            return np.where((len(k) > 0) & (k[at] == v), v, -1) if len(k) else np.full(len(v), -1)
+
+        def resolve(value):
+            s = str(value).strip()
+            if s.isdigit() and many(pd.Series([s]))[0] >= 0:
+                return int(s)
+            raise KeyError(f"unknown {spec['unit']} code {s!r} (units are given by their integer code)")
 
         resolve.many = many
         return UnitSet(frame, resolve, [], described)
@@ -180,7 +206,7 @@ def _counts(body: str):
 
     def counts(ctx) -> Counts:
         col = _column(spec)
-        t = unit_counts(ctx.units, ctx.opts, col, ctx.obc)
+        t = unit_counts(ctx.units, ctx.opts, col, ctx.obc, ctx.parent_ids, ctx.parent_labels)
         state = pd.DataFrame({"category": list(CODES) + ["TOTAL"],
                               "count": [int(t[c].sum()) for c in CODES] + [len(ctx.units)],
                               "arithmetic": [f"sum over {len(t)} {spec['parent']}s" for _ in CODES] + ["sum"],
