@@ -24,6 +24,7 @@ blank pop/sc/st.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import tempfile
 import unicodedata
@@ -52,6 +53,27 @@ def _is_devanagari(s: str) -> bool:
 def _name_en(x: str) -> str:
     x = _nfc(x).strip()
     return x.title() if (x.isupper() or x.islower()) else x
+
+
+#: spellings of district names that LGD appends to a body's name in parentheses ("Nawabganj(Bareilly)")
+DISTRICT_QUALIFIERS = {"raibareilly": "Rae Bareli", "gazipur": "Ghazipur", "ambekar nagar": "Ambedkar Nagar",
+                       "shahjhanpur": "Shahjahanpur", "badaun": "Budaun", "prayagraj": "Prayagraj"}
+
+
+def _split_qualifier(name: str, districts: set[str]) -> tuple[str, str]:
+    """``"Nawabganj(Bareilly)" -> ("Nawabganj", "Bareilly")``: LGD distinguishes bodies of the same name by a
+    district in parentheses, and in the 2020-22 dump these qualifiers are often those of the namesake (Gosainganj
+    (Lucknow) is the body in Ayodhya). A qualifier that names a district is therefore dropped from the name
+    (the district column is the body's own, from its Census location or coverage); other parentheses
+    (Pt Deen Dayal Nagar (Mughalsarai), Mau (Maunath Bhanjan)) are kept."""
+    m = re.fullmatch(r"(.*?)\s*\(\s*(.*?)\s*\)\s*", name)
+    if not m:
+        return name, ""
+    q = m.group(2)
+    lower = {d.lower(): d for d in districts}
+    if q.lower() in lower or q.lower() in DISTRICT_QUALIFIERS:
+        return m.group(1).strip(), q
+    return f"{m.group(1).strip()} ({q})", ""
 
 
 def build() -> pd.DataFrame:
@@ -105,11 +127,15 @@ def build() -> pd.DataFrame:
         if not district:
             raise ValueError(f"{code} {r['ulb_name']}: no district and no review decision")
         local = _nfc(r["ulb_name_local"])
-        row = {"unit_code": code, "code_source": "LGD", "name_en": _name_en(r["ulb_name"]),
+        name, qualifier = _split_qualifier(_name_en(r["ulb_name"]), set(division_of))
+        note = _nfc(r["note"]) if isinstance(r["note"], str) else ""
+        if qualifier:
+            note = "; ".join(x for x in (note, f"LGD name: {_nfc(r['ulb_name'])}") if x)
+        row = {"unit_code": code, "code_source": "LGD", "name_en": name,
                "name_hi": local if _is_devanagari(local) else "",
                "name_hi_source": "LGD local name" if _is_devanagari(local) else "",
                "body_type": btype, "district_en": district, "list_source": "LGD 2020-22",
-               "review": review_txt, "note": _nfc(r["note"]) if isinstance(r["note"], str) else ""}
+               "review": review_txt, "note": note}
         if tcode:
             t = towns.loc[tcode]
             assert t["current_district"] == district or action == "district", f"{code}: town {tcode} is elsewhere"

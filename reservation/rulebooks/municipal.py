@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..apportion import capped_shortfall, largest_remainder
+from ..apportion import capped_shortfall
 from ..categories import CODES
 from ..engine import Allotment, CategoryPass, EngineSettings, Ratio, run_passes
 from ..errors import InputError
@@ -55,6 +55,10 @@ URBAN_BODIES = {
     "mayor": {"type": 4, "title": "Mayors (Nagar Nigam chairs)", "short": "NN", "unit": "Nagar Nigam",
               "obc_share": "25.58", "law": "s.7 UP Municipal Corporations Act 1959 (OBC proviso)"},
 }
+BODY_LIST = "urban_bodies_2023.csv"
+_FIGURE_WORDS = {"census_town": "Census 2011 town", "census_ct": "Census 2011 Census Town (the body grew from it)",
+                 "lgd_villages": "estimate: Census 2011 villages in the LGD coverage list",
+                 "none": "none: no Census town and no LGD village coverage"}
 _TYPE_NAMES = {"4": 4, "nn": 4, "nagar nigam": 4, "5": 5, "npp": 5, "nagar palika parishad": 5, "palika parishad": 5,
                "7": 7, "np": 7, "nagar panchayat": 7}
 
@@ -64,23 +68,31 @@ CLAUSE = {"b1": "s.9-A(5)(1)(b)(i) (SC/ST: share of the urban population of all 
           "b4": "s.9-A(5)(1)(b)(iv) (women in all: not less than one-third)",
           "c": "s.9-A(5)(1)(c) (divisions: proportional, capped at the State proportion, remainder one office per "
                "division per cycle to divisions above the State share)",
+          "cw": "women: the State's women of (b)(iii)/(iv) shared by the women cycle (integer part of the "
+                "proportion, then one office per division at a time in descending order of share)",
           "d1": "s.9-A(5)(1)(d)(i) (SC in descending SC share, women first)",
           "d2": "s.9-A(5)(1)(d)(ii) (ST, leaving out the SC bodies)",
           "d3": "s.9-A(5)(1)(d)(iii) (OBC, leaving out the SC and ST bodies)",
           "d4": "s.9-A(5)(1)(d)(iv) (women, leaving out (i)-(iii), in descending share of women)",
-          "mayor": "s.7 UP Municipal Corporations Act 1959 with the OBC proviso (RULES.md §5.1)"}
+          "mayor": "s.7 UP Municipal Corporations Act 1959 with the OBC proviso (RULES.md §5.1)",
+          "mayor_w": "s.7 UP Municipal Corporations Act 1959 and Art. 243T(4): women not less than one-third of "
+                     "the Mayors' offices, within SC/ST/OBC and in all (A1: rounded up)"}
 DIVISION_COLUMNS = ["division", "bodies", "category", "share", "formula", "cap", "initial", "shortfall_posts",
                     "shortfall_rounds", "final", "women", "others", "arithmetic", "clause"]
 
-_KEEP = ("sc_st_rounding", "general_women", "category_women", "rotation_history", "women_history",
+_KEEP = ("sc_st_rounding", "category_women", "rotation_history", "women_history",
          "rotation_fallback", "tie_break", "lots")
 URBAN_OPTIONS: dict[str, Option] = {k: ZP_CHAIR_OPTIONS[k] for k in _KEEP}
 URBAN_OPTIONS.update({o.name: o for o in [
     Option("obc_cap_rounding", "A3", "half_up",
-           {"half_up": "27 % cap rounded half-up", "floor": "27 % cap: integer part"},
-           "2023 totals: OBC 205 of 760 chairs = 4 Mayors + 201 NPP/NP chairs; 27 % of 199 and 544 are 53.73 and "
-           "146.88, and 201 = 54 + 147 only by half-up (RULES.md §5.2, A3). Seed a: 'shall not be more than "
-           "twenty seven per cent' (floor reading kept as the alternative)."),
+           {"half_up": "27 % cap rounded half-up (reproduces the published 2023 total)",
+            "floor": "27 % cap: integer part (the words 'not more than twenty seven per cent')"},
+           "CONTRADICTION: the text says the OBC offices 'shall not be more than twenty seven per cent of the total "
+           "number of offices in the State', which only the integer part guarantees; the published 2023 figures "
+           "break it: 205 OBC of 760 chairs = 4 Mayors + 201 Palika Parishad and Nagar Panchayat chairs, and 27 % "
+           "of 199 and 544 are 53.73 and 146.88, so 201 = 54 + 147 only by half-up (147 is 27.02 % of 544; floor "
+           "gives 53 + 146 = 199). Default half-up, because the option's default follows the published record; "
+           "floor is the literal reading (RULES.md §5.2, A3)."),
     Option("obc_share", "A10", "", {},
            "The 2023 UP State Local Bodies Dedicated Backward Classes Commission, statewide per body type: 25.58 % "
            "Nagar Nigams, 42.29 % Palika Parishads, 49.55 % Nagar Panchayats (RULES.md §1; statewide_figures.csv). "
@@ -97,11 +109,38 @@ URBAN_OPTIONS.update({o.name: o for o in [
            "Seed a (b)(iv): 'not less than one-third of the total number of offices' (only rounding up keeps that "
            "true when the third is not whole)."),
     Option("women_level", "A4", "division",
-           {"division": "women one-third of each category and of all offices in each division",
-            "state": "women counted at State level and shared among divisions by largest remainder"},
-           "(c) sends each category 'including the number of offices determined for women' to the divisions; "
-           "2023 women rose to 288 of 760 chairs (Dec 2022, State-level: 255) while bodies fell, which fits "
-           "rounding up per division (RULES.md §5.2)."),
+           {"division": "women one-third (women_rounding) of each category's offices in each division, and of "
+                        "all its offices (general_women)",
+            "state": "the State's women of (b)(iii) and (b)(iv) shared among the divisions by the women cycle "
+                     "(function women_cycle: integer part of the proportion, then one office per division at a "
+                     "time in descending order of share, repeated)"},
+           "(c)(i)-(iii) send each category's offices to the divisions 'including the number of offices determined "
+           "for women' under (b)(iii), which reads as sharing the State figure ('state'); but the published 2023 "
+           "total of 288 women of 760 chairs (Dec 2022, old law: 255 = one-third at State level) is far above "
+           "the State figures: on the shipped list 'state' gives 254 and 'division' 263 with general women as "
+           "the rest of one-third, and 289 with general_women=third_of_rest: only rounding up per division and "
+           "per category, the unreserved included, comes near 288 (notes/readings_urban.md)."),
+    Option("general_women", "A5", "third_of_rest",
+           {"third_of_rest": "general women: one-third of the offices left after SC/ST/OBC (rounded by "
+                             "women_total_rounding), in each division",
+            "total_minus_category": "general women: one-third of all offices minus the category women"},
+           "(b)(iv) 'not less than one-third of the total number of offices in the State' including the women of "
+           "(b)(iii) gives 'total_minus_category'; the published 2023 total of 288 women of 760 chairs is "
+           "reached only with one-third of each group, the unreserved included, rounded up in every division "
+           "(289 on the shipped list, 3 Nagar Panchayats short; 'total_minus_category' gives 263): default by the "
+           "published record (notes/readings_urban.md, RULES.md A5). Mayors: s.7 of the Corporations Act, one-third "
+           "of all offices with the category women (the published 3 W = 6 - 1 - 2), whatever this option says."),
+    Option("division_population", "A13", "same_type",
+           {"same_type": "shares of (c) in the population of the division's bodies of the same type",
+            "all_bodies": "shares of (c) in the population of all urban bodies of the division (Nagar Nigams, "
+                          "Palika Parishads, Nagar Panchayats)",
+            "census_urban": "shares of (c) in the Census 2011 urban population of the division (Census Towns, "
+                            "outgrowths and cantonments included)"},
+           "(c) says 'the proportion of the Scheduled Castes to the total urban population of that division'; the "
+           "Explanation (the urban area means that of all the Palika Parishads or all the Nagar Panchayats) is "
+           "written for (b) only ('occurring in this sub-clause'). 'same_type' carries the Explanation over to "
+           "(c), as (a) asks the two types to be done 'separately'; the other two read (c) literally. The "
+           "published figures are State totals, which (c) does not change, so they cannot decide."),
     Option("division_cap_rounding", "A13", "floor",
            {"floor": "a division's cap is the integer part of its offices x the State proportion",
             "half_up": "the cap is rounded half-up"},
@@ -130,28 +169,21 @@ def urban_options(assignments=()) -> OptionSet:
     return opts
 
 
-def _female_table() -> pd.DataFrame | None:
-    p = DATA_DIR / "census2011_towns_female.csv"
-    if not p.is_file():
-        return None
-    f = pd.read_csv(p, dtype={"census2011_town_code": str})
-    return f.set_index("census2011_town_code")
-
-
 def load_bodies(body: str, path=None) -> tuple[pd.DataFrame, list[str]]:
     """The bodies of one type with their populations and where the figures come from.
 
-    Shipped list (``path=None``): ``data/ulbs_lgd.csv`` (LGD 2020-22). A body linked to a Census 2011 town takes
-    that town's figures (the Nagar Nigams created after 2011 take their 2011 town: RULES/issue); a body created
-    after 2011 takes the Census totals of the villages LGD lists as its coverage (an estimate); a body with
-    neither has no figures (share 0, ranked last, said in its row). Rows are never dropped silently: the notes
-    list every body left out (the three suspect Nagar Nigam rows; a body with no district).
+    Shipped list (``path=None``): ``data/urban_bodies_2023.csv``, built by ``data/build/build_urban_bodies.py``
+    from LGD 2020-22, a reviewed link table to the Census 2011 towns and the bodies created by the cabinet
+    decisions of 2021-22 (data/README.md). Column ``figures`` says where a body's population comes from: a Census
+    2011 town, the Census Town it grew from, the Census villages of its LGD coverage (an estimate), or ``none``
+    (share 0, ranked last: the allotment table carries the column, so such a body never becomes unreserved
+    silently).
 
     A user list (``path``): CSV ``unit, name_en, body_type, district, pop, sc, st[, women, name_hi]``; an unknown
     district or a body type not in the law is an error.
 
     Columns: ``unit_code, unit_name_en, unit_name_hi, district, division, body_type, pop, sc, st, women,
-    pop_source``.
+    figures, pop_source``.
     """
     spec = URBAN_BODIES[body]
     dist = load_districts()
@@ -179,6 +211,7 @@ def load_bodies(body: str, path=None) -> tuple[pd.DataFrame, list[str]]:
                            "sc": int_column(raw, "sc", path), "st": int_column(raw, "st", path),
                            "women": int_column(raw, "women", path, allow_blank=True) if "women" in raw else pd.NA,
                            "pop_source": f"supplied ({Path(path).name})", "_row": raw["_row"]})
+        df["figures"] = np.where(df["pop"] > 0, "supplied", "none")
         dup = df["unit_code"].duplicated().to_numpy()
         if dup.any():
             i = int(np.flatnonzero(dup)[0])
@@ -190,43 +223,32 @@ def load_bodies(body: str, path=None) -> tuple[pd.DataFrame, list[str]]:
             raise InputError("sc + st exceeds pop", file=str(path), row=int(df["_row"].iat[i]), column="sc")
         df = df[df["body_type"] == spec["type"]].drop(columns="_row")
     else:
-        u = pd.read_csv(DATA_DIR / "ulbs_lgd.csv", dtype={"census2011_town_code": str})
-        u = u[u["lgd_type_code"] == spec["type"]]
-        suspect = u["note"].fillna("").str.startswith("suspect LGD row")
-        for name in u.loc[suspect, "ulb_name"]:
-            notes.append(f"left out: {name} (a suspect LGD row typed as {spec['unit']}, not one of the bodies; "
-                         f"data/ulbs_lgd.csv note)")
-        u = u[~suspect]
-        nodist = u["district_en"].isna()
-        for name in u.loc[nodist, "ulb_name"]:
-            notes.append(f"left out: {name} (LGD gives no district, so no division; data/ulbs_lgd.csv)")
-        u = u[~nodist]
-        census = u["census2011_town_code"].notna()
-        cover = ~census & (u["coverage_villages_census2011_tot_p"].fillna(0) > 0)
-        female = _female_table()
-        women = pd.Series(pd.NA, index=u.index, dtype="Int64")
-        if female is not None:
-            women[census] = u.loc[census, "census2011_town_code"].map(female["tot_f"]).astype("Int64")
-        src = np.where(census, "Census 2011 town " + u["census2011_town_code"].fillna("") + " ("
-                       + u["census2011_town_name"].fillna("") + ")",
-                       np.where(cover, "estimate: Census 2011 villages in the LGD coverage list",
-                                "none: created after 2011, no Census town and no LGD village coverage"))
+        u = pd.read_csv(DATA_DIR / BODY_LIST, dtype={"census2011_town_code": str})
+        u = u[u["body_type"] == spec["type"]]
+        src = u["figures"].map(_FIGURE_WORDS) + np.where(
+            u["census2011_town_code"].notna(), " " + u["census2011_town_code"].fillna("") + " ("
+            + u["census2011_town_name"].fillna("") + ")", "")
+        added = u["code_source"] != "LGD"
+        src = src.where(~added, src + "; listed from " + u["list_source"].fillna(""))
         df = pd.DataFrame({
-            "unit_code": u["ulb_lgd_code"].astype(int), "unit_name_en": u["ulb_name"].map(
-                lambda x: nfc(x).title() if (x.isupper() or x.islower()) else nfc(x)),
-            "unit_name_hi": u["ulb_name_local"].fillna(""), "district": u["district_en"], "body_type": spec["type"],
-            "pop": np.where(census, u["census2011_tot_p"], u["coverage_villages_census2011_tot_p"]).astype(float),
-            "sc": np.where(census, u["census2011_sc"], u["coverage_villages_census2011_sc"]).astype(float),
-            "st": np.where(census, u["census2011_st"], u["coverage_villages_census2011_st"]).astype(float),
-            "women": women, "pop_source": src})
-        for c in ("pop", "sc", "st"):
-            df[c] = df[c].fillna(0).astype(np.int64)
-        n_est, n_none = int(cover.sum()), int((~census & ~cover).sum())
+            "unit_code": u["unit_code"].astype(int), "unit_name_en": u["name_en"].map(nfc),
+            "unit_name_hi": u["name_hi"].fillna("").map(nfc), "district": u["district_en"],
+            "body_type": spec["type"], "pop": u["pop"].fillna(0).astype(np.int64),
+            "sc": u["sc"].fillna(0).astype(np.int64), "st": u["st"].fillna(0).astype(np.int64),
+            "women": u["women"].astype("Int64"), "figures": u["figures"], "pop_source": src})
+        counts = u["figures"].value_counts()
+        n_est, n_ct, n_none = (int(counts.get(k, 0)) for k in ("lgd_villages", "census_ct", "none"))
+        notes.append(f"body list: {BODY_LIST} ({len(u)} {spec['unit']}s; LGD 2020-22 reviewed against Census 2011 "
+                     f"and the cabinet decisions of 2021-22: data/README.md)")
+        if added.any():
+            notes.append(f"{int(added.sum())} {spec['unit']}(s) created after the LGD snapshot are listed from press "
+                         f"reports of the cabinet decisions (codes 99xxxx are the project's, not LGD's)")
+        if n_ct:
+            notes.append(f"{n_ct} {spec['unit']}(s) take the figures of the Census 2011 Census Town they grew from")
         if n_est or n_none:
-            notes.append(f"{n_est} {spec['unit']}(s) created after 2011 take the Census totals of the villages in "
-                         f"their LGD coverage (an estimate); {n_none} have no figures at all and are ranked last "
-                         f"(share 0); every such row says so")
-        if female is None or df["women"].isna().any():
+            notes.append(f"{n_est} {spec['unit']}(s) take the Census totals of the villages in their LGD coverage (an "
+                         f"estimate); {n_none} have no figures at all: column 'figures' says so in every row")
+        if df["women"].isna().any():
             k = int(df["women"].isna().sum())
             notes.append(f"female population missing for {k} {spec['unit']}(s) (no Census town): their share of "
                          f"women is taken as the State share of women among the bodies of the type, so they rank "
@@ -237,11 +259,14 @@ def load_bodies(body: str, path=None) -> tuple[pd.DataFrame, list[str]]:
     return df, notes
 
 
-def _rules(opts: OptionSet, clause_sc_st: str, clause_obc: str) -> QuotaRules:
+def _rules(opts: OptionSet, clause_sc_st: str, clause_obc: str, clause_women: str = "") -> QuotaRules:
+    # Mayors (s.7 of the Corporations Act): women one-third of all offices, category women included (the
+    # published 3 W of 17 = 6 - 1 - 2); option general_women is for Palika Parishads and Nagar Panchayats
+    mayor = bool(clause_women)
     return QuotaRules(sc_st_rounding=opts["sc_st_rounding"], obc_cap_rounding=opts["obc_cap_rounding"],
-                      general_women=opts["general_women"], women_rounding=opts["women_rounding"],
+                      general_women="total_minus_category" if mayor else opts["general_women"], women_rounding=opts["women_rounding"],
                       women_total_rounding=opts["women_total_rounding"], clause_sc_st=clause_sc_st,
-                      clause_obc=clause_obc, clause_women=f"{CLAUSE['b3']}; {CLAUSE['b4']}",
+                      clause_obc=clause_obc, clause_women=clause_women or f"{CLAUSE['b3']}; {CLAUSE['b4']}",
                       clause_ur="the offices left after the reserved categories and women")
 
 
@@ -267,12 +292,66 @@ def urban_counts(body: str, year: int = 2023, opts: OptionSet | None = None,
     shares = {"SC": Fraction(int(bodies["sc"].sum()), pop), "ST": Fraction(int(bodies["st"].sum()), pop),
               "OBC": _obc_share(body, opts)}
     law = CLAUSE["mayor"] if body == "mayor" else None
-    return category_counts(len(bodies), shares, _rules(opts, law or CLAUSE["b1"], law or CLAUSE["b2"]))
+    return category_counts(len(bodies), shares, _rules(opts, law or CLAUSE["b1"], law or CLAUSE["b2"],
+                                                        CLAUSE["mayor_w"] if body == "mayor" else ""))
+
+
+def women_cycle(total: int, base, key, names) -> tuple[np.ndarray, list[str]]:
+    """Share ``total`` women's offices of the State among divisions (``women_level=state``).
+
+    (c) sends each category's offices to the divisions "including the number of offices determined for women"
+    of (b)(iii), so the State's women count of the category is what the divisions share. The method copies (c)'s:
+    (1) each division first gets the integer part of ``total x base / sum(base)`` (``base``: the division's
+    offices of the category, so its women stay within the State proportion of women: "limited to the extent of
+    such proportion"); (2) the offices still left go one office per division at a time in descending order of
+    ``key`` (the division's share of the category in (c); the share of women in the population of its bodies
+    for the women of (b)(iv), the key of (d)(iv)), ties by more offices then the name, a division never getting
+    more women than ``base``; the cycle repeats until none is left. Returns (women per division, arithmetic)."""
+    base = [int(b) for b in base]
+    s = sum(base)
+    if total > s:
+        raise InputError(f"{total} women's offices cannot be placed in {s} offices of the divisions", column="division")
+    first = [total * b // s if s else 0 for b in base]
+    got, rounds = list(first), [[] for _ in base]
+    order = sorted(range(len(base)), key=lambda i: (-Fraction(key[i]), -base[i], str(names[i])))
+    left, rnd = total - sum(first), 0
+    while left > 0:
+        rnd += 1
+        for i in order:
+            if left and got[i] < base[i]:
+                got[i] += 1
+                rounds[i].append(rnd)
+                left -= 1
+    text = [f"women: {total} x {b}/{s} -> {f}" + (f"; +{len(r)} in round(s) {','.join(map(str, r))}" if r else "")
+            + f" = {g}" for b, f, r, g in zip(base, first, rounds, got)]
+    return np.array(got, dtype=np.int64), text
+
+
+def division_basis(opts: OptionSet, units_path=None) -> pd.DataFrame | None:
+    """The population behind the shares of (c) ("the total urban population of that division"), per division:
+    ``same_type`` -> None (the bodies of the type, the default); ``all_bodies`` -> every Nagar Nigam, Palika
+    Parishad and Nagar Panchayat of the list; ``census_urban`` -> the Census 2011 urban population of the
+    division's districts (with Census Towns, outgrowths and cantonments)."""
+    how = opts["division_population"]
+    if how == "same_type":
+        return None
+    if how == "all_bodies":
+        b = pd.concat([load_bodies(x, units_path)[0] for x in URBAN_BODIES])
+        out = b.groupby("division")[["pop", "sc", "st"]].sum().reset_index()
+        out.attrs["what"] = f"all {len(b)} urban bodies (Nagar Nigams, Palika Parishads, Nagar Panchayats)"
+        return out
+    dist = pd.read_csv(DATA_DIR / "districts.csv")
+    out = dist.groupby("division_en")[["tot_p_urban", "sc_urban", "st_urban"]].sum().reset_index()
+    out.columns = ["division", "pop", "sc", "st"]
+    out.attrs["what"] = "the Census 2011 urban population of the division (data/districts.csv)"
+    return out
 
 
 def division_counts(body: str, opts: OptionSet, bodies: pd.DataFrame, state: dict[str, int],
-                    population: pd.DataFrame | None = None) -> tuple[pd.DataFrame, list[str]]:
-    """(c): offices per division and category (:data:`DIVISION_COLUMNS`), and notes."""
+                    population: pd.DataFrame | None = None,
+                    basis: pd.DataFrame | None = None) -> tuple[pd.DataFrame, list[str]]:
+    """(c): offices per division and category (:data:`DIVISION_COLUMNS`), and notes. ``basis`` (columns
+    ``division, pop, sc, st``) replaces the population of the bodies of the type for the shares of (c)."""
     g = bodies.groupby("division", sort=True)
     d = pd.DataFrame({"bodies": g.size(), "pop": g["pop"].sum(), "sc": g["sc"].sum(), "st": g["st"].sum()})
     d["obc"] = g["obc"].sum() if "obc" in bodies else None
@@ -280,6 +359,13 @@ def division_counts(body: str, opts: OptionSet, bodies: pd.DataFrame, state: dic
     n_total = len(bodies)
     pop_state = int(bodies["pop"].sum())
     notes = []
+    if basis is not None:           # option division_population: the shares of (c) from another population
+        b = basis.set_index("division").reindex(d["division"]).fillna(0)
+        for c in ("pop", "sc", "st"):
+            d[c] = b[c].astype(np.int64).to_numpy()
+        pop_state = int(basis["pop"].sum())
+        notes.append(f"(c) shares of the divisions from {basis.attrs.get('what', 'another population')} "
+                     f"(option division_population={opts['division_population']})")
     rows_by_group = {}
     finals = {}
     for grp in ("SC", "ST", "OBC"):
@@ -293,7 +379,8 @@ def division_counts(body: str, opts: OptionSet, bodies: pd.DataFrame, state: dic
         else:
             col = grp.lower()
             shares = [Fraction(int(a), int(b)) if b else Fraction(0) for a, b in zip(d[col], d["pop"])]
-            state_share = Fraction(int(d[col].sum()), pop_state)
+            state_share = Fraction(int(d[col].sum()), pop_state) if basis is None else Fraction(
+                int(basis[col].sum()), pop_state)
         groups = pd.DataFrame({"group": d["division"], "posts_base": d["bodies"], "share": shares})
         cap = Fraction(total, n_total) if n_total else Fraction(0)
         t, n = capped_shortfall(total, groups, cap=cap, state_share=state_share,
@@ -307,9 +394,12 @@ def division_counts(body: str, opts: OptionSet, bodies: pd.DataFrame, state: dic
         i = int(np.flatnonzero(res > d["bodies"].to_numpy())[0])
         raise InputError(f"division {d['division'].iat[i]}: reserved offices exceed its {int(d['bodies'].iat[i])} "
                          f"bodies", column="division")
+    women_arith = {}
     if opts["women_level"] == "division":
         for grp in ("SC", "ST", "OBC"):
             women[grp] = np.array([round_with(opts["women_rounding"], Fraction(int(k), 3)) for k in finals[grp]])
+            women_arith[grp] = [f"women one-third of {int(k)} in the division ({opts['women_rounding']}) = {int(w)}"
+                                for k, w in zip(finals[grp], women[grp])]
         cat_w = women["SC"] + women["ST"] + women["OBC"]
         if opts["general_women"] == "total_minus_category":
             total_w = np.array([round_with(opts["women_total_rounding"], Fraction(int(b), 3)) for b in d["bodies"]])
@@ -317,12 +407,19 @@ def division_counts(body: str, opts: OptionSet, bodies: pd.DataFrame, state: dic
         else:
             women["GEN"] = np.array([round_with(opts["women_total_rounding"], Fraction(int(b - r), 3))
                                      for b, r in zip(d["bodies"], res)])
+        women_arith["GEN"] = [f"women in all in the division minus category women = {int(w)}" for w in women["GEN"]]
     else:
-        for grp in ("SC", "ST", "OBC"):
-            women[grp] = largest_remainder(state[f"{grp}_W"], d["division"], pd.Series(finals[grp]),
-                                           upper=pd.Series(finals[grp]), tie_key=d["pop"])["final"].to_numpy()
-        women["GEN"] = largest_remainder(state["W"], d["division"], d["bodies"] - res, upper=d["bodies"] - res,
-                                         tie_key=d["pop"])["final"].to_numpy()
+        keys = {grp: rows_by_group[grp]["share"].tolist() for grp in ("SC", "ST", "OBC")}
+        known = bodies["women"].notna()
+        wf = bodies.loc[known].groupby("division")
+        keys["GEN"] = [Fraction(int(wf["women"].sum().get(x, 0)), int(wf["pop"].sum().get(x, 0)))
+                       if wf["pop"].sum().get(x, 0) else Fraction(0) for x in d["division"]]
+        bases = {grp: finals[grp] for grp in ("SC", "ST", "OBC")}
+        bases["GEN"] = d["bodies"].to_numpy() - res
+        for grp in ("SC", "ST", "OBC", "GEN"):
+            want = state[f"{grp}_W"] if grp != "GEN" else state["W"]
+            women[grp], women_arith[grp] = women_cycle(want, bases[grp], keys[grp], d["division"].tolist())
+    rows = []
     rows = []
     for i, r in d.iterrows():
         base = {"division": r["division"], "bodies": int(r["bodies"])}
@@ -333,13 +430,14 @@ def division_counts(body: str, opts: OptionSet, bodies: pd.DataFrame, state: dic
                          "initial": int(x["initial"]), "shortfall_posts": int(x["shortfall_posts"]),
                          "shortfall_rounds": x["shortfall_rounds"], "final": int(x["final"]),
                          "women": int(women[grp][i]), "others": int(x["final"] - women[grp][i]),
-                         "arithmetic": x["arithmetic"] + f"; women {int(women[grp][i])}", "clause": CLAUSE["c"]})
+                         "arithmetic": x["arithmetic"] + f"; {women_arith[grp][i]}",
+                         "clause": CLAUSE["c"] + ("" if opts["women_level"] == "division" else "; " + CLAUSE["cw"])})
         ur = int(r["bodies"]) - int(res[i]) - int(women["GEN"][i])
         rows.append({**base, "category": "W", "share": "", "formula": "", "cap": "", "initial": None,
                      "shortfall_posts": 0, "shortfall_rounds": "", "final": int(women["GEN"][i]),
                      "women": int(women["GEN"][i]), "others": 0,
-                     "arithmetic": f"women in all in the division minus category women = {int(women['GEN'][i])}",
-                     "clause": CLAUSE["b4"]})
+                     "arithmetic": women_arith["GEN"][i],
+                     "clause": CLAUSE["b4"] + ("" if opts["women_level"] == "division" else "; " + CLAUSE["cw"])})
         rows.append({**base, "category": "UR", "share": "", "formula": "", "cap": "", "initial": None,
                      "shortfall_posts": 0, "shortfall_rounds": "", "final": ur, "women": 0, "others": ur,
                      "arithmetic": f"{int(r['bodies'])} - {int(res[i])} reserved - {int(women['GEN'][i])} women",
@@ -421,7 +519,8 @@ def allot_urban(body: str, year: int = 2023, *, history_paths=None, base_year: i
     divisional = body == "pp-chair" or (body == "np-chair" and opts["np_method"] == "same_as_pp")
     have_obc = "obc" in bodies.columns
     if divisional:
-        dc, dnotes = division_counts(body, opts, bodies, n, population if have_obc else None)
+        dc, dnotes = division_counts(body, opts, bodies, n, population if have_obc else None,
+                                     division_basis(opts, units_path))
         assumptions += dnotes
         slots = {}
         for grp, codes_ in (("SC", ("SC_W", "SC")), ("ST", ("ST_W", "ST")), ("OBC", ("OBC_W", "OBC"))):
@@ -485,14 +584,18 @@ def allot_urban(body: str, year: int = 2023, *, history_paths=None, base_year: i
         women_key = Ratio(np.where(known, w_num * scale, fill.numerator * pop), pop * scale)
     else:
         women_key = Ratio(w_num, pop)
-    no_fig = bodies["pop_source"].str.startswith("none").to_numpy()
-    note_nofig = "no population figures for this body (created after 2011): share 0, ranked last"
+    no_fig = (bodies["figures"] == "none").to_numpy()
+    note_nofig = ("no population figures (created after 2011, no Census town, no LGD village coverage): share 0 in "
+                  "every pass, so it is reserved only if every body with figures in its division is taken; its row "
+                  "says figures=none")
     rot = "rotation: option rotation (the 2023 rotation clause was not reached; RULES.md A8)"
 
     def p(group, key, label, clause, note=""):
         return CategoryPass(group=group, slots=slots[group], key=key, key_label=label,
                             history_codes=group_codes(group, opts["women_history"]), population=pop,
-                            clause=clause, clause_women=clause + "; women first (proviso)", clause_rotation=rot,
+                            clause=clause, clause_women=clause + ("; women first, from the top (A7)" if body == "mayor"
+                                                                  else "; women first (proviso)"),
+                            clause_rotation=rot,
                             note=note)
 
     where = "population" if body == "mayor" else "population of the body"
@@ -502,7 +605,7 @@ def allot_urban(body: str, year: int = 2023, *, history_paths=None, base_year: i
                       else CLAUSE["d2"]),
               "OBC": p("OBC", obc_key, f"OBC share of the {where}", CLAUSE["mayor"] if body == "mayor"
                        else CLAUSE["d3"], obc_note),
-              "GEN": p("GEN", women_key, f"share of women in the {where}", CLAUSE["mayor"] if body == "mayor"
+              "GEN": p("GEN", women_key, f"share of women in the {where}", CLAUSE["mayor_w"] if body == "mayor"
                        else CLAUSE["d4"])}
     passes["GEN"].clause_women = passes["GEN"].clause
     order = ["SC", "ST", "OBC", "GEN"] if opts["category_order"] == "sc_first" else ["ST", "SC", "OBC", "GEN"]
@@ -516,9 +619,9 @@ def allot_urban(body: str, year: int = 2023, *, history_paths=None, base_year: i
     if not len(history):
         assumptions.append("no history given (--history): every body counts as never reserved")
     engine = run_passes(bodies, [passes[g] for g in order], rotation, settings, pins, parent=parent,
-                        extra_columns=("body_type", "pop_source"))
+                        extra_columns=("body_type", "figures", "pop_source"))
     if no_fig.any():
-        extra["no_figures"] = bodies.loc[no_fig, ["unit_code", "unit_name_en", "district", "pop_source"]]
+        extra["no_figures"] = bodies.loc[no_fig, ["unit_code", "unit_name_en", "district", "division", "pop_source"]]
         assumptions.append(f"{int(no_fig.sum())} {spec['unit']}(s) have no population figures: {note_nofig}")
     got = pd.Series(np.asarray(CODES)[engine.category]).value_counts()
     want = dict(zip(counts_table["category"], counts_table["count"]))
