@@ -24,6 +24,7 @@ divisions (``women_level``, A4), and the roundings (A1, A3).
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 
@@ -463,22 +464,32 @@ class BodyCrosswalk:
                     self.by_district[(cw.resolve(d), loose_key(name))] = int(code)
 
     def resolve(self, value) -> int:
-        s = nfc(str(value))
+        """A code, a name, ``"Name, District"`` or ``"Name (District)"`` (English or Hindi)."""
+        s = nfc(str(value)).strip()
         if s.isdigit():
             if int(s) in self.codes:
                 return int(s)
             raise KeyError(f"unknown LGD urban body code {s}")
-        if "," in s:
-            name, district = (x.strip() for x in s.rsplit(",", 1))
-            code = self.by_district.get((crosswalk().resolve(district), loose_key(name)))
-            if code is None:
-                raise KeyError(f"unknown body {name!r} in district {district!r}")
-            return code
         found = self.by_name.get(loose_key(s), set())
         if len(found) == 1:
             return next(iter(found))
+        m = re.fullmatch(r"(.+?)\s*\(\s*([^()]+?)\s*\)", s)
+        parts = ([x.strip() for x in s.rsplit(",", 1)] if "," in s else [m.group(1), m.group(2)] if m else None)
+        if parts:
+            name, district = parts
+            try:
+                dcode = crosswalk().resolve(district)
+            except KeyError:
+                dcode = None
+            if dcode is not None:
+                code = self.by_district.get((dcode, loose_key(name)))
+                if code is None:
+                    raise KeyError(f"unknown body {name!r} in district {district!r}")
+                return code
+            if not found:
+                raise KeyError(f"unknown district {district!r} in {s!r}")
         if found:
-            raise KeyError(f"body name {s!r} is used {len(found)} times; write 'Name, District'")
+            raise KeyError(f"body name {s!r} is used {len(found)} times; write 'Name, District' or 'Name (District)'")
         raise KeyError(f"unknown urban body {s!r}")
 
 
