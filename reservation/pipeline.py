@@ -70,6 +70,7 @@ class Context:
     fields: dict = field(default_factory=dict)     # words for key labels: {base}, {unit}
     parent_ids: np.ndarray | None = None           # the parent number of each unit (0.., sorted labels)
     parent_labels: np.ndarray | None = None
+    source: object = None                          # the units as the caller gave them (a path), or None
 
 
 def options_of(rb: Rulebook, options) -> OptionSet:
@@ -278,7 +279,7 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
     fields = rb.label_fields(opts) if rb.label_fields else {}
     obc, obc_note = _obc(rb, opts, frame, fields)
     ctx = Context(rb, year, base, opts, frame, obc, pop_df, h, fields=fields, parent_ids=par,
-                  parent_labels=parent_labels)
+                  parent_labels=parent_labels, source=units)
     assumptions += us.notes
     if obc_note:
         assumptions.append(obc_note)
