@@ -93,6 +93,19 @@ class Counts:
     notes: list = field(default_factory=list)
 
 
+def slots_from_split(table: pd.DataFrame, parent: str) -> pd.DataFrame:
+    """Posts per parent and code from a parent-split table (one row per parent and group ST/SC/OBC/W/UR with
+    columns ``women``, ``others``, ``final``): the engine's slots (index: parent, columns: the eight codes)."""
+    wide = table.pivot(index=parent, columns="category", values=["women", "others", "final"])
+    out = pd.DataFrame(index=wide.index)
+    for g in ("ST", "SC", "OBC"):
+        out[f"{g}_W"] = wide[("women", g)].astype("int64")
+        out[g] = wide[("others", g)].astype("int64")
+    out["W"] = wide[("final", "W")].astype("int64")
+    out["UR"] = wide[("final", "UR")].astype("int64")
+    return out.sort_index()
+
+
 @dataclass
 class UnitSet:
     """The units of a run: ``frame`` (unit_code, unit_name_en, unit_name_hi, district, division, the parent
