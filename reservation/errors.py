@@ -32,3 +32,7 @@ class InputError(ValueError):
             where.append(self.option)
         prefix = ", ".join(where)
         return f"{prefix}: {self.message}" if prefix else self.message
+
+
+class RuleError(RuntimeError):
+    """The rules cannot be applied to these inputs (e.g. fewer eligible units than posts): exit status 3."""
