@@ -227,6 +227,8 @@ def count_election(ballots: pd.DataFrame, seats: int, *, candidates: pd.DataFram
         if electors < len(ballots):
             raise FlagError(f"{len(ballots)} ballot papers but only {electors} electors", option="electors")
     reserved_seats = _check_seat_categories(seats, seat_categories)
+    if seat_categories is not None and not reserved_seats and not category:
+        category = "UR"              # a poll whose seats are given, none of them reserved
     names = [str(c) for c in ballots.columns]
     if electors is not None and electors < len(names):
         raise FlagError(f"{len(names)} candidates but only {electors} electors; every candidate is an elector "
@@ -331,6 +333,8 @@ def count_election(ballots: pd.DataFrame, seats: int, *, candidates: pd.DataFram
                            _trace_df(trace), meta=base, seats_table=seats_table([], "no candidate: a new election (r.15)"))
     if electors is not None and electors <= seats:
         cl = R14_3 if reserved else R14_2
+        if category and not reserved_seats:
+            seat_of.update({c: category for c in names})
         log("all electors declared", names, f"{electors} electors for {seats} seat(s): every elector is "
             f"declared a member (the candidates are listed here; other electors are declared too)", cl)
         return CountResult("all_electors", seats,
@@ -344,6 +348,8 @@ def count_election(ballots: pd.DataFrame, seats: int, *, candidates: pd.DataFram
         if not conflict:
             if reserved_seats:
                 assign(names)
+            elif category:
+                seat_of.update({c: category for c in names})
             note = "" if len(names) == seats else f"{seats - len(names)} seat(s) left unfilled"
             if len(ballots):
                 note = (note + "; " if note else "") + f"no poll is taken: {len(ballots)} ballot(s) not counted"
@@ -370,7 +376,7 @@ def count_election(ballots: pd.DataFrame, seats: int, *, candidates: pd.DataFram
     rejected = pd.DataFrame(rejected_rows, columns=REJECTED_COLUMNS)
     rejected["row"] = rejected["row"].astype("Int64")
     valid = ballots[(marks > 0) & (marks <= seats)]
-    votes = {c: int(valid[c].sum()) for c in names}
+    votes = dict(zip(names, (int(v) for v in valid.to_numpy(dtype="int64").sum(axis=0)))) if names else {}
 
     base.update({"valid": int(len(valid)), "rejected": int(len(rejected))})
     for r in rejected_rows:
