@@ -175,7 +175,7 @@ def dpc_options(assignments=()) -> OptionSet:
     for name, value in assignments:
         opt = DPC_OPTIONS.get(name)
         if opt is not None and opt.kind == "decimal" and not _DECIMAL.fullmatch(str(value).strip()):
-            raise FlagError(f"option {name}: {str(value)[:40]!r} is not a percentage written as digits with at "
+            raise FlagError(f"{str(value)[:40]!r} is not a percentage written as digits with at "
                              f"most six decimals (e.g. 27 or 26.5)", option=f"--option {name}")
         opts.set(name, value)
     if opts["women"] == "body_ratio" and opts["reservation_basis"] != "body_seats":

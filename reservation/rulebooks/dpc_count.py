@@ -159,8 +159,9 @@ class CountResult:
 
     @property
     def elected(self) -> list[str]:
-        t = self.table[self.table["result"].str.startswith("elected")]
-        return list(t.sort_values("order", kind="stable")["candidate"])
+        rows = [(int(o), c) for c, r, o in zip(self.table["candidate"], self.table["result"], self.table["order"])
+                if str(r).startswith("elected")]
+        return [c for _, c in sorted(rows, key=lambda x: x[0])]
 
 
 REJECTED_COLUMNS = ["ballot", "row", "marks", "reason", "clause"]
@@ -180,14 +181,14 @@ def _check_seat_categories(seats: int, seat_categories) -> dict[str, int]:
             continue
         if code not in RESERVED_CODES:
             raise FlagError(f"unknown seat category {code!r}; expected one of {' '.join(RESERVED_CODES)}",
-                             option="seat_categories")
+                             option="--reserve")
         if isinstance(n, bool) or int(n) != n or n < 0:
-            raise FlagError(f"{code}: {n!r} is not a number of seats", option="seat_categories")
+            raise FlagError(f"{code}: {n!r} is not a number of seats", option="--reserve")
         if int(n):
             out[code] = int(n)
     if sum(out.values()) > seats:
         raise FlagError(f"{sum(out.values())} reserved seats for a poll of {seats} seat(s)",
-                         option="seat_categories")
+                         option="--reserve")
     return out
 
 
@@ -209,30 +210,30 @@ def count_election(ballots: pd.DataFrame, seats: int, *, candidates: pd.DataFram
     whether the seats are reserved ones (r.14(3) rather than r.14(2))."""
     if municipality_rule not in MUNICIPALITY_RULES:
         raise FlagError(f"municipality rule {municipality_rule!r} is not one of {', '.join(MUNICIPALITY_RULES)}",
-                         option="municipality_rule")
+                         option="--municipality-rule")
     if fill_order not in FILL_ORDERS:
-        raise FlagError(f"fill_order {fill_order!r} is not one of {', '.join(FILL_ORDERS)}", option="fill_order")
+        raise FlagError(f"fill_order {fill_order!r} is not one of {', '.join(FILL_ORDERS)}", option="--option fill_order")
     if isinstance(seats, bool) or int(seats) != seats:
-        raise FlagError(f"{seats!r} is not a number of seats", option="seats")
+        raise FlagError(f"{seats!r} is not a number of seats", option="--seats")
     seats = int(seats)
     if seats < 1:
-        raise FlagError(f"{seats} seats: there is no seat to fill", option="seats")
+        raise FlagError(f"{seats} seats: there is no seat to fill", option="--seats")
     if seats > MAX_SEATS:
         raise FlagError(f"{seats} seats: a poll fills at most {MAX_SEATS} (the Schedule's largest committee "
-                         f"has 40 members)", option="seats")
+                         f"has 40 members)", option="--seats")
     if electors is not None:
         if isinstance(electors, bool) or int(electors) != electors or electors < 1:
-            raise FlagError(f"{electors!r} electors: there must be at least one elector", option="electors")
+            raise FlagError(f"{electors!r} electors: there must be at least one elector", option="--electors")
         electors = int(electors)
         if electors < len(ballots):
-            raise FlagError(f"{len(ballots)} ballot papers but only {electors} electors", option="electors")
+            raise FlagError(f"{len(ballots)} ballot papers but only {electors} electors", option="--electors")
     reserved_seats = _check_seat_categories(seats, seat_categories)
     if seat_categories is not None and not reserved_seats and not category:
         category = "UR"              # a poll whose seats are given, none of them reserved
     names = [str(c) for c in ballots.columns]
     if electors is not None and electors < len(names):
         raise FlagError(f"{len(names)} candidates but only {electors} electors; every candidate is an elector "
-                         f"(r.9(1): an elected member of the Zila Panchayat or a municipality)", option="electors")
+                         f"(r.9(1): an elected member of the Zila Panchayat or a municipality)", option="--electors")
     muni = {c: "" for c in names}
     mcode = {c: pd.NA for c in names}
     cat = {c: "" for c in names}
