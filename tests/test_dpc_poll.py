@@ -263,3 +263,111 @@ def test_every_order_seats_every_member_and_highest_votes_is_the_best_by_votes(p
     a1 = count_election(b, seats, candidates=c, seat_categories=reserved)
     a2 = count_election(b.iloc[::-1].reset_index(drop=True), seats, candidates=c, seat_categories=reserved)
     pd.testing.assert_frame_equal(a1.table, a2.table)
+
+
+# ------------------------------------------------------------------------------------------------ the CLI
+def write_poll(tmp_path, spec):
+    """Ballot and candidate files for spec {"G1": ("GEN", "M", 100), ...}: one mark per ballot."""
+    names = list(spec)
+    lines = ["ballot," + ",".join(names)]
+    k = 0
+    for i, (_, _, v) in enumerate(spec.values()):
+        for _ in range(v):
+            k += 1
+            lines.append(f"{k}," + ",".join("1" if j == i else "0" for j in range(len(names))))
+    b = tmp_path / "ballots.csv"
+    b.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    c = tmp_path / "candidates.csv"
+    c.write_text("candidate,category,sex\n" + "".join(f"{n},{s[0]},{s[1]}\n" for n, s in spec.items()),
+                 encoding="utf-8")
+    return b, c
+
+
+def run(capsys, *argv):
+    from reservation.cli import main
+    code = main(["dpc", *map(str, argv)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_mirzapur_rural_21_seats_in_one_poll(capsys, tmp_path):
+    """Mirzapur rural 2021: 21 seats, SC_W 2, SC 4, OBC_W 2, OBC 4, W 3, UR 6 (`dpc seats`), one poll.
+    34 candidates, by votes: G1-G12 (GEN M, 100..89), S1-S6 (SC M, 80..75), SF1-SF3 (SC F, 70..68), O1-O6
+    (OBC M, 60..55), OF1-OF3 (OBC F, 50..48), GF1-GF4 (GEN F, 40..37).
+    By votes: G1-G6 fill the 6 open seats; G7-G12 cannot be seated; S1-S4 the SC seats; S5, S6 cannot; SF1,
+    SF2 the SC women's seats; SF3 a W seat; O1-O4 the OBC seats; OF1, OF2 the OBC women's; OF3 a W seat; GF1
+    the last W seat. 21 members; G7 (94) is passed over for GF1 (40) in a W seat. Every order elects these 21.
+    Seats, seat by seat (reserved_first etc.): as just listed. By votes the members are seated afterwards, each
+    in order of votes in the widest seat he can hold while those after him keep one: SF1 (70) takes a W seat
+    (SF2 and SF3 still have the two SC_W seats); SF2 cannot (then OF3 or GF1 would have no seat), nor SF3: SC_W;
+    OF1 a W seat, OF2 and OF3 the OBC_W seats, GF1 the last W seat."""
+    spec = {}
+    for prefix, kind, top, n in (("G", ("GEN", "M"), 100, 12), ("S", ("SC", "M"), 80, 6), ("SF", ("SC", "F"), 70, 3),
+                                 ("O", ("OBC", "M"), 60, 6), ("OF", ("OBC", "F"), 50, 3), ("GF", ("GEN", "F"), 40, 4)):
+        for i in range(n):
+            spec[f"{prefix}{i + 1}"] = (*kind, top - i)
+    b, c = write_poll(tmp_path, spec)
+    want = {"G1": "UR", "G2": "UR", "G3": "UR", "G4": "UR", "G5": "UR", "G6": "UR", "S1": "SC", "S2": "SC",
+            "S3": "SC", "S4": "SC", "SF1": "SC_W", "SF2": "SC_W", "SF3": "W", "O1": "OBC", "O2": "OBC", "O3": "OBC",
+            "O4": "OBC", "OF1": "OBC_W", "OF2": "OBC_W", "OF3": "W", "GF1": "W"}
+    for order in FILL_ORDERS:
+        code, out, err = run(capsys, "count", "--district", "Mirzapur", "--ballots", b, "--candidates", c,
+                             "--option", f"fill_order={order}", "--format", "json")
+        assert code == 0, err
+        import json
+        data = json.loads(out)
+        assert data["meta"]["seats"] == 21 and data["meta"]["part"] == "rural"
+        assert data["meta"]["seat_categories"] == {"SC_W": 2, "SC": 4, "OBC_W": 2, "OBC": 4, "W": 3, "UR": 6}
+        assert data["meta"]["options"]["fill_order"]["value"] == order
+        held = {r["candidate"]: r["seat"] for r in data["table"] if r["seat"]}
+        assert sorted(data["elected"]) == sorted(want)
+        if order == "highest_votes":
+            assert held == dict(want, SF1="W", SF3="SC_W", OF1="W", OF3="OBC_W")
+        else:
+            assert held == want, order
+        assert all(r["filled"] == r["seats"] for r in data["seats"])
+        g7 = next(r for r in data["table"] if r["candidate"] == "G7")
+        assert g7["result"] == "not elected (seats reserved)" and g7["note"].startswith("more votes than GF1 (40)")
+    code, out, err = run(capsys, "count", "--district", "Mirzapur", "--ballots", b, "--candidates", c,
+                         "--show", "seats")
+    assert out.splitlines()[0] == "seat,seats,filled,members,clause,note"
+    assert "W,3,3,SF1; OF1; GF1,DPC Rules 2008 r.6," in out
+
+
+def test_cli_reserve_and_fill_order(capsys, tmp_path):
+    """--seats 3 --reserve SC=1; A(SC M) 10, B(GEN M) 9, C(GEN M) 8, D(SC M) 5 (as in the test above: by votes
+    A, B, C; open_first A, B, D)."""
+    b, c = write_poll(tmp_path, {"A": ("SC", "M", 10), "B": ("GEN", "M", 9), "C": ("GEN", "M", 8),
+                                 "D": ("SC", "M", 5)})
+    args = ["count", "--district", "Mirzapur", "--ballots", b, "--candidates", c, "--seats", 3, "--reserve", "SC=1"]
+    code, out, err = run(capsys, *args)
+    assert code == 0 and "A,,,SC,M,10,1,elected,SC,1," in out and "(1 reserved, fill_order=highest_votes)" in err
+    code, out, err = run(capsys, *args, "--option", "fill_order=open_first")
+    assert code == 0 and "D,,,SC,M,5,4,elected,SC,3," in out and "C,,,GEN,M,8,3,not elected (seats reserved)" in out
+
+
+def test_a_tie_too_large_to_follow_asks_all_to_draw():
+    """30 women and men all at one vote for 15 seats (W 5): every way of breaking the tie cannot be followed
+    in TIE_STATES steps, so all 30 must draw; the trace says why."""
+    spec = {f"C{i}": ("GEN", "F" if i % 3 == 0 else "M", 1) for i in range(30)}
+    r = count(spec, 15, {"W": 5})
+    assert r.status == "lot_needed" and len(r.must_draw) == 30
+    assert "tie too large to follow" in list(r.trace["event"])
+
+
+def test_lots_complete_a_tied_poll_with_reserved_seats():
+    """8 candidates at one vote each (A, C, E, G women), 4 seats, W 2: the count stops for lots, one at a
+    time; letting each fall on the first who must draw completes it with two women in the W seats."""
+    spec = {x: ("GEN", "F" if x in "ACEG" else "M", 1) for x in "ABCDEFGH"}
+    winners = []
+    for _ in range(10):
+        lots = pd.DataFrame({"label": [str(i) for i in range(len(winners))], "winner": winners,
+                             "among": [None] * len(winners), "row": [i + 2 for i in range(len(winners))]})
+        r = count(spec, 4, {"W": 2}, lots=lots if winners else None)
+        if r.status != "lot_needed":
+            break
+        winners.append(r.must_draw[0])
+    assert r.status == "complete" and len(r.elected) == 4
+    held = seats_of(r)
+    assert sorted(held.values()) == ["UR", "UR", "W", "W"]
+    assert all(spec[x][1] == "F" for x, s in held.items() if s == "W")

@@ -106,7 +106,7 @@ FILL_ORDERS: dict[str, tuple[str, ...] | None] = {
     "open_first": ("UR", "SC_W", "SC", "ST_W", "ST", "OBC_W", "OBC", "W"),
 }
 _WIDEST_FIRST = ("UR", "W", "SC", "ST", "OBC", "SC_W", "ST_W", "OBC_W")
-TIE_STATES = 50_000          # states followed to decide whether a tie matters
+TIE_STATES = 2_000           # states followed to decide whether a tie matters (a few tenths of a second)
 MAX_SEATS = 100              # the largest committee of the Schedule has 40 members
 
 
