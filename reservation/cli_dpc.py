@@ -99,7 +99,7 @@ def _reserve(items, flag: str = "--reserve") -> dict[str, int]:
         code, n = code.strip(), n.strip()
         if not sep or code not in RESERVED_CODES or not n.isascii() or not n.isdigit() or len(n) > 3:
             raise FlagError(f"{str(item)[:40]!r} is not CODE=N with CODE one of {' '.join(RESERVED_CODES)} and N "
-                             f"a number of seats", option=flag)
+                            f"a number of seats", option=flag)
         if code in out:
             raise FlagError(f"{code} is given twice", option=flag)
         out[code] = _flag_count(int(n), flag, 0, MAX_SEATS, f"{code} seats")
@@ -117,10 +117,10 @@ def _count(args):
     reserve = _reserve(args.reserve)
     if reserve and args.seats is None:
         raise FlagError("--reserve gives the reserved seats of a poll of --seats N seats; give --seats",
-                         option="--reserve")
+                        option="--reserve")
     if reserve and args.category:
         raise FlagError("--category counts one category's separate contest; --reserve is for a poll that fills "
-                         "several kinds of seat", option="--reserve")
+                        "several kinds of seat", option="--reserve")
     if args.seats is not None and sum(reserve.values()) > args.seats:
         raise FlagError(f"{sum(reserve.values())} reserved seats for --seats {args.seats}", option="--reserve")
     opts = _options(args.option)
@@ -157,7 +157,7 @@ def _count(args):
     district = crosswalk().name_en[code]
     if n < 1:
         raise FlagError(f"{district} {part} {args.category or ''}: {n} seats in {args.year}: there is no seat to "
-                         f"fill", option="--category" if args.category else "--part")
+                        f"fill", option="--category" if args.category else "--part")
     if seat_categories:
         cols = cands.attrs.get("columns", []) if cands is not None else []
         needed = [c for c, need in (("category", any(not k.startswith("W") for k in seat_categories)),
@@ -166,10 +166,10 @@ def _count(args):
         if lacking:
             what = ", ".join(f"{k} {v}" for k, v in seat_categories.items())
             raise FlagError(f"{district} {part}: the poll fills {sum(seat_categories.values())} reserved seat(s) "
-                             f"of {n} ({what}; r.6), so every candidate's {' and '.join(needed)} is needed: give "
-                             f"--candidates FILE with column(s) {', '.join(lacking)}, or count one category's "
-                             f"separate contest with --category CODE, or a poll without reserved seats with "
-                             f"--seats N", option="--candidates")
+                            f"of {n} ({what}; r.6), so every candidate's {' and '.join(needed)} is needed: give "
+                            f"--candidates FILE with column(s) {', '.join(lacking)}, or count one category's "
+                            f"separate contest with --category CODE, or a poll without reserved seats with "
+                            f"--seats N", option="--candidates")
     if args.category and cands is not None:      # a separate contest: a class or sex given must fit its seats
         group = args.category.removesuffix("_W")
         women = args.category.endswith("_W") or args.category == "W"

@@ -176,7 +176,7 @@ def dpc_options(assignments=()) -> OptionSet:
         opt = DPC_OPTIONS.get(name)
         if opt is not None and opt.kind == "decimal" and not _DECIMAL.fullmatch(str(value).strip()):
             raise FlagError(f"{str(value)[:40]!r} is not a percentage written as digits with at "
-                             f"most six decimals (e.g. 27 or 26.5)", option=f"--option {name}")
+                            f"most six decimals (e.g. 27 or 26.5)", option=f"--option {name}")
         opts.set(name, value)
     if opts["women"] == "body_ratio" and opts["reservation_basis"] != "body_seats":
         raise FlagError("option women=body_ratio needs reservation_basis=body_seats", option="--option women")
@@ -254,10 +254,10 @@ def check_year(year) -> int:
     y = int(str(year).strip()) if len(str(year).strip()) <= 6 else 10**6
     if y < 2013:
         raise FlagError(f"year {y}: the Census 2011 figures (published 2013) are the only population shipped",
-                         option="--year")
+                        option="--year")
     if y > MAX_YEAR:
         raise FlagError(f"year {str(year).strip()[:12]}: not a plausible election year (at most {MAX_YEAR})",
-                         option="--year")
+                        option="--year")
     return y
 
 
@@ -269,7 +269,7 @@ def _elected_count(elected) -> int:
         raise FlagError(f"{n} elected members: a committee needs at least one", option="--elected")
     if n > MAX_ELECTED:
         raise FlagError(f"{n} elected members: at most {MAX_ELECTED} (the Schedule's largest committee has 40 "
-                         f"members in all)", option="--elected")
+                        f"members in all)", option="--elected")
     return n
 
 
@@ -293,8 +293,8 @@ def elected_members(district, year: int = 2021, options: OptionSet | None = None
     r = sch[sch["district_lgd_code"] == code].iloc[0]
     if r["amended_on"] and int(r["amended_on"][:4]) > year:
         raise FlagError(f"the Schedule row of {r['district']} was substituted by the {r['amendment']} dated "
-                         f"{r['amended_on']}; the row in force in {year} is not in the seed (give --elected)",
-                         option="--year")
+                        f"{r['amended_on']}; the row in force in {year} is not in the seed (give --elected)",
+                        option="--year")
     note = ""
     count = int(r["s4_2"])
     arithmetic = f"Schedule serial {int(r['serial'])}, column 3 (members under s.4(2) of the Act)"
@@ -302,7 +302,7 @@ def elected_members(district, year: int = 2021, options: OptionSet | None = None
         how = opts["schedule_row"]
         if how == "refuse":
             raise FlagError(f"Schedule serial {int(r['serial'])} ({r['district']}) does not add up: {r['check']}",
-                             option="--option schedule_row")
+                            option="--option schedule_row")
         note = f"row does not add up: {r['check']}"
         if how == "total_minus_s4_4":
             count = int(r["total"]) - int(r["s4_4"])
@@ -391,7 +391,7 @@ def _ratios(part: str, pops, opts: OptionSet, body: pd.DataFrame | None):
     if opts["reservation_basis"] == "body_seats":
         if body is None:
             raise FlagError("reservation_basis=body_seats needs a body-seats table (--body-seats FILE)",
-                             option="--option reservation_basis")
+                            option="--option reservation_basis")
         b = body[body["part"] == part]
         if b.empty:
             return None, None
@@ -435,7 +435,8 @@ def _reserve(part: str, n: int, pops, opts: OptionSet, body) -> list[dict]:
                      "clause": R6, "note": ""})
     reserved = sum(counts.values())
     if reserved > n:
-        raise FlagError(f"{part}: SC + ST + OBC = {reserved} exceeds the {n} seats", option="--option reservation_basis")
+        raise FlagError(f"{part}: SC + ST + OBC = {reserved} exceeds the {n} seats",
+                        option="--option reservation_basis")
     counts["GEN"] = n - reserved
     over = "SC + ST + OBC exceed half of the seats (RULES A11); no cap applied" if 2 * reserved > n else ""
     rows.append({"part": part, "row": "group", "category": "GEN", "count": counts["GEN"],

@@ -70,6 +70,7 @@ a spreadsheet would run as formulas are refused there).
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
@@ -181,14 +182,14 @@ def _check_seat_categories(seats: int, seat_categories) -> dict[str, int]:
             continue
         if code not in RESERVED_CODES:
             raise FlagError(f"unknown seat category {code!r}; expected one of {' '.join(RESERVED_CODES)}",
-                             option="--reserve")
-        if isinstance(n, bool) or int(n) != n or n < 0:
+                            option="--reserve")
+        if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 0:
             raise FlagError(f"{code}: {n!r} is not a number of seats", option="--reserve")
         if int(n):
             out[code] = int(n)
     if sum(out.values()) > seats:
         raise FlagError(f"{sum(out.values())} reserved seats for a poll of {seats} seat(s)",
-                         option="--reserve")
+                        option="--reserve")
     return out
 
 
@@ -210,19 +211,20 @@ def count_election(ballots: pd.DataFrame, seats: int, *, candidates: pd.DataFram
     whether the seats are reserved ones (r.14(3) rather than r.14(2))."""
     if municipality_rule not in MUNICIPALITY_RULES:
         raise FlagError(f"municipality rule {municipality_rule!r} is not one of {', '.join(MUNICIPALITY_RULES)}",
-                         option="--municipality-rule")
+                        option="--municipality-rule")
     if fill_order not in FILL_ORDERS:
-        raise FlagError(f"fill_order {fill_order!r} is not one of {', '.join(FILL_ORDERS)}", option="--option fill_order")
-    if isinstance(seats, bool) or int(seats) != seats:
+        raise FlagError(f"fill_order {fill_order!r} is not one of {', '.join(FILL_ORDERS)}",
+                        option="--option fill_order")
+    if isinstance(seats, bool) or not isinstance(seats, numbers.Integral):
         raise FlagError(f"{seats!r} is not a number of seats", option="--seats")
     seats = int(seats)
     if seats < 1:
         raise FlagError(f"{seats} seats: there is no seat to fill", option="--seats")
     if seats > MAX_SEATS:
         raise FlagError(f"{seats} seats: a poll fills at most {MAX_SEATS} (the Schedule's largest committee "
-                         f"has 40 members)", option="--seats")
+                        f"has 40 members)", option="--seats")
     if electors is not None:
-        if isinstance(electors, bool) or int(electors) != electors or electors < 1:
+        if isinstance(electors, bool) or not isinstance(electors, numbers.Integral) or electors < 1:
             raise FlagError(f"{electors!r} electors: there must be at least one elector", option="--electors")
         electors = int(electors)
         if electors < len(ballots):
@@ -233,7 +235,7 @@ def count_election(ballots: pd.DataFrame, seats: int, *, candidates: pd.DataFram
     names = [str(c) for c in ballots.columns]
     if electors is not None and electors < len(names):
         raise FlagError(f"{len(names)} candidates but only {electors} electors; every candidate is an elector "
-                         f"(r.9(1): an elected member of the Zila Panchayat or a municipality)", option="--electors")
+                        f"(r.9(1): an elected member of the Zila Panchayat or a municipality)", option="--electors")
     muni = {c: "" for c in names}
     mcode = {c: pd.NA for c in names}
     cat = {c: "" for c in names}
@@ -244,7 +246,9 @@ def count_election(ballots: pd.DataFrame, seats: int, *, candidates: pd.DataFram
         for i, c in enumerate(candidates["candidate"]):
             muni[c], mcode[c] = candidates["municipality"].iat[i], candidates["municipality_lgd_code"].iat[i]
             if "category" in candidates.columns:
-                cat[c], sex[c] = candidates["category"].iat[i], candidates["sex"].iat[i]
+                cat[c] = candidates["category"].iat[i]
+            if "sex" in candidates.columns:
+                sex[c] = candidates["sex"].iat[i]
     if municipality_rule != "none":
         blank = [c for c in names if not muni[c]]
         if blank:
@@ -331,7 +335,8 @@ def count_election(ballots: pd.DataFrame, seats: int, *, candidates: pd.DataFram
     if not names:
         log("no candidates", [], "no valid nomination: the election is to be commenced anew", R15)
         return CountResult("no_candidates", seats, table({}, {}, {}, {}, {}, False), no_rejects,
-                           _trace_df(trace), meta=base, seats_table=seats_table([], "no candidate: a new election (r.15)"))
+                           _trace_df(trace), meta=base,
+                           seats_table=seats_table([], "no candidate: a new election (r.15)"))
     if electors is not None and electors <= seats:
         cl = R14_3 if reserved else R14_2
         if category and not reserved_seats:

@@ -127,6 +127,9 @@ def read_table(path, required=(), *, what: str = "table", header_names_are: str 
             raise InputError(f"column {i + 1} of the header has no name", file=str(path), row=1)
         if h in seen:
             raise InputError(f"column {h!r} appears twice in the header", file=str(path), row=1, column=h)
+        if h == "_row":
+            raise InputError("'_row' is not a column name this tool accepts (it numbers the rows)", file=str(path),
+                             row=1, column=h)
         seen.add(h)
         if header_names_are and h not in required and h != BALLOT_ID:
             check_text(h, path, 1, h, header_names_are)

@@ -25,7 +25,6 @@ from datetime import date, datetime, timedelta
 
 import pandas as pd
 
-from ..errors import InputError
 from .dpc_input import FlagError
 
 __all__ = ["parse_date", "timeline", "TEN_DAYS", "TIMELINE_COLUMNS", "FIRST_DATE", "LAST_DATE"]
@@ -74,10 +73,10 @@ def parse_date(value, what: str = "date") -> date | None:
             raise FlagError(f"{shown!r} is not a date: there is no such day", option=flag) from None
     if d < FIRST_DATE:
         raise FlagError(f"{d.isoformat()} is before the DPC Rules 2008 (notified {FIRST_DATE:%d.%m.%Y})",
-                         option=flag)
+                        option=flag)
     if d > LAST_DATE:
         raise FlagError(f"{d.isoformat()} is not a plausible date for a DPC election (after {LAST_DATE:%d.%m.%Y})",
-                         option=flag)
+                        option=flag)
     return d
 
 
