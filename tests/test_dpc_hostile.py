@@ -135,6 +135,14 @@ def test_not_a_regular_file(capsys, tmp_path):
     refused(capsys, *count_args(fifo), where="is not a regular file")          # and it did not hang
 
 
+def test_a_bad_rules_text(capsys, tmp_path):
+    p = tmp_path / "seed.txt"
+    p.write_bytes(b"\xff\xfe")
+    refused(capsys, "schedule", "--seed", p, where="seed.txt: not UTF-8 text")
+    refused(capsys, "schedule", "--seed", tmp_path, where="is a folder, not a DPC Rules text file")
+    refused(capsys, "seats", "--district", "Mirzapur", "--seed", "/dev/null", where="/dev/null: is not a regular file")
+
+
 def test_not_utf8_nul_and_empty(capsys, tmp_path):
     p = tmp_path / "latin.csv"
     p.write_bytes("ballot,Candidate \xe9\n1,1\n".encode("latin-1"))

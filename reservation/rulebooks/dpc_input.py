@@ -78,7 +78,7 @@ def check_file(path, what: str) -> Path:
     if stat.S_ISDIR(st.st_mode):
         raise InputError(f"is a folder, not a {what} file", file=str(path))
     if not stat.S_ISREG(st.st_mode):
-        raise InputError(f"is not a regular file (a device, a pipe or a socket); give a {what} CSV file",
+        raise InputError(f"is not a regular file (a device, a pipe or a socket); give a {what} file",
                          file=str(path))
     if st.st_size > MAX_BYTES:
         raise InputError(f"{st.st_size:,} bytes: a {what} file over {MAX_BYTES // 2**20} MiB is refused",
