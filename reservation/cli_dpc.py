@@ -6,10 +6,14 @@ Sub-commands (tables go to stdout as CSV, or JSON with ``--format json``; messag
 - ``seats --district NAME|all [--year Y]``: elected seats, rural/urban split (r.3(3)), the municipality rule
   (r.3(4)) and reserved seats (r.6).
 - ``count --district NAME --ballots FILE [--candidates FILE] [--lots FILE]``: a block-vote count (r.24-26,
-  r.3(4), r.14).
+  r.3(4), r.14). By default one poll fills the part's seats from ``seats``, its reserved seats (r.6) too, in
+  the order of ``--option fill_order`` (the candidates file then gives each candidate's ``category`` and
+  ``sex``); ``--category CODE`` counts one category's separate contest; ``--seats N [--reserve CODE=N ...]``
+  gives the seats directly.
 - ``timeline --notification DATE [--nomination D --withdrawal D --poll D --completed D]``: rule 7 and rule 29.
 
-Exit status: 0 done; 2 bad input (one line naming file, row and column; nothing written to stdout);
+Exit status: 0 done; 2 bad input (one line naming file, row and column, or the flag; nothing written to stdout;
+the files are read by :mod:`reservation.rulebooks.dpc_input`);
 1 ``timeline`` found a breach; 3 ``count`` stopped because a lot must be drawn (stderr names who draws).
 """
 

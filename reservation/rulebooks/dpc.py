@@ -57,8 +57,15 @@ one Nagar Panchayat row has no district (Pakadia Naugawa, 297046) and is in no d
     4 unreserved -> 2 women, fits only ceil: left open). ``third_of_total`` is A5 reading a; ``body_ratio``
     takes each women's category in the Zila Panchayat's own ratio (needs ``reservation_basis=body_seats``).
 
+``fill_order`` (default ``highest_votes``; used by the count, :mod:`.dpc_count`)
+    How one poll fills the reserved seats: by votes, a candidate passed over only where a reserved seat would
+    otherwise lose its member (r.26(1) "securing the highest number of votes" with r.6 as the only
+    exception), or seat by seat with the reserved seats first (``reserved_first``, ``classes_then_women``) or
+    last (``open_first``). The Rules name no order; see the option's evidence.
+
 The aggregate SC + ST + OBC above half of a part is flagged (RULES A11) but not capped: Mirzapur 2021
-reserved 12 of 21.
+reserved 12 of 21. User-given numbers are bounded: ``--year`` 2013..2099 (:func:`check_year`), ``--elected``
+1..100.
 """
 
 from __future__ import annotations
@@ -78,7 +85,7 @@ from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, 
 from .dpc_input import FlagError, parse_count, read_table
 from .dpc_schedule import SCHEDULE_CLAUSE, load_schedule, seed_path
 
-__all__ = ["DPC_OPTIONS", "dpc_options", "municipalities", "resolve_municipality", "elected_members",
+__all__ = ["DPC_OPTIONS", "dpc_options", "check_year", "MAX_ELECTED", "MAX_YEAR", "municipalities", "resolve_municipality", "elected_members",
            "split_seats", "seats", "seats_all", "load_body_seats", "SEATS_COLUMNS", "ULB_PATH",
            "MUNICIPAL_TYPES", "EXCLUDED_ULBS", "R33", "R34", "R34_PROVISO", "R6"]
 
