@@ -21,16 +21,18 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import TYPE_CHECKING
 
-import pandas as pd
+from .errors import FlagError, InputError
 
-from .errors import InputError
-from .rulebooks.dpc_input import FlagError
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["register"]
 
 
 def _records(df: pd.DataFrame) -> list[dict]:
+    import pandas as pd
     out = []
     for rec in df.to_dict(orient="records"):
         out.append({k: (None if (v is pd.NA or (isinstance(v, float) and v != v)) else

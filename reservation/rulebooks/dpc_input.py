@@ -30,7 +30,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..categories import CODES
-from ..errors import InputError
+from ..errors import FlagError, InputError  # noqa: F401 - FlagError re-exported
 from ..units import nfc
 
 __all__ = ["FlagError", "read_table", "check_file", "formula_like", "check_text", "parse_count", "load_ballots",
@@ -49,15 +49,6 @@ SEXES = ("F", "M")
 _SEX_ALIASES = {"f": "F", "female": "F", "woman": "F", "w": "F", "महिला": "F", "स्त्री": "F",
                 "m": "M", "male": "M", "man": "M", "पुरुष": "M"}
 _FORMULA = re.compile(r"[=+@]|-(?![0-9])")
-
-
-class FlagError(InputError):
-    """Bad value of a command-line flag (or of the keyword argument behind it): one line beginning with the
-    flag, e.g. ``--electors: 0 electors: there must be at least one elector``."""
-
-    def __init__(self, message: str, *, option: str):
-        super().__init__(f"{option}: {message}")
-        self.flag = option
 
 
 # --------------------------------------------------------------------------------------------- the file
