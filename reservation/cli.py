@@ -63,6 +63,8 @@ def cmd_allot(args) -> int:
     rb, result = _allot(args)
     if args.out is None:
         sys.stdout.write(table_csv(result.table))
+        for a in result.meta["assumptions"]:
+            print(f"assumed: {a}", file=sys.stderr)
         return 0
     out, meta = write_allotment(result, args.out)
     summary = result.summary_by_division()
@@ -157,6 +159,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv=None) -> int:
+    import warnings
+
+    from .rulebook import BaseYearWarning
+    warnings.simplefilter("ignore", BaseYearWarning)     # the CLI prints every assumption itself
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

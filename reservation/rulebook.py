@@ -19,7 +19,8 @@ from .options import Option, OptionSet
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Years", "Group", "Counts", "UnitSet", "Rulebook", "register", "get_rulebook", "RULEBOOKS"]
+__all__ = ["Years", "Group", "Counts", "UnitSet", "Rulebook", "register", "get_rulebook", "RULEBOOKS",
+           "BaseYearWarning", "base_year_assumption", "slots_from_split", "all_rulebooks"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,37 @@ class Years:
     def rules_year(self, year: int) -> int:
         before = [y for y in self.law if y <= year]
         return max(before) if before else min(self.law)
+
+
+class BaseYearWarning(UserWarning):
+    """The base year asks for elections that the history does not hold (said in the result too)."""
+
+
+def base_year_assumption(history, year: int, base_year: int, body: str, elections) -> str:
+    """The assumption a result must state when the history lacks general elections in ``[base_year, year)``.
+
+    Returns '' when every general election from the base year up to the one before ``year`` has at least one
+    record, or when the history is empty (then every tier reason says "no previous election in the history").
+    Years at or after ``year`` never count (the election itself, or later ones).
+    """
+    if not len(history):
+        return ""
+    have = sorted({int(y) for y in history["year"]})
+    wanted = [y for y in elections if base_year <= y < year]
+    missing = [y for y in wanted if y not in have]
+    if not missing:
+        return ""
+    used = [y for y in have if base_year <= y < year]
+    same = [y for y in wanted if y not in missing]
+    text = (f"base year {base_year}: the {body} history holds no record for the general election(s) of "
+            f"{', '.join(map(str, missing))}; rotation counts only {', '.join(map(str, used)) or 'no election'}")
+    if same and missing == wanted[:len(missing)]:
+        text += (f", so 'never reserved in the previous elections since {base_year}' is computed as 'not reserved "
+                 f"in {', '.join(map(str, same))}' and the result is the one of base year {same[0]}; supply the "
+                 f"missing lists with --history to compute the {base_year} reading")
+    else:
+        text += "; units are taken as not reserved in the missing elections"
+    return text
 
 
 @dataclass(frozen=True)
@@ -149,6 +181,7 @@ class Rulebook:
     eligibility: Callable | None = None     # (opts) -> whether the groups' eligibility constraints apply
     parent_for: Callable | None = None      # (opts) -> the parent column when an option changes it
     light_counts: Callable | None = None    # (opts) -> the counts rows from the shipped data, without pandas
+    base_year_readings: dict = field(default_factory=dict)   # base year -> what it means for each group
 
     def option_set(self, assignments=()) -> OptionSet:
         opts = OptionSet(dict(self.options))
@@ -161,7 +194,10 @@ class Rulebook:
         return self.parent_for(opts) if self.parent_for else self.parent
 
     def clause(self, key: str, **fmt) -> str:
+        """A clause citation of the table; an entry may be a function of ``fmt`` (e.g. of the base year)."""
         text = self.clauses.get(key, "")
+        if callable(text):
+            return text(**fmt)
         return text.format(**fmt) if fmt and text else text
 
 

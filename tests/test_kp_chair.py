@@ -33,7 +33,9 @@ def test_district_counts_add_up_and_caps_hold_before_the_shortfall(run):
     blocks = dc.groupby("district")["blocks"].first()
     assert (per == blocks).all()
     sc = dc[dc["category"] == "SC"]
-    assert (sc["initial"] <= sc["cap"].astype(float).astype(int)).all()
+    # issue 12 defaults: the cap is in whole posts half-up (sc_cap_rounding) and binds only above 20.6982 %
+    # (sc_cap_scope=share), so no district starts above half-up(cap)
+    assert (sc["initial"] <= (sc["cap"].astype(float) + 0.5).astype(int)).all()
     got = run.table.groupby(["district", "category"]).size()
     for r in dc.itertuples():
         if r.category in ("ST", "SC", "OBC"):
