@@ -45,7 +45,6 @@ from ..quota import category_counts, fmt_fraction
 from ..rounding import ceil
 from ..rulebook import Counts, Group, Rulebook, UnitSet, register, slots_from_split
 from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
-from .panchayat import BASE_YEAR_READINGS
 from .panchayat import CLAUSES as ZP_CLAUSES, PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share, quota_rules
 from .panchayat import state_shares
 
@@ -446,6 +445,16 @@ RULEBOOK = Rulebook(
               "share {share} %, so the OBC order inside a district falls to the tie-break rule ({tie_break}) and "
               "rotation"),
     obc_share=panchayat_obc_share,
-    base_year_readings={y: t.replace("Zila Panchayat chair list", "pramukh list") for y, t in BASE_YEAR_READINGS.items()})
+    base_year_readings={
+        2015: "base year 2015 (12th Amendment Rules 2021 r.2(d) 'previous election' = the 2015 general election and "
+              "later; High Court order of 15 Mar 2021): the only previous election is 2015, so tier 1 = not "
+              "reserved for the group in 2015 and tier 3 = its 2015 holders; the shipped 2005 and 2010 lists do not "
+              "count.",
+        2005: "base year 2005: the shipped 2005, 2010 and 2015 pramukh lists all count (data/history/kp-chair.csv, "
+              "crosswalked to LGD blocks): tier 1 = never reserved for the group in 2005, 2010 or 2015; tier 2 = "
+              "reserved in 2005 or 2010 but not in 2015; tier 3 = reserved in 2015.",
+        1995: "base year 1995 (GO of 11 Feb 2021 as issued, quashed on 15 Mar 2021): the pramukh lists of 1995 and "
+              "2000 are not shipped, so rotation counts 2005, 2010 and 2015 and the result is the one of base year "
+              "2005 (said in the assumptions); supply the missing lists with --history."})
 
 register(RULEBOOK)
