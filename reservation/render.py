@@ -53,6 +53,10 @@ class PassText:
     key_label_hi: str = ""
     freed_reason: str = ""          # a unit made unreserved by the division rule in an earlier pass
     clause_freed: str = ""
+    note_hi: str = ""
+
+    def note_in(self, lang: str) -> str:
+        return self.note_hi if lang == "hi" and self.note_hi else self.note
 
     def label(self, lang: str) -> str:
         return self.key_label_hi if lang == "hi" and self.key_label_hi else self.key_label
@@ -266,8 +270,8 @@ def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
                 else:
                     add = w["women_not_last"]
                 text_ = pc.if_else(pa.array(women), _join(text_, add), text_)
-            if text.note:
-                text_ = _join(text_, f"; {text.note}")
+            if text.note_in(lang):
+                text_ = _join(text_, f"; {text.note_in(lang)}")
             base = pc.if_else(pa.array(women), text.clause_women, text.clause)
             cl = pc.if_else(pa.array(t > 1), _join(base, f"; {text.clause_rotation}"), base)
             tier[u], rank[u], pool[u] = t, rk[u], pl[u]
