@@ -70,7 +70,7 @@ ALLOTMENT_WORDS = {
            "by_lot": "lot number {lot}",
            "by_population": "the tie-break rule (larger population {population} first, then lower code)",
            "by_code": "the tie-break rule (lower code first)",
-           "people": "{n} people", "people_assumed": "{n} people (OBC assumed)"},
+           "people": "{n} people", "people_assumed": "about {n} people (OBC assumed)"},
     "hi": {"allotted": "{code}: {key_label} ({key}) के क्रम में {pool} में से {rank}; स्तर {tier}: {tier_words}; "
                        "चक्रानुक्रम में {name} के {need} पदों में से {chosen} चुना गया",
            "women_top": "; पहले {n} में होने से महिला के लिए आरक्षित",
@@ -83,7 +83,7 @@ ALLOTMENT_WORDS = {
            "by_lot": "लॉटरी संख्या {lot} से",
            "by_population": "नियम से (अधिक जनसंख्या {population} पहले, फिर कम कोड)",
            "by_code": "नियम से (कम कोड पहले)",
-           "people": "{n} व्यक्ति", "people_assumed": "{n} व्यक्ति (अन्य पिछड़ा वर्ग अनुमानित)"},
+           "people": "{n} व्यक्ति", "people_assumed": "लगभग {n} व्यक्ति (अन्य पिछड़ा वर्ग अनुमानित)"},
 }
 
 
