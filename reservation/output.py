@@ -299,70 +299,72 @@ def publish(files: dict) -> None:
     """Write ``{path: bytes}`` so that either every file is replaced or none is.
 
     Each file goes to a temporary file beside its target (created with mode 0o666 less the umask, like any new
-    file), is flushed to disk, and is renamed over its target only when all are complete. If a rename fails, the
-    targets already renamed are restored (from a hard link to the previous file, or removed when there was
-    none). Temporary files, backups and the folders created for the output are removed on any failure,
-    including Ctrl-C.
+    file), is flushed to disk, and is renamed over its target only when all are complete. If a rename fails, or
+    Ctrl-C arrives between two renames, the targets already renamed are restored (from a hard link to the
+    previous file, or removed when there was none). Temporary files, backups and the folders created for the
+    output are removed on any failure. Every name is recorded before the step that creates it, so that an
+    interruption at any point leaves nothing behind.
     """
     files = {Path(p): data for p, data in files.items()}
     created: list[Path] = []
     temps: dict[Path, Path] = {}
-    backups: dict[Path, Path | None] = {}
-    done: list[Path] = []
+    backups: dict[Path, Path] = {}
+    had: dict[Path, bool] = {}
+    renamed: list[Path] = []
     target = None
     try:
         for target in files:
             _make_folders(target.parent, created)
         for target, data in files.items():
-            tmp = _temp_name(target)
+            temps[target] = tmp = _temp_name(target)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            temps[target] = tmp
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
                 f.flush()
                 os.fsync(f.fileno())
         for target, tmp in temps.items():
-            backups[target] = _backup(target)
+            had[target] = os.path.lexists(target)
+            if had[target]:
+                backups[target] = b = _temp_name(target).with_suffix(".bak")
+                _link_or_copy(target, b)
+            renamed.append(target)                           # before the rename: an interrupt may come after it
             os.replace(tmp, target)
-            done.append(target)
     except BaseException as e:
-        for t in reversed(done):
-            try:
-                if backups.get(t) is not None:
-                    os.replace(backups.pop(t), t)
-                else:
-                    os.unlink(t)
-            except OSError:
-                pass
+        for t in reversed(renamed):
+            if had.get(t) and t in backups:
+                _quietly(os.replace, backups[t], t)
+            elif not had.get(t):
+                _quietly(os.unlink, t)
+        for p in list(temps.values()) + list(backups.values()):
+            _quietly(os.unlink, p)
         for d in reversed(created):
-            try:
-                os.rmdir(d)
-            except OSError:
-                pass
+            _quietly(os.rmdir, d)
         if isinstance(e, OSError) and target is not None:      # name the target, not a temporary file
             raise OSError(e.errno, e.strerror or str(e), str(target)) from e
         raise
-    finally:
-        for p in list(temps.values()) + [b for b in backups.values() if b is not None]:
-            try:
-                os.unlink(p)
-            except FileNotFoundError:
-                pass
-            except OSError:
-                pass
+    for p in backups.values():
+        _quietly(os.unlink, p)
 
 
-def _backup(target: Path) -> Path | None:
-    """A hard link to the file a rename is about to replace (None when there is none)."""
-    if not os.path.lexists(target):
-        return None
-    b = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.bak")
+def _quietly(fn, *args) -> None:
+    """One clean-up step: an OSError ends it (the file is already gone), a second Ctrl-C does not."""
+    for _ in range(3):
+        try:
+            fn(*args)
+            return
+        except OSError:
+            return
+        except KeyboardInterrupt:
+            continue
+
+
+def _link_or_copy(target: Path, backup: Path) -> None:
+    """A hard link to the file a rename is about to replace (a copy where links are not possible)."""
     try:
-        os.link(target, b, follow_symlinks=False)
+        os.link(target, backup, follow_symlinks=False)
     except OSError:
         import shutil
-        shutil.copy2(target, b, follow_symlinks=False)
-    return b
+        shutil.copy2(target, backup, follow_symlinks=False)
 
 
 # ------------------------------------------------------------------------------------------- entry points

@@ -276,7 +276,8 @@ def _cell_problem(raw: str, value: str) -> str:
         return f"a cell of {len(value):,} characters (at most {MAX_CELL:,})"
     m = _CONTROL.search(value)
     if m:
-        what = "a line break (a quote left open?)" if m.group() in "\r\n" else f"the control character U+{ord(m.group()):04X}"
+        what = ("a line break (a quote left open?)" if m.group() in "\r\n"
+                else f"the control character U+{ord(m.group()):04X}")
         return f"{value[:40]!r} holds {what}; names and numbers are one line of visible text"
     if formula_like(value):
         return (f"{value[:40]!r} begins with {value[0]!r}: a spreadsheet would run it as a formula; "
@@ -437,8 +438,9 @@ def int_column(df: pd.DataFrame, column: str, path, *, allow_blank: bool = False
         if v == "":
             msg = f"empty cell: a {noun} is needed"
         elif re.fullmatch(r"[+-]?[0-9]+", v):
-            msg = f"{noun} {v[:24]}{'...' if len(v) > 24 else ''} has {len(v.lstrip('+-'))} digits: too large " \
-                  f"(at most {hi:,})"
+            shown = f"{v[:24]}{'...' if len(v) > 24 else ''}"
+            msg = (f"negative {noun} {shown}" if v.startswith("-") else
+                   f"{noun} {shown} has {len(v.lstrip('+'))} digits: too large (at most {hi:,})")
         else:
             msg = f"{df[column].iat[i][:40]!r} is not a whole number (a {noun})"
         raise InputError(msg, file=str(path), row=int(rows.iat[i]), column=column)
