@@ -43,55 +43,39 @@ def _body_year(sp):
     sp.add_argument("--year", required=True, type=_year, help="election year, e.g. 2021")
 
 
-def _options(body, items):
-    from .options import parse_assignments
-    return body.options(parse_assignments(items))
-
-
 def cmd_counts(args) -> int:
-    from .bodies import get_body
-    body = get_body(args.body, args.year)
-    opts = _options(body, args.option)
-    if body.needs_units:
-        if not args.units:
-            raise InputError(f"{args.body} counts are per {body.unit}'s parent: give --units FILE", column="units")
-        counts = body.allot(args.year, units_path=args.units, options=opts).counts
-    else:
-        counts = body.counts(args.year, opts)
+    from .pipeline import counts
+    table = counts(args.body, args.year, units=args.units, options=args.option)
     if args.format == "json":
-        print(json.dumps({c: int(n) for c, n in zip(counts["category"], counts["count"])}, indent=2))
+        print(json.dumps({c: int(n) for c, n in zip(table["category"], table["count"])}, indent=2))
     else:
         cols = ["category", "count"] + (["arithmetic", "clause"] if args.arithmetic else [])
-        sys.stdout.write(counts[cols].to_csv(index=False, lineterminator="\n"))
+        sys.stdout.write(table[cols].to_csv(index=False, lineterminator="\n"))
     return 0
 
 
 def _allot(args):
-    from .bodies import get_body
-    body = get_body(args.body, args.year)
-    opts = _options(body, args.option)
-    kw = {"units_path": args.units} if body.needs_units or (body.accepts_units and args.units) else {}
-    if args.units and not (body.needs_units or body.accepts_units):
-        raise InputError(f"{args.body} has its units built in; --units is for gp-pradhan and the ward bodies",
-                         column="units")
-    return body, body.allot(args.year, history_paths=args.history or None, base_year=args.base_year,
-                            population_path=args.population, pin_path=args.pin, options=opts, **kw)
+    from .pipeline import allot
+    from .rulebook import get_rulebook
+    rb = get_rulebook(args.body)
+    return rb, allot(args.body, args.year, units=args.units, history=args.history or None,
+                     population=args.population, pins=args.pin, options=args.option, base_year=args.base_year)
 
 
 def cmd_allot(args) -> int:
     from .output import table_csv, write_allotment
-    body, result = _allot(args)
+    rb, result = _allot(args)
     if args.out is None:
         sys.stdout.write(table_csv(result.table))
         return 0
     out, meta = write_allotment(result, args.out)
-    summary = result.summary_by_division() if not body.needs_units else result.summary_by_division(
-        result.table.columns[5])
+    summary = result.summary_by_division()
     if "no_figures" in result.extra:
         print("bodies without population figures (ranked last):")
         print(result.extra["no_figures"].to_string(index=False))
-    print(f"{body.title}, {args.year}: {len(result.table)} units ({body.unit}); rotation against "
-          f"{', '.join(map(str, result.meta['history_years'])) or 'no history'} (base year {args.base_year})")
+    print(f"{rb.title}, {args.year}: {len(result.table)} units ({rb.unit_kind}); rotation against "
+          f"{', '.join(map(str, result.meta['history_years'])) or 'no history'} (base year "
+          f"{result.meta['base_year']})")
     print(summary.to_string())
     for a in result.meta["assumptions"]:
         print(f"assumed: {a}")
@@ -107,15 +91,15 @@ def cmd_explain(args) -> int:
 
 
 def cmd_parent_table(args) -> int:
-    from .bodies import BODIES, get_body
-    body = get_body(args.body, args.year)
-    if body.parent_table != args.command:
-        have = ", ".join(b.id for b in BODIES.values() if b.parent_table == args.command)
+    from .rulebook import RULEBOOKS, get_rulebook
+    rb = get_rulebook(args.body)
+    if rb.parent_table != args.command:
+        have = ", ".join(b.id for b in RULEBOOKS.values() if b.parent_table == args.command)
         raise InputError(f"{args.body} is not shared among {args.command} (bodies with a {args.command} table: "
-                         f"{have})", column="body")
+                         f"{have})", option="--body")
     _, result = _allot(args)
     if args.command not in result.extra:
-        raise InputError(f"{args.body}: no {args.command} step with these options", column="option")
+        raise InputError(f"{args.body}: no {args.command} step with these options", option="--option")
     sys.stdout.write(result.extra[args.command].to_csv(index=False, lineterminator="\n"))
     for a in result.meta["assumptions"]:
         print(f"assumed: {a}", file=sys.stderr)
@@ -123,9 +107,8 @@ def cmd_parent_table(args) -> int:
 
 
 def cmd_options(args) -> int:
-    from .bodies import get_body
-    body = get_body(args.body)
-    rows = body.options(()).describe()
+    from .rulebook import get_rulebook
+    rows = get_rulebook(args.body).option_set().describe()
     import pandas as pd
     sys.stdout.write(pd.DataFrame(rows).to_csv(index=False, lineterminator="\n"))
     return 0
@@ -152,8 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
         _body_year(sp)
         sp.add_argument("--history", action="append", metavar="FILE",
                         help="history CSV (unit,year,category); repeatable; replaces the shipped history")
-        sp.add_argument("--base-year", type=_year, default=2015,
-                        help="first history year that counts as a previous election (default 2015)")
+        sp.add_argument("--base-year", type=_year, default=None,
+                        help="first history year that counts as a previous election (default: 2015 for the "
+                             "panchayat bodies, the first history year for the urban bodies)")
         sp.add_argument("--population", metavar="FILE", help="CSV unit,pop,sc,st,obc (any of the last four)")
         sp.add_argument("--pin", metavar="FILE", help="CSV unit,category: fixed categories")
         sp.add_argument("--units", metavar="FILE",

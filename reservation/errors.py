@@ -24,7 +24,7 @@ class InputError(ValueError):
         self.file = file
         self.row = row
         self.column = column
-        self.option = option
+        self.option = option            # a command-line flag or a keyword argument, e.g. "--year"
         super().__init__(self.message)
 
     def __str__(self) -> str:

@@ -1,1 +1,3 @@
-"""One module per legal instrument, built from the shared pieces (quota, ranking, rotation, allot)."""
+"""One module per legal instrument; importing this package registers every rulebook."""
+
+from . import kp_chair, municipal, panchayat, panchayat_units  # noqa: F401
