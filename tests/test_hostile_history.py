@@ -86,8 +86,6 @@ def test_records_later_than_the_election_year_are_refused_by_the_loader(tmp_path
     assert len(load_history([h], crosswalk().resolve, election_year=2026)) == 2     # the year itself is allowed
 
 
-@pytest.mark.xfail(strict=True, reason="needs the allot pipeline (rulebooks, issue 10) to pass election_year= to "
-                                       "load_user_inputs")
 def test_records_later_than_the_election_year_are_refused_by_the_command(tmp_path):
     refuse(tmp_path, "unit,year,category\nAgra,2015,SC\nMau,2026,SC\n", row=3, column="year")
 

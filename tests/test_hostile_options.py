@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, OutFolder, assert_refused, run_cli
 from reservation.errors import InputError
-from reservation.rulebooks.panchayat import zp_chair_options
+from reservation.rulebook import get_rulebook
+
+
+def zp_chair_options(pairs):
+    return get_rulebook("zp-chair").option_set(pairs)
+
 
 HYP = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 ALLOT = ["allot", "--body", "zp-chair", "--year", "2021"]
@@ -66,9 +71,10 @@ def test_any_text_as_a_choice_option(name, value):
 
 @pytest.mark.parametrize("argv, flag, words", [
     (["allot", "--body", "zp-chairs", "--year", "2021"], "--body", "unknown"),
-    (["allot", "--body", "zp-chair", "--year", "2020"], "--year", "not implemented"),
+    (["allot", "--body", "zp-chair", "--year", "2020"], "--year", "2020"),
     ([*ALLOT, "--base-year", "2026"], "--base-year", "after the election year"),
-    ([*ALLOT, "--units", "x.csv"], "--units", "built in"),
+    (["allot", "--body", "gp-pradhan", "--year", "2021", "--units", ROOT / "tests" / "fixtures" / "units" /
+      "pradhan_toy.csv", "--population", "p.csv"], "--population", "not --population"),
     ([*ALLOT, "--option", "nope=1"], "--option", "unknown option"),
     ([*ALLOT, "--option", "nope"], "--option", "NAME=VALUE"),
 ])

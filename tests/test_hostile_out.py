@@ -308,3 +308,42 @@ def test_same_inputs_give_byte_identical_files_under_any_hash_seed(tmp_path):
         assert r.returncode == 0, r.stderr
         digests.append({k: v[3] for k, v in snapshot(d).items()})
     assert len(digests[0]) == 6 and digests[0] == digests[1]     # zp.csv/.xlsx/.parquet share zp.meta.json
+
+
+# ------------------------------------------------------------------------------------------- the installed command
+
+@pytest.mark.skipif(not EXE.exists(), reason="the installed command .venv/bin/reservation is absent")
+def test_a_refusal_through_the_installed_command(out_folder):
+    h = out_folder.dir.parent / "h.csv"
+    h.write_text("unit,year,category\nMau,2015,UR\njunk,junk2,Agra,2015,SC\n", encoding="utf-8")
+    r = subprocess.run([str(EXE), *ALLOT, "--history", str(h), "--out", str(out_folder.target)],
+                       capture_output=True, text=True, timeout=300)
+    assert_refused((r.returncode, r.stdout, r.stderr), file=h, row=3, words=["5 fields"])
+    assert out_folder.unchanged()
+
+
+@pytest.mark.skipif(not EXE.exists() or not Path("/proc/self/maps").exists(),
+                    reason="needs the installed command and /proc")
+def test_a_real_ctrl_c_to_the_installed_command(out_folder):
+    """SIGINT once the command is running (pandas loaded): exit 130, one line, no traceback, no temporary file,
+    the previous result intact or wholly replaced (never half)."""
+    import signal
+    import time
+    p = subprocess.Popen([str(EXE), "allot", "--body", "kp-chair", "--year", "2021", "--out", str(out_folder.target)],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and p.poll() is None:
+        try:
+            if "pandas" in Path(f"/proc/{p.pid}/maps").read_text():
+                break
+        except OSError:
+            pass
+        time.sleep(0.05)
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=300)
+    assert no_temp_files(out_folder.dir)
+    if p.returncode == 0:                                   # it finished first: then it wrote both files
+        assert not out_folder.unchanged()
+        pytest.skip("the command finished before the signal arrived")
+    assert_refused((p.returncode, out, err), status=130, words=["reservation: interrupted"])
+    assert out_folder.unchanged()
