@@ -199,7 +199,7 @@ def _main(argv) -> int:
         _check_args(args)
         return int(args.func(args) or 0)
     except InputError as e:
-        _name_the_flag(e, parser)
+        _name_the_flag(e, parser, args)
         print(f"reservation: error: {e}", file=sys.stderr)
         return 2
     except RuleError as e:
@@ -218,11 +218,14 @@ def _main(argv) -> int:
         return 1
 
 
+_ALLOT_COMMANDS = ("allot", "explain", "districts", "divisions")
+
+
 def _check_args(args) -> None:
     """Checks across arguments, before anything is computed: ``--base-year`` not after ``--year``; the
     ``--out`` target and its meta file writable and not one of the input files."""
     year, base = getattr(args, "year", None), getattr(args, "base_year", None)
-    if isinstance(year, int) and isinstance(base, int) and base > year:
+    if args.command in _ALLOT_COMMANDS and isinstance(year, int) and isinstance(base, int) and base > year:
         raise InputError(f"{base} is after the election year {year} (--year): the base year is the first "
                          "previous election that counts", option="--base-year")
     if getattr(args, "command", None) == "allot" and getattr(args, "out", None) is not None:
@@ -244,9 +247,14 @@ def _same_file(a, b) -> bool:
         return os.path.abspath(a) == os.path.abspath(b)
 
 
-def _name_the_flag(e: InputError, parser) -> None:
-    """An error about a value typed on the command line names its flag (``--body``), not a "column"."""
+def _name_the_flag(e: InputError, parser, args) -> None:
+    """An error about a value typed on the command line names its flag (``--body``, ``--option NAME``), not a
+    "column"."""
     if e.option is not None or e.file is not None or not e.column:
+        return
+    typed = [str(v).split("=", 1)[0].strip() for v in (getattr(args, "option", None) or [])]
+    if str(e.column) in typed:
+        e.option, e.column = f"--option {e.column}", None
         return
     flags = set()
     todo = [parser]

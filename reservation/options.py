@@ -26,33 +26,33 @@ class Option:
     kind: str = "choice"                # "choice", "decimal" (a percentage as a decimal string) or "path"
 
     def check(self, value: str) -> str:
-        """The value as stored (digits in ASCII), or an InputError naming ``--option NAME``.
+        """The value as stored (digits in ASCII), or an InputError whose ``column`` is the option's name (the
+        command line names it ``--option NAME``).
 
         A decimal is parsed with a bounded grammar before any arithmetic: at most :data:`MAX_DECIMAL`
         characters of digits with at most one point, no exponent, sign or spaces inside (``1e-999999`` is refused
         at once instead of building a Fraction of a million digits), and between 0 and 100. Devanagari and
         full-width digits are read as ASCII digits."""
         value = str(value).strip()
-        flag = f"--option {self.name}"
         if self.kind == "choice":
             if value not in self.readings:
-                raise InputError(f"{_shown(value)} is not one of {', '.join(self.readings)}", option=flag)
+                raise InputError(f"{_shown(value)} is not one of {', '.join(self.readings)}", column=self.name)
         elif self.kind in ("decimal", "decimal_or_empty"):
             if value == "" and self.kind == "decimal_or_empty":
                 return value
             value = _ascii_digits(value)
             if len(value) > MAX_DECIMAL or not _DECIMAL.fullmatch(value):
                 raise InputError(f"{_shown(value)} is not a plain decimal number (digits with at most one point, "
-                                 f"at most {MAX_DECIMAL} characters, no exponent), e.g. 53.33", option=flag)
+                                 f"at most {MAX_DECIMAL} characters, no exponent), e.g. 53.33", column=self.name)
             if not 0 <= Fraction(value) <= 100:
-                raise InputError(f"{value} is not a percentage between 0 and 100", option=flag)
+                raise InputError(f"{value} is not a percentage between 0 and 100", column=self.name)
         elif self.kind == "path":
             if value:
                 from .units import read_input_bytes
                 try:
                     read_input_bytes(value, what=self.name)       # a readable regular file, or a clear refusal
                 except InputError as e:
-                    e.option = flag
+                    e.option = f"--option {self.name}"
                     raise
         return value
 

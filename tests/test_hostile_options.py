@@ -53,8 +53,8 @@ def test_devanagari_digits_in_a_decimal_option_are_read_as_ascii():
 def test_any_text_as_a_decimal_option_is_a_bounded_parse(value):
     try:
         opts = zp_chair_options([("obc_state_share", value)])
-    except InputError as e:
-        assert e.option == "--option obc_state_share" and "\n" not in str(e)
+    except InputError as e:                 # from Python the option is named as the column; the CLI names the flag
+        assert e.column == "obc_state_share" and "\n" not in str(e)
     else:
         v = opts["obc_state_share"]
         assert len(v) <= 10 and re.fullmatch(r"-?[0-9.]+", v) and 0 <= Fraction(v) <= 100
@@ -66,7 +66,7 @@ def test_any_text_as_a_choice_option(name, value):
     try:
         zp_chair_options([(name, value)])
     except InputError as e:
-        assert e.option is not None and e.option.startswith("--option") and "\n" not in str(e)
+        assert (e.column == name or e.option == "--option") and "\n" not in str(e)
 
 
 @pytest.mark.parametrize("argv, flag, words", [
