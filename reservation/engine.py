@@ -32,15 +32,12 @@ import numpy as np
 
 from .categories import CODES, by_code
 from .decisions import Decision
+from .errors import RuleError
 from .ranking import Ratio, order_key
 from .rotation import RotationView
 
 __all__ = ["Pass", "Settings", "EngineResult", "PassRecord", "run_passes", "RuleError", "Ratio", "CODE_INDEX",
            "group_order"]
-
-
-class RuleError(RuntimeError):
-    """The rules cannot be applied to these inputs (e.g. fewer eligible units than posts)."""
 
 
 CODE_INDEX = {c: i for i, c in enumerate(CODES)}

@@ -50,3 +50,16 @@ def _one_line(text) -> str:
     """A file name or column as typed may hold a newline or another control character: shown escaped
     (``\\n``), so that the message stays one line."""
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+
+
+class RuleError(RuntimeError):
+    """The rules cannot be applied to these inputs (e.g. fewer eligible units than posts): exit status 3."""
+
+
+class FlagError(InputError):
+    """Bad value of a command-line flag (or of the keyword argument behind it): one line beginning with the
+    flag, e.g. ``--electors: 0 electors: there must be at least one elector``."""
+
+    def __init__(self, message: str, *, option: str):
+        super().__init__(message, option=option)
+        self.flag = option

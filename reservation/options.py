@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from .errors import InputError
 
-__all__ = ["Option", "OptionSet", "parse_assignments"]
+__all__ = ["Option", "OptionSet", "parse_assignments", "ascii_digits"]
 
 
 @dataclass(frozen=True)
@@ -62,9 +62,17 @@ MAX_DECIMAL = 10
 _DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
 
 
-def _ascii_digits(s: str) -> str:
-    from .units import ascii_digits
-    return ascii_digits(s)
+#: Devanagari (०-९) and full-width (０-９) digits, read as ASCII digits in every number a user types.
+_DIGITS = str.maketrans("०१२३४५६७८९０１２３４５６７８９", "0123456789" * 2)
+
+
+def ascii_digits(s: str) -> str:
+    """``s`` with Devanagari (०-९) and full-width (０-９) digits replaced by ASCII ``0-9``; nothing else changes.
+    (Here, in a module without numpy or pandas, so that the command line can read a year cheaply.)"""
+    return str(s).translate(_DIGITS)
+
+
+_ascii_digits = ascii_digits
 
 
 def _shown(value: str) -> str:

@@ -9,13 +9,15 @@ are done once for every body by :mod:`reservation.pipeline`.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
-from typing import Callable
-
-import pandas as pd
+from typing import TYPE_CHECKING, Callable
 
 from .errors import InputError
 from .options import Option, OptionSet
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Years", "Group", "Counts", "UnitSet", "Rulebook", "register", "get_rulebook", "RULEBOOKS"]
 
@@ -93,6 +95,20 @@ class Counts:
     notes: list = field(default_factory=list)
 
 
+def slots_from_split(table: pd.DataFrame, parent: str) -> pd.DataFrame:
+    """Posts per parent and code from a parent-split table (one row per parent and group ST/SC/OBC/W/UR with
+    columns ``women``, ``others``, ``final``): the engine's slots (index: parent, columns: the eight codes)."""
+    import pandas as pd
+    wide = table.pivot(index=parent, columns="category", values=["women", "others", "final"])
+    out = pd.DataFrame(index=wide.index)
+    for g in ("ST", "SC", "OBC"):
+        out[f"{g}_W"] = wide[("women", g)].astype("int64")
+        out[g] = wide[("others", g)].astype("int64")
+    out["W"] = wide[("final", "W")].astype("int64")
+    out["UR"] = wide[("final", "UR")].astype("int64")
+    return out.sort_index()
+
+
 @dataclass
 class UnitSet:
     """The units of a run: ``frame`` (unit_code, unit_name_en, unit_name_hi, district, division, the parent
@@ -132,6 +148,7 @@ class Rulebook:
     division_population: Callable | None = None   # (ctx, group) -> population the division rule compares
     eligibility: Callable | None = None     # (opts) -> whether the groups' eligibility constraints apply
     parent_for: Callable | None = None      # (opts) -> the parent column when an option changes it
+    light_counts: Callable | None = None    # (opts) -> the counts rows from the shipped data, without pandas
 
     def option_set(self, assignments=()) -> OptionSet:
         opts = OptionSet(dict(self.options))
@@ -148,6 +165,10 @@ class Rulebook:
         return text.format(**fmt) if fmt and text else text
 
 
+#: body id -> the module of reservation.rulebooks that declares it (imported on first use)
+MODULES = {"zp-chair": "panchayat", "kp-chair": "kp_chair", "pp-chair": "municipal", "np-chair": "municipal",
+           "mayor": "municipal", "gp-pradhan": "panchayat_units", "gp-ward": "panchayat_units",
+           "kp-ward": "panchayat_units", "zp-ward": "panchayat_units"}
 RULEBOOKS: dict[str, Rulebook] = {}
 
 
@@ -157,8 +178,14 @@ def register(*books: Rulebook) -> None:
 
 
 def get_rulebook(body: str) -> Rulebook:
-    from . import rulebooks  # noqa: F401 - registers every rulebook on import
-    if body not in RULEBOOKS:
-        raise InputError(f"unknown or not yet implemented body {body!r}; known: {', '.join(RULEBOOKS)}",
+    if body not in MODULES:
+        raise InputError(f"unknown or not yet implemented body {body!r}; known: {', '.join(MODULES)}",
                          option="--body")
+    if body not in RULEBOOKS:
+        importlib.import_module(f"reservation.rulebooks.{MODULES[body]}")
     return RULEBOOKS[body]
+
+
+def all_rulebooks() -> dict[str, Rulebook]:
+    """Every registered body, in the order of :data:`MODULES`."""
+    return {b: get_rulebook(b) for b in MODULES}

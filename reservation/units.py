@@ -25,12 +25,13 @@ import numpy as np
 import pandas as pd
 
 from .errors import InputError
+from .options import ascii_digits
 
 __all__ = ["DATA_DIR", "nfc", "loose_key", "read_csv", "read_input_bytes", "int_column", "int_kind", "INT_KINDS",
            "ascii_digits", "formula_like", "load_districts", "load_divisions", "DistrictCrosswalk", "crosswalk",
            "DISTRICT_COLUMNS", "check_populations"]
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+from .paths import DATA_DIR  # noqa: E402 - re-exported
 
 
 def nfc(s: str) -> str:
@@ -54,8 +55,6 @@ def loose_key(s: str) -> str:
     return _LOOSE_DROP.sub("", k)
 
 
-#: Devanagari (०-९) and full-width (０-９) digits, read as ASCII digits in every number a user types.
-_DIGITS = str.maketrans("०१२३४५६७८९０１２３４５６７８９", "0123456789" * 2)
 #: The first characters with which a spreadsheet may run a cell as a formula (OWASP "CSV injection").
 FORMULA_START = "=+-@\t\r"
 _PLAIN_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -64,11 +63,6 @@ MAX_CELL = 4096
 _CONTROL_RE = "[\\x00-\\x1f\\x7f-\\x9f\u202a-\u202e\u2066-\u2069]"   # C0/C1 controls, bidi overrides
 _CONTROL = re.compile(_CONTROL_RE)
 _BOM = b"\xef\xbb\xbf"
-
-
-def ascii_digits(s: str) -> str:
-    """``s`` with Devanagari (०-९) and full-width (０-９) digits replaced by ASCII ``0-9``; nothing else changes."""
-    return str(s).translate(_DIGITS)
 
 
 def formula_like(value) -> bool:

@@ -111,3 +111,9 @@ def test_version_through_the_installed_command():
     r = subprocess.run([*cmd, "--version"], capture_output=True, text=True, timeout=120)
     from reservation import __version__
     assert r.returncode == 0 and r.stdout.strip() == f"reservation (reservation-workbench) {__version__}"
+
+
+def test_the_command_lines_year_bounds_are_the_readers():
+    from reservation.cli import YEARS
+    from reservation.units import INT_KINDS
+    assert YEARS == INT_KINDS["year"][:2]

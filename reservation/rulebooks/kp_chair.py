@@ -38,7 +38,7 @@ from ..keys import outside_people, share, two_persons
 from ..options import Option, OptionSet
 from ..quota import category_counts, fmt_fraction
 from ..rounding import ceil
-from ..rulebook import Counts, Group, Rulebook, UnitSet, register
+from ..rulebook import Counts, Group, Rulebook, UnitSet, register, slots_from_split
 from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
 from .panchayat import CLAUSES as ZP_CLAUSES, PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share, quota_rules
 from .panchayat import state_shares
@@ -311,19 +311,6 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
     return out, notes
 
 
-def _slots(dc: pd.DataFrame) -> pd.DataFrame:
-    """Posts per district and code (the engine's slots) from the district table."""
-    rows = {}
-    for district, g in dc.groupby("district", sort=True):
-        x = g.set_index("category")
-        row = {}
-        for grp in ("ST", "SC", "OBC"):
-            row[f"{grp}_W"], row[grp] = int(x.at[grp, "women"]), int(x.at[grp, "others"])
-        row["W"], row["UR"] = int(x.at["W", "final"]), int(x.at["UR", "final"])
-        rows[district] = row
-    return pd.DataFrame.from_dict(rows, orient="index")[list(CODES)]
-
-
 def blocks_as_units(units, year, opts) -> UnitSet:
     """The Kshetra Panchayats of the year (the shipped block table, or the user's in its format)."""
     blocks, notes = load_blocks(year, units)
@@ -339,7 +326,7 @@ def district_counts(ctx) -> Counts:
     n = dict(zip(state_counts["category"], state_counts["count"]))
     dc, notes = kp_district_counts(ctx.year, ctx.opts, blocks, n, ctx.population if ctx.obc.given else None)
     state = with_district_women(state_counts, dc, ctx.opts)
-    return Counts(state, _slots(dc), {"districts": dc}, notes)
+    return Counts(state, slots_from_split(dc, "district"), {"districts": dc}, notes)
 
 
 TWO = "fewer than two persons of the category in the block (seed b KP item 2)"

@@ -40,7 +40,7 @@ from ..keys import share, women_share
 from ..options import Option, OptionSet
 from ..quota import QuotaRules, category_counts, fmt_fraction
 from ..rounding import round_with
-from ..rulebook import Counts, Group, Rulebook, UnitSet, Years, register
+from ..rulebook import Counts, Group, Rulebook, UnitSet, Years, register, slots_from_split
 from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
 
 __all__ = ["URBAN_BODIES", "URBAN_OPTIONS", "load_bodies", "urban_counts", "division_counts", "BodyCrosswalk",
@@ -511,15 +511,7 @@ def body_counts(body: str):
             dc, notes = division_counts(body, opts, bodies, n, ctx.population if ctx.obc.given else None,
                                         division_basis(opts, ctx.source if isinstance(ctx.source, (str, Path))
                                                        else None))
-            slots = {}
-            for division, g in dc.groupby("division", sort=True):
-                x = g.set_index("category")
-                row = {}
-                for grp in ("SC", "ST", "OBC"):
-                    row[f"{grp}_W"], row[grp] = int(x.at[grp, "women"]), int(x.at[grp, "others"])
-                row["W"], row["UR"] = int(x.at["W", "final"]), int(x.at["UR", "final"])
-                slots[division] = row
-            slots = pd.DataFrame.from_dict(slots, orient="index")[list(CODES)]
+            slots = slots_from_split(dc, "division")
             counts_table = state_counts.copy()
             sums = dc.groupby("category")[["women", "others", "final"]].sum()
             for grp in ("SC", "ST", "OBC"):

@@ -22,17 +22,17 @@ clauses; :mod:`reservation.pipeline` runs it.
 
 from __future__ import annotations
 
+import csv
 from fractions import Fraction
 
-import pandas as pd
-
+from ..arithmetic import QuotaRules, count_rows
 from ..catalogue import pick
 from ..categories import CODES
-from ..inputs import describe_input
-from ..keys import category_population, outside_people, outside_share, share
-from ..quota import QuotaRules, category_counts
+from ..paths import DATA_DIR
 from ..rulebook import Counts, Group, Rulebook, UnitSet, Years, register
-from ..units import DATA_DIR, DistrictCrosswalk, load_districts
+
+# numpy and pandas are imported inside the functions that need them: `reservation counts --body zp-chair` reads
+# the district table with the csv module (light_counts) and starts in a fraction of a second.
 
 __all__ = ["RULEBOOK", "state_shares", "quota_rules", "PANCHAYAT_ORDERS", "PANCHAYAT_YEARS"]
 
@@ -81,7 +81,7 @@ def quota_rules(opts, clauses=CLAUSES) -> QuotaRules:
                       clause_ur=clauses["count.ur"])
 
 
-def state_shares(districts: pd.DataFrame, opts) -> dict[str, Fraction]:
+def state_shares(districts, opts) -> dict[str, Fraction]:
     """SC/ST shares of the State (whole or rural, A10) from the district table; OBC from the option."""
     if opts["count_base"] == "state_total":
         pop, sc, st = districts["pop_total"].sum(), districts["sc_total"].sum(), districts["st_total"].sum()
@@ -98,6 +98,10 @@ def panchayat_obc_share(opts):
 def districts_as_units(units, year, opts) -> UnitSet:
     """The districts (the shipped 75, or a district table of the user's, e.g. the toy state), ranked by the
     rural or the total population (option rank_base)."""
+    import pandas as pd
+
+    from ..inputs import describe_input
+    from ..units import DistrictCrosswalk, load_districts
     if units is None:
         d, described = load_districts(), {}
     elif isinstance(units, pd.DataFrame):
@@ -114,13 +118,29 @@ def districts_as_units(units, year, opts) -> UnitSet:
 
 def state_counts(ctx) -> Counts:
     """Counts para 1: the State counts from the State shares; the State is the only counting unit."""
+    import pandas as pd
+
+    from ..quota import category_counts
     state = category_counts(len(ctx.units), state_shares(ctx.units, ctx.opts), quota_rules(ctx.opts))
     n = dict(zip(state["category"], state["count"]))
     return Counts(state, pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"]))
 
 
+def light_counts(opts) -> list[tuple]:
+    """The State counts rows for the shipped districts, read with the csv module (the same numbers and words as
+    :func:`state_counts`; tests/test_quota_golden.py checks that the two agree)."""
+    cols = {"state_total": ("tot_p", "sc", "st"), "state_rural": ("tot_p_rural", "sc_rural", "st_rural")}
+    pop_c, sc_c, st_c = cols[opts["count_base"]]
+    with open(DATA_DIR / "districts.csv", encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    pop, sc, st = (sum(int(r[c]) for r in rows) for c in (pop_c, sc_c, st_c))
+    shares = {"SC": Fraction(sc, pop), "ST": Fraction(st, pop), "OBC": opts.fraction("obc_state_share") / 100}
+    return count_rows(len(rows), shares, quota_rules(opts))
+
+
 def groups(opts) -> dict[str, Group]:
     """Allotment items 1-3 (and counts paras 2-3 for ST): what each pass ranks by, and its clauses."""
+    from ..keys import outside_people, outside_share, share
     people = opts["women_rank"] == "general_population"
     return {
         "ST": Group(share("st"), "ST share of the {base} population", "ST", "ST.women", division_rule="ST.division"),
@@ -136,6 +156,7 @@ def groups(opts) -> dict[str, Group]:
 
 def division_population(ctx, group: str):
     """The division rule frees 'the least populous': by total population (A12 default) or by the group's."""
+    from ..keys import category_population
     if ctx.opts["saturation_population"] == "total":
         return ctx.units["pop_total"].to_numpy(dtype=object)
     return category_population(ctx, {"ST": "st", "SC": "sc", "OBC": "obc", "GEN": "outside"}[group])
@@ -151,6 +172,6 @@ RULEBOOK = Rulebook(
               "so the OBC order falls to the tie-break rule ({tie_break}) and rotation"),
     obc_share=panchayat_obc_share,
     label_fields=lambda opts: {"base": "rural" if opts["rank_base"] == "rural" else "total"},
-    division_population=division_population)
+    division_population=division_population, light_counts=light_counts)
 
 register(RULEBOOK)
