@@ -53,15 +53,11 @@ def test_bad_urban_units(tmp_path, text, expect):
     refuse(tmp_path, text, body="pp-chair", year=2023, **expect)
 
 
-@pytest.mark.xfail(strict=True, reason="needs rulebooks/municipal.py to check women <= pop in a --units file "
-                                       "(reservation.units.check_populations(df, path, 'pop', ('women',)))")
 def test_women_above_the_population_are_refused(tmp_path):
     refuse(tmp_path, URBAN.replace("1000,200,0,500", "1000,200,0,5000", 1), body="pp-chair", year=2023, row=4,
            column="women")
 
 
-@pytest.mark.xfail(strict=True, reason="needs rulebooks/municipal.py: a --units file with no body of the type "
-                                       "raises ZeroDivisionError (Fraction(0, 0)) instead of an InputError")
 def test_an_urban_units_file_without_a_body_of_the_type_is_refused(tmp_path):
     refuse(tmp_path, URBAN.replace(",NPP,", ",NP,"), body="pp-chair", year=2023, words=["Palika"])
 

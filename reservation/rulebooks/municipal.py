@@ -220,7 +220,16 @@ def load_bodies(body: str, path=None) -> tuple[pd.DataFrame, list[str]]:
         if over.any():
             i = int(np.flatnonzero(over)[0])
             raise InputError("sc + st exceeds pop", file=str(path), row=int(df["_row"].iat[i]), column="sc")
+        if "women" in raw:
+            women_over = (df["women"].fillna(0) > df["pop"]).to_numpy(dtype=bool)
+            if women_over.any():
+                i = int(np.flatnonzero(women_over)[0])
+                raise InputError(f"women = {int(df['women'].iat[i])} exceeds pop = {int(df['pop'].iat[i])}",
+                                 file=str(path), row=int(df["_row"].iat[i]), column="women")
         df = df[df["body_type"] == spec["type"]].drop(columns="_row")
+        if not len(df):
+            raise InputError(f"no {spec['unit']} in the units file (body_type): {body} needs at least one",
+                             file=str(path), column="body_type")
     else:
         u = pd.read_csv(DATA_DIR / BODY_LIST, dtype={"census2011_town_code": str})
         u = u[u["body_type"] == spec["type"]]
