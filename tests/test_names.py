@@ -374,3 +374,66 @@ def test_a_toy_state_ignores_the_aliases_of_other_codes(toy):
     assert e.value.args[0] == "unknown district 'Allahabad'"
     with pytest.raises(KeyError, match="did you mean 'Alpha'"):
         cw.resolve("Alpa")
+
+
+# --- docs/: the project's own account of the law ----------------------------------------------------------------
+
+DOCS = DATA_DIR.parent / "docs"
+
+
+def test_docs_link_only_to_files_that_ship():
+    pages = sorted(DOCS.glob("*.md"))
+    assert {p.name for p in pages} >= {"README.md", "panchayat.md", "urban.md", "dpc.md", "ambiguities.md"}
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)]+)\)", text):
+            assert "://" not in target, (page.name, target)
+            assert (page.parent / target.split("#")[0]).resolve().is_file(), (page.name, target)
+        for outside in ("RULES.md", "TOOLING.md", "DESIGN.md", "DEVELOPERS.md", "../shared", "seed a", "seed b",
+                        "seed c", "SOURCES.md"):
+            assert outside not in text, (page.name, outside)
+
+
+def _doc_options() -> dict[tuple[str, str], str]:
+    text = (DOCS / "ambiguities.md").read_text(encoding="utf-8").split("## All options", 1)[1]
+    out = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 4 and cells[0].startswith("`"):
+            default = "" if cells[2] == "(empty)" else cells[2].strip("`")
+            for body in cells[1].split():
+                assert (body, cells[0].strip("`")) not in out, (body, cells[0])
+                out[(body, cells[0].strip("`"))] = default
+    return out
+
+
+def test_the_options_table_of_the_docs_is_the_code_s():
+    """docs/ambiguities.md lists every option of every body with its current default, and nothing else: a
+    changed default must change the page."""
+    import contextlib
+    import io
+
+    from reservation.cli import main
+    from reservation.rulebooks.dpc import DPC_OPTIONS
+    code = {}
+    for body in ("zp-chair", "kp-chair", "gp-pradhan", "gp-ward", "kp-ward", "zp-ward", "pp-chair", "np-chair",
+                 "mayor"):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main(["options", "--body", body]) == 0
+        for r in csv.DictReader(io.StringIO(out.getvalue())):
+            code[(body, r["option"])] = r["default"]
+    for o in DPC_OPTIONS.values():
+        code[("dpc", o.name)] = o.default
+    assert _doc_options() == code
+
+
+def test_the_zp_chair_example_of_the_docs_is_what_the_workbench_counts(capsys):
+    from reservation.cli import main
+    assert main(["counts", "--body", "zp-chair", "--year", "2021"]) == 0
+    n = {r["category"]: int(r["count"]) for r in csv.DictReader(capsys.readouterr().out.splitlines())}
+    text = (DOCS / "panchayat.md").read_text(encoding="utf-8")
+    table = text.split("| step | arithmetic | result |", 1)[1].split("\n\n", 1)[0]
+    bold = [int(x) for x in re.findall(r"\*\*(\d+)\*\*", table)]
+    assert bold == [n["SC_W"] + n["SC"], n["ST_W"] + n["ST"], n["OBC_W"] + n["OBC"], n["SC_W"], n["OBC_W"], n["W"],
+                    n["SC"], n["OBC"], n["UR"]] == [16, 0, 20, 6, 7, 12, 10, 13, 27]
