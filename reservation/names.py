@@ -45,6 +45,7 @@ _MAP = {ord("\u0901"): "\u0902",                       # chandrabindu -> anusvar
         ord("\u0908"): "\u0907", ord("\u090a"): "\u0909",  # ई -> इ, ऊ -> उ
         **{0x966 + i: str(i) for i in range(10)}}      # Devanagari digits -> ASCII
 _TABLE = str.maketrans({**_MAP, **{ord(c): None for c in _DELETE}})
+_DIGITS = str.maketrans({0x966 + i: str(i) for i in range(10)})
 # the nasal half-letter before a consonant of its own class is the anusvara: चन्दौली = चंदौली, सम्भल = संभल
 _NASAL = re.compile("\u0919\u094d(?=[\u0915-\u0918])|\u091e\u094d(?=[\u091a-\u091d])|\u0923\u094d(?=[\u091f-\u0922])"
                     "|\u0928\u094d(?=[\u0924-\u0927])|\u092e\u094d(?=[\u092a-\u092d])")
@@ -150,16 +151,19 @@ class _Names:
     def add(self, name: str, pos: int, variant_only: bool = False) -> None:
         if variant_only:
             self.variant.setdefault(name_key(name), set()).add(pos)
-            return
-        self.exact.setdefault(_exact(name), set()).add(pos)
-        self.key.setdefault(name_key(name), set()).add(pos)
+        else:
+            self.add_keys(_exact(name), name_key(name), pos)
+
+    def add_keys(self, exact: str, key: str, pos: int) -> None:
+        self.exact.setdefault(exact, set()).add(pos)
+        self.key.setdefault(key, set()).add(pos)
 
     def find(self, text: str) -> set[int]:
-        for table, k in ((self.exact, _exact(text)), (self.key, name_key(text)), (self.variant, name_key(text))):
-            hit = table.get(k)
-            if hit:
-                return hit
-        return set()
+        hit = self.exact.get(_exact(text))
+        if hit:
+            return hit
+        k = name_key(text)
+        return self.key.get(k) or self.variant.get(k) or set()
 
     def keys(self):
         for table in (self.key, self.variant):
@@ -196,10 +200,11 @@ class NameIndex:
         self._en = self._text_column(names_en, n, order)
         self._hi = self._text_column(names_hi, n, order)
         if parents is not None:
-            parents = list(parents)
+            parents = np.asarray(parents.to_numpy() if hasattr(parents, "to_numpy") else parents)
             if len(parents) != n:
                 raise ValueError(f"{len(parents)} parents for {n} codes")
-        self._parents = None if parents is None else [parents[int(i)] for i in order]
+            parents = parents[order]
+        self._parents = parents
         if parents is not None and parent_index is None:
             parent_index = district_index()
         self.parent_index = parent_index
@@ -211,17 +216,20 @@ class NameIndex:
         self._hash = None
 
     @staticmethod
-    def _text_column(values, n, order) -> list[str] | None:
+    def _text_column(values, n, order) -> np.ndarray | None:
+        """The names in code order as given (normalised when used), or None when there are none."""
         if values is None:
             return None
-        values = list(values)
-        if len(values) != n:
-            raise ValueError(f"{len(values)} names for {n} codes")
-        out = []
-        for i in order:
-            v = values[int(i)]
-            out.append("" if v is None or (isinstance(v, float) and v != v) else _nfc(v))
-        return out if any(out) else None
+        import pandas as pd
+        s = values.reset_index(drop=True) if isinstance(values, pd.Series) else pd.Series(
+            values if isinstance(values, np.ndarray) else list(values))
+        if len(s) != n:
+            raise ValueError(f"{len(s)} names for {n} codes")
+        if not (pd.api.types.is_string_dtype(s.dtype) and s.dtype != object):
+            s = s.astype("str")
+        if (s.isna() | (s.str.strip() == "")).all():
+            return None
+        return s.to_numpy(dtype=object, na_value="")[order]
 
     @classmethod
     def from_frame(cls, df, *, kind: str, code: str = "unit_code", en: str | None = "unit_name_en",
@@ -256,6 +264,8 @@ class NameIndex:
         try:
             c = int(code)
         except (TypeError, ValueError):
+            return -1
+        if not -(1 << 63) <= c < (1 << 63):
             return -1
         i = int(np.searchsorted(self._codes, c))
         return i if i < len(self._codes) and self._codes[i] == c else -1
@@ -292,7 +302,7 @@ class NameIndex:
             return int(value)
         if isinstance(value, (float, np.floating)):
             return int(value) if value == value and float(value).is_integer() else None
-        s = str(value).strip().translate(_TABLE) if _is_hindi(str(value)) else str(value).strip()
+        s = str(value).strip().translate(_DIGITS)
         return int(s) if s.isascii() and s.isdigit() else None
 
     # --- names ----------------------------------------------------------------------------------------------
@@ -310,13 +320,16 @@ class NameIndex:
         i = self._pos(code)
         if i < 0:
             raise KeyError(f"unknown {self.kind} code {code}")
-        return None if self._parents is None else self._parents[i]
+        if self._parents is None:
+            return None
+        p = self._parents[i]
+        return p.item() if isinstance(p, np.generic) else p
 
     def _name(self, code, column) -> str:
         i = self._pos(code)
         if i < 0:
             raise KeyError(f"unknown {self.kind} code {code}")
-        return "" if column is None else column[i]
+        return "" if column is None else _nfc(column[i])
 
     def label(self, code, lang: str = "en") -> str:
         """The name to show: Hindi for ``lang="hi"`` when known, else English, else the code."""
@@ -325,7 +338,7 @@ class NameIndex:
 
     def _label(self, i: int, lang: str, with_parent: bool = False) -> str:
         first, second = (self._hi, self._en) if lang == "hi" else (self._en, self._hi)
-        name = (first and first[i]) or (second and second[i]) or str(int(self._codes[i]))
+        name = next((_nfc(c[i]) for c in (first, second) if c is not None and _nfc(c[i])), str(int(self._codes[i])))
         if with_parent and self._parents is not None:
             p = self._parents[i]
             pi = self.parent_index
@@ -342,12 +355,13 @@ class NameIndex:
         for i in range(len(self._codes)):
             parent = None if self._parents is None else self._by_parent.setdefault(self._parents[i], _Names())
             for column in (self._en, self._hi):
-                name = column[i] if column else ""
+                name = _nfc(column[i]) if column is not None else ""
                 if not name:
                     continue
-                every.add(name, i)
+                ex, key = _exact(name), name_key(name)
+                every.add_keys(ex, key, i)
                 if parent is not None:
-                    parent.add(name, i)
+                    parent.add_keys(ex, key, i)
                 split = _split(name)
                 if split is None:
                     continue
