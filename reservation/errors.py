@@ -12,11 +12,12 @@ class InputError(ValueError):
     """Bad input. ``row`` is the row as a spreadsheet numbers it (the header is row 1); ``column`` a name."""
 
     def __init__(self, message: str, *, file: str | None = None, row: int | None = None,
-                 column: str | None = None):
+                 column: str | None = None, option: str | None = None):
         self.message = " ".join(str(message).split())  # always one line
         self.file = file
         self.row = row
         self.column = column
+        self.option = option            # a command-line flag or a keyword argument, e.g. "--year"
         super().__init__(str(self))
 
     def __str__(self) -> str:
@@ -27,5 +28,11 @@ class InputError(ValueError):
             where.append(f"row {self.row}")
         if self.column is not None:
             where.append(f"column {self.column!r}")
+        if self.option is not None:
+            where.append(self.option)
         prefix = ", ".join(where)
         return f"{prefix}: {self.message}" if prefix else self.message
+
+
+class RuleError(RuntimeError):
+    """The rules cannot be applied to these inputs (e.g. fewer eligible units than posts): exit status 3."""

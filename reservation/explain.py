@@ -41,7 +41,7 @@ def explain_text(allotment, unit) -> str:
             parts.append(f"rank {s['rank']} of {s['pool']} by {s['key']}")
         if not pd.isna(s["tier"]):
             parts.append(f"tier {s['tier']}: {s['tier_reason']}")
-        parts.append(f"decision: {s['decision']}")
+        parts.append(f"decision: {s['detail']}")
         if s["tie_break"]:
             parts.append(f"tie: {s['tie_break']}")
         parts.append(f"clause: {s['clause']}")

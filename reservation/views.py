@@ -220,7 +220,10 @@ def check_parameters(body, year, *, division="all", base_year=2015, options=(), 
     if not _is_int(base_year):
         raise InputError(f"base_year must be an integer, not {type(base_year).__name__} {base_year!r}",
                          column="base_year")
-    b = get_body(body, int(year))
+    try:
+        b = get_body(body, int(year))
+    except InputError as e:
+        raise InputError(e.message, column="body" if e.option == "--body" else "year") from None
     if int(base_year) > int(year):
         raise InputError(f"base_year {base_year} is after the election year {year}", column="base_year")
     pairs = _assignments(options)
@@ -254,21 +257,11 @@ def run_allotment(body: str, year: int, *, base_year: int = 2015, options=(), hi
                   population=None, pins=None):
     """The allotment of any registered body (the same as :func:`reservation.allot`, plus a units file for the
     bodies that need one). ``options``: ``["name=value", ...]``, pairs or a dict."""
-    from .bodies import get_body
-    b = get_body(body, year)
-    opts = b.options(_assignments(options))
-    kw = {}
-    if b.needs_units and not units:
-        raise InputError(f"{body} needs a units file: give units=FILE", column="units")
-    if units:
-        if not (b.needs_units or getattr(b, "accepts_units", False)):
-            raise InputError(f"{body} has its units built in; units= is only for bodies that need or accept one",
-                             column="units")
-        kw["units_path"] = str(units)
+    from .pipeline import allot
     if isinstance(history, str):
         history = [history] if history else []
-    return b.allot(int(year), history_paths=list(history) or None, base_year=int(base_year),
-                   population_path=population, pin_path=pins, options=opts, **kw)
+    return allot(body, int(year), units=str(units) if units else None, history=list(history) or None,
+                 base_year=int(base_year), population=population, pins=pins, options=_assignments(options))
 
 
 def body_title(body: str, lang: str = "en") -> str:
@@ -1217,7 +1210,7 @@ def rotation_matrix(result, units=None, division=None) -> pd.DataFrame:
             if view.last_year is None:
                 verdict[i] = "first"
                 continue
-            t = int(view.tiers(np.asarray([ucodes[i]]), group_codes(by_code(c).group, women))[0])
+            t = int(view.tiers_for(np.asarray([ucodes[i]]), group_codes(by_code(c).group, women))[0])
             tier[i] = t
             verdict[i] = {1: "never", 2: "not_last", 3: "repeat"}[t]
         frames.append(info.assign(election=str(y), year=y, source="history",
@@ -1362,13 +1355,12 @@ def rotation_view(result, unit: str = "", division="all", lang: str = "en") -> d
 def toy_allotment(options=(), districts=None, history=None):
     """The five-district toy state (data/toy/, README in tests/fixtures/toy/) through the real Zila Panchayat
     chair rules: Alpha OBC_W, Beta SC_W, Gamma, Delta, Epsilon UR with the default options."""
-    from .rulebooks.panchayat import allot_zp_chair
-    from .units import load_districts as _ld
-    d = _ld(districts or TOY_DISTRICTS)
-    return allot_zp_chair(2021, districts=d, history_paths=[history or TOY_HISTORY], options=_assignments(options))
+    from .pipeline import allot
+    return allot("zp-chair", 2021, units=districts or TOY_DISTRICTS, history=[history or TOY_HISTORY],
+                 options=_assignments(options))
 
 
-_NO_POSTS = "no posts in this pass"
+_NO_POSTS = "no_posts"
 
 
 def toy_steps(result) -> pd.DataFrame:
@@ -1401,7 +1393,7 @@ def toy_steps(result) -> pd.DataFrame:
                 text = f"Every unit not reached by a category pass is unreserved (UR): {names}."
                 cat = "UR"
             rows.append({"pass": r["pass"], "unit_codes": tuple(int(c) for c in grp["unit_code"]), "units": names,
-                         "decision": r["decision"], "category": cat, "clause": str(r["clause"]), "text": text})
+                         "decision": r["detail"], "category": cat, "clause": str(r["clause"]), "text": text})
             i = j
             continue
         text = f"Pass {r['pass']}: {r['unit_name_en']}"
@@ -1409,12 +1401,12 @@ def toy_steps(result) -> pd.DataFrame:
             text += f" is number {int(r['rank'])} of {int(r['pool'])} by {r['key']}"
         if not pd.isna(r["tier"]):
             text += f"; rotation tier {int(r['tier'])} ({r['tier_reason']})"
-        text += f" -> {r['decision']}."
+        text += f" -> {r['detail']}."
         if r["tie_break"]:
             text += f" Tie: {r['tie_break']}."
-        cat = r["category"] if str(r["decision"]).startswith(("allotted", "pinned")) else ""
+        cat = r["category"] if r["decision"] in ("allotted", "pinned") else ""
         rows.append({"pass": r["pass"], "unit_codes": (int(r["unit_code"]),), "units": r["unit_name_en"],
-                     "decision": r["decision"], "category": cat or "", "clause": str(r["clause"]), "text": text})
+                     "decision": r["detail"], "category": cat or "", "clause": str(r["clause"]), "text": text})
         i += 1
     out = pd.DataFrame(rows)
     out.insert(0, "step", np.arange(1, len(out) + 1))

@@ -5,15 +5,16 @@ import pytest
 
 from reservation.categories import CODES
 from reservation.cli import main
-from reservation.engine import CategoryPass, EngineSettings, Ratio, run_passes
-from reservation.rotation import RotationView
-from reservation.rulebooks.kp_chair import BlockCrosswalk, allot_kp_chair, load_blocks
+import reservation
+from reservation.rulebooks.kp_chair import BlockCrosswalk, load_blocks
+
+from engine_kit import Run, one_pass
 from reservation.units import DATA_DIR, crosswalk
 
 
 @pytest.fixture(scope="module")
 def run():
-    return allot_kp_chair(2021)
+    return reservation.allot("kp-chair", 2021)
 
 
 def test_826_blocks_and_the_state_totals_sc171_st5_obc223(run):
@@ -61,25 +62,19 @@ def test_rotation_against_2015_holds_in_every_district_where_an_eligible_block_r
     dist = dict(zip(run.table["unit_code"], run.table["district"]))
     tr = tr.assign(district=tr["unit_code"].map(dist))
     for (p, d), steps in tr.groupby(["pass", "district"]):
-        repeated = steps[(steps["tier"] == 3) & steps["decision"].str.startswith("allotted")]
-        waiting = steps[(steps["tier"] < 3) & steps["decision"].str.startswith("passed over")]
+        repeated = steps[(steps["tier"] == 3) & (steps["decision"] == "allotted")]
+        waiting = steps[(steps["tier"] < 3) & (steps["decision"] == "passed_over")]
         assert repeated.empty or waiting.empty, (p, d)
 
 
 def test_two_person_rule_keeps_a_block_with_one_st_person_out_of_the_st_pass():
-    units = pd.DataFrame({"unit_code": [1, 2, 3], "unit_name_en": ["X", "Y", "Z"], "unit_name_hi": ["", "", ""],
-                          "district": "D", "division": "V"})
     pop, st_ = np.array([10, 1000, 1000]), np.array([1, 50, 0])
-    p = CategoryPass(group="ST", slots=[("ST_W", 1)], key=Ratio(st_, pop), key_label="ST share",
-                     history_codes=frozenset({"ST", "ST_W"}), population=pop, clause="items 1, 7",
-                     clause_women="items 3, 7", clause_rotation="r.2(d)", eligible=st_ >= 2,
-                     eligible_reason="fewer than two persons of the category", clause_eligible="item 2")
-    empty = pd.DataFrame({"unit_code": pd.Series([], dtype="int64"), "year": pd.Series([], dtype="int64"),
-                          "category": pd.Series([], dtype=str)})
-    r = run_passes(units, [p], RotationView(empty, 2021, 2015), EngineSettings())
-    assert list(np.asarray(CODES)[r.category]) == ["UR", "ST_W", "UR"]
-    x = r.explain(1)
-    assert x["decision"].iat[0].startswith("not eligible") and x["clause"].iat[0] == "item 2"
+    p = one_pass("ST", ["ST_W"], [[1]], st_, pop, pop, eligible=st_ >= 2)
+    r = Run([1, 2, 3], [p])
+    assert r.categories == ["UR", "ST_W", "UR"]
+    x = r.trace(1)
+    assert x["decision"].iat[0] == "not_eligible" and x["detail"].iat[0].startswith("not eligible")
+    assert x["clause"].iat[0] == "e"
     assert x["rank"].iat[0] == 1    # the highest share, still left out
 
 

@@ -38,7 +38,7 @@ def main(monkeypatch):
 
 @pytest.mark.parametrize("argv, words", [
     (["--body", "nope", "--year", "2021"], "unknown or not yet implemented body 'nope'"),
-    (["--body", "zp-chair", "--year", "1999"], "year 1999 is not implemented"),
+    (["--body", "zp-chair", "--year", "1999"], "1999 is not an election year"),
     (["--body", "zp-chair", "--year", "2021", "--division", "Gotham"], "unknown division 'Gotham'"),
     (["--body", "zp-chair", "--year", "2021", "--option", "tie_break=coin"], "tie_break"),
     (["--body", "zp-chair", "--year", "2021", "--workers", "0"], "workers"),

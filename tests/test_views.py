@@ -369,12 +369,11 @@ def test_rotation_verdicts_across_two_elections(tmp_path):
     2010 -> 2015: Alpha SC -> SC_W (SC again: repeat), Beta UR -> UR, Gamma OBC_W -> OBC (repeat),
     Delta SC -> W (never W before: rotated), Epsilon W -> UR. 2021 computed: Beta SC_W (never SC: tier 1),
     Alpha OBC_W (never OBC: tier 1)."""
-    from reservation.rulebooks.panchayat import allot_zp_chair
     h2010 = tmp_path / "h2010.csv"
     h2010.write_text("unit,year,category\nAlpha,2010,SC\nBeta,2010,UR\nGamma,2010,OBC_W\nDelta,2010,SC\n"
                      "Epsilon,2010,W\n", encoding="utf-8")
-    r = allot_zp_chair(2021, districts=load_districts(views.TOY_DISTRICTS), base_year=2010,
-                       history_paths=[views.TOY_HISTORY, h2010])
+    r = reservation.allot("zp-chair", 2021, units=views.TOY_DISTRICTS, base_year=2010,
+                          history=[views.TOY_HISTORY, h2010])
     m = views.rotation_matrix(r).set_index(["unit_name_en", "election"])
     assert m.at[("Alpha", "2010"), "verdict"] == "first"
     assert m.at[("Alpha", "2015"), "verdict"] == "repeat"

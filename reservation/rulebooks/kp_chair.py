@@ -2,7 +2,7 @@
 
 Seed b, "विकास खण्ड के प्रमुख पदों के आरक्षण की संगणना" (State counts), "राज्य स्तर पर खण्डों में प्रमुखों के पदों
 के आरक्षण की संगणना (कुल पदों की संख्या-826)" (shares of the districts) and "आरक्षित प्रमुख पदों का आवंटन व
-चक्रानुक्रम" items 1-10 (allotment to blocks inside a district); RULES.md §4.3.
+चक्रानुक्रम" items 1-10 (allotment to blocks inside a district); docs/panchayat.md.
 
 1. State counts (KP counts para 1-2): SC, ST half-up from the State shares, OBC at most 27 % (integer part).
 2. Districts (para "राज्य स्तर पर ..." 1): ST posts in proportion to the district's share of the State's rural ST
@@ -30,21 +30,22 @@ import numpy as np
 import pandas as pd
 
 from ..apportion import capped_shortfall, largest_remainder
+from ..catalogue import pick
 from ..categories import CODES
-from ..engine import Allotment, CategoryPass, EngineSettings, Ratio, run_passes
 from ..errors import InputError
-from ..inputs import load_user_inputs, pins_within
+from ..inputs import describe_input
+from ..keys import outside_people, share, two_persons
 from ..options import Option, OptionSet
 from ..quota import category_counts, fmt_fraction
 from ..rounding import ceil
-from ..rotation import RotationView, group_codes
+from ..rulebook import Counts, Group, Rulebook, UnitSet, register, slots_from_split
 from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
-from .panchayat import ZP_CHAIR_OPTIONS, _quota_rules, state_shares
+from .panchayat import CLAUSES as ZP_CLAUSES, PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share, quota_rules
+from .panchayat import state_shares
 
-__all__ = ["KP_CHAIR_OPTIONS", "kp_chair_options", "load_blocks", "BlockCrosswalk", "kp_chair_counts",
-           "kp_district_counts", "allot_kp_chair", "DEFAULT_HISTORY", "YEARS", "DISTRICT_COLUMNS"]
+__all__ = ["RULEBOOK", "KP_CHAIR_OPTIONS", "load_blocks", "BlockCrosswalk", "kp_state_counts",
+           "kp_district_counts", "DISTRICT_COLUMNS"]
 
-YEARS = (2021,)
 DEFAULT_HISTORY = DATA_DIR / "history" / "kp-chair.csv"
 SC_CAP = Fraction(206982, 1000000)          # 20.6982 %: the State SC share quoted by the GO
 OBC_CAP = Fraction(27, 100)
@@ -57,17 +58,16 @@ CLAUSE_OBC = ("GO 2021 KP-pramukh district shares: OBC formula, 27 % cap, shortf
               "districts above 53.33 %")
 CLAUSE_WOMEN = "GO 2021 KP-pramukh allotment items 3-4 (women not less than one-third in the district, rounded up)"
 
-_KEEP = ("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
-         "category_women", "rotation_history", "women_history", "rotation_fallback", "count_base", "tie_break",
-         "lots")
-KP_CHAIR_OPTIONS: dict[str, Option] = {k: ZP_CHAIR_OPTIONS[k] for k in _KEEP}
+KP_CHAIR_OPTIONS: dict[str, Option] = pick("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women",
+                                            "category_order", "category_women", "rotation_history", "women_history",
+                                            "rotation_fallback", "count_base", "tie_break", "lots")
 KP_CHAIR_OPTIONS.update({o.name: o for o in [
     Option("women_level", "A4", "district",
            {"district": "women one-third (rounded up) of each category and of all posts in each district",
             "state": "women one-third of the State counts, shared among districts by largest remainder"},
            "seed b KP allotment items 3-4 ('जिले में प्रमुखों के पदों की कुल संख्या के एक तिहाई से अन्यून'); the "
            "published 2021 totals ST-W 4, SC-W 86, OBC-W 97, W 113 (300 women) exceed the State-level 276 and fit "
-           "per-district rounding (RULES.md §4.3, A4)."),
+           "per-district rounding (docs/panchayat.md, A4)."),
     Option("district_population", "A10", "district_table",
            {"district_table": "district shares from the Census rural population of the district (data/districts.csv)",
             "block_sums": "district shares from the sum of the district's blocks (villages covered by urban "
@@ -84,13 +84,6 @@ KP_CHAIR_OPTIONS.update({o.name: o for o in [
                             "time from the districts with the lowest share", "error": "stop with an error"},
            "Not covered by the text (the GO only foresees a shortfall)."),
 ]})
-
-
-def kp_chair_options(assignments=()) -> OptionSet:
-    opts = OptionSet(dict(KP_CHAIR_OPTIONS))
-    for name, value in assignments:
-        opts.set(name, value)
-    return opts
 
 
 def load_blocks(year: int = 2021, path=None) -> tuple[pd.DataFrame, list[str]]:
@@ -173,30 +166,10 @@ class BlockCrosswalk:
 
 def kp_state_counts(year: int, opts: OptionSet, blocks: pd.DataFrame) -> pd.DataFrame:
     """State counts with State-level women (KP counts para 1-2), before the districts are considered."""
-    rules = _quota_rules(opts)
-    rules = type(rules)(**{**rules.__dict__, "clause_sc_st": CLAUSE_STATE + ": half-up",
-                           "clause_obc": CLAUSE_STATE + ", proviso: OBC at most 27 %, integer part only",
-                           "clause_women": CLAUSE_STATE + " (2nd para): women not less than 1/3, rounded up"})
+    rules = quota_rules(opts, {**ZP_CLAUSES, "count.sc_st": CLAUSE_STATE + ": half-up",
+                               "count.obc": CLAUSE_STATE + ", proviso: OBC at most 27 %, integer part only",
+                               "count.women": CLAUSE_STATE + " (2nd para): women not less than 1/3, rounded up"})
     return category_counts(len(blocks), state_shares(load_districts(), opts), rules)
-
-
-def kp_chair_counts(year: int = 2021, opts: OptionSet | None = None, blocks: pd.DataFrame | None = None
-                    ) -> pd.DataFrame:
-    """Pramukh offices per category in the State (the blocks of ``year`` are the posts).
-
-    SC, ST and OBC are State counts. With ``women_level=district`` (the default, A4) the women's rows are the sums
-    over the districts of their one-third rounded up, which is what the allotment contains; the arithmetic
-    column shows both figures.
-    """
-    if year not in YEARS:
-        raise InputError(f"kp-chair: year {year} is not implemented (known: {', '.join(map(str, YEARS))})",
-                         column="year")
-    opts = opts or kp_chair_options()
-    blocks = blocks if blocks is not None else load_blocks(year)[0].assign(obc=0)
-    state = kp_state_counts(year, opts, blocks)
-    n = dict(zip(state["category"], state["count"]))
-    dc, _ = kp_district_counts(year, opts, blocks, n, None)
-    return with_district_women(state, dc, opts)
 
 
 def with_district_women(state: pd.DataFrame, dc: pd.DataFrame, opts: OptionSet) -> pd.DataFrame:
@@ -338,123 +311,56 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
     return out, notes
 
 
-def _slots(dc: pd.DataFrame) -> dict[str, dict]:
-    out: dict[str, dict] = {"ST": {}, "SC": {}, "OBC": {}, "GEN": {}}
-    for district, g in dc.groupby("district", sort=True):
-        x = g.set_index("category")
-        for grp in ("ST", "SC", "OBC"):
-            out[grp][district] = [(f"{grp}_W", int(x.at[grp, "women"])), (grp, int(x.at[grp, "others"]))]
-        out["GEN"][district] = [("W", int(x.at["W", "final"]))]
-    return out
+def blocks_as_units(units, year, opts) -> UnitSet:
+    """The Kshetra Panchayats of the year (the shipped block table, or the user's in its format)."""
+    blocks, notes = load_blocks(year, units)
+    described = {"units": describe_input(units)} if units is not None else {}
+    return UnitSet(blocks, BlockCrosswalk(blocks).resolve, notes, described)
 
 
-def allot_kp_chair(year: int = 2021, *, history_paths=None, base_year: int = 2015, population_path=None,
-                   pin_path=None, options=(), history: pd.DataFrame | None = None) -> Allotment:
-    """The pramukh allotment: one row per block; ``extra["districts"]`` is the district table."""
-    opts = options if isinstance(options, OptionSet) else kp_chair_options(options)
-    if year not in YEARS:
-        raise InputError(f"kp-chair: year {year} is not implemented (known: {', '.join(map(str, YEARS))})",
-                         column="year")
-    blocks, notes = load_blocks(year)
-    bw = BlockCrosswalk(blocks)
-    given = load_user_inputs(bw.resolve, history_paths=history_paths, default_history=DEFAULT_HISTORY,
-                             history=history, population_path=population_path, pin_path=pin_path,
-                             lots_path=opts["lots"])
-    history, population, lots, inputs = given.history, given.population, given.lots, given.described
-
-    assumptions = list(notes)
-    obc_share = opts.fraction("obc_state_share") / 100
-    if population is not None:
-        pm = population.set_index("unit_code")
-        for col in ("pop", "sc", "st", "obc"):
-            if col in pm.columns:
-                blocks[col] = [int(pm.at[c, col]) if c in pm.index else (v if col != "obc" else -1)
-                               for c, v in zip(blocks["unit_code"], blocks[col] if col in blocks else [0] * len(blocks))]
-        if "obc" in pm.columns and (blocks["obc"] < 0).any():
-            raise InputError(f"gives 'obc' but not for {int((blocks['obc'] < 0).sum())} block(s)",
-                             file=population.attrs.get("path"), column="obc")
-    have_obc = population is not None and "obc" in population.columns
-    obc_note = ""
-    if not have_obc:
-        # the assumed OBC population, exact: pop x 5333/10000 (kept as a numerator over 10000)
-        blocks["obc"] = 0
-        obc_note = (f"OBC population by block is not public and was not supplied: every block is assumed "
-                           f"at the State share {opts['obc_state_share']} %, so the OBC order inside a district falls "
-                           f"to the tie-break rule ({opts['tie_break']}) and rotation")
-        assumptions.append(obc_note)
-    state_counts = kp_state_counts(year, opts, blocks)
+def district_counts(ctx) -> Counts:
+    """KP counts paras 1-2 (State), then the district shares (ST, SC, OBC with caps and the shortfall cycle,
+    women per district)."""
+    blocks = ctx.units if "obc" in ctx.units else ctx.units.assign(obc=0)
+    state_counts = kp_state_counts(ctx.year, ctx.opts, blocks)
     n = dict(zip(state_counts["category"], state_counts["count"]))
-    dc, dnotes = kp_district_counts(year, opts, blocks, n, population if have_obc else None)
-    state = with_district_women(state_counts, dc, opts)
-    assumptions += dnotes
-    slots = _slots(dc)
+    dc, notes = kp_district_counts(ctx.year, ctx.opts, blocks, n, ctx.population if ctx.obc.given else None)
+    state = with_district_women(state_counts, dc, ctx.opts)
+    return Counts(state, slots_from_split(dc, "district"), {"districts": dc}, notes)
 
-    limit = {(district, code): k for per in slots.values() for district, lst in per.items() for code, k in lst}
-    limit.update({(d_, "UR"): int(v) for d_, v in dc[dc["category"] == "UR"][["district", "final"]].values})
-    dist_of = dict(zip(blocks["unit_code"], blocks["district"]))
-    pins = pins_within(given.pins, pin_path, lambda u: dist_of[u], lambda place, code: limit.get((place, code), 0))
 
-    pop = blocks["pop"].to_numpy(dtype=np.int64)
-    sc = blocks["sc"].to_numpy(dtype=np.int64)
-    st = blocks["st"].to_numpy(dtype=np.int64)
-    if have_obc:
-        obc_num, obc_den = blocks["obc"].to_numpy(dtype=np.int64), pop
-        general = Ratio(pop - sc - st - obc_num, None, "people")
-        obc_elig = obc_num >= 2
-    else:
-        scale = obc_share.denominator
-        obc_num = np.full(len(blocks), obc_share.numerator, dtype=np.int64)
-        obc_den = np.full(len(blocks), scale, dtype=np.int64)
-        general = Ratio(pop * (scale - obc_share.numerator) - (sc + st) * scale, None, "people", scale=scale)
-        obc_elig = pop * obc_share.numerator >= 2 * scale
-    rot_clause = "12th Amendment Rules 2021 r.2(d): previous election = 2015 and later"
-    two = "fewer than two persons of the category in the block (seed b KP item 2)"
+TWO = "fewer than two persons of the category in the block (seed b KP item 2)"
+CLAUSES = {
+    "ST": "GO 2021 KP-pramukh allotment items 1, 7 (ST in descending order, never reserved first)",
+    "SC": "GO 2021 KP-pramukh allotment items 1, 8 (SC in descending order, never reserved first)",
+    "OBC": "GO 2021 KP-pramukh allotment items 1, 9 (OBC leaving out ST and SC blocks)",
+    "GEN": "GO 2021 KP-pramukh allotment items 4, 10 (women leaving out ST/SC/OBC blocks)",
+    "two_persons": "GO 2021 KP-pramukh allotment item 2 (two-person rule)",
+    "rotation": ZP_CLAUSES["rotation"],
+    "unreserved": "GO 2021 KP-pramukh: posts left in the district are unreserved",
+}
+for _g in ("ST", "SC", "OBC"):
+    CLAUSES[f"{_g}.women"] = CLAUSES[_g] + "; women from the top (items 3, 7-9)"
 
-    def spec(group, key, label, eligible, clause, note=""):
-        return CategoryPass(group=group, slots=slots[group], key=key, key_label=label,
-                            history_codes=group_codes(group, opts["women_history"]), population=pop,
-                            clause=clause, clause_women=clause + "; women from the top (items 3, 7-9)",
-                            clause_rotation=rot_clause, eligible=eligible, eligible_reason=two,
-                            clause_eligible="GO 2021 KP-pramukh allotment item 2 (two-person rule)", note=note)
+GROUPS = {
+    "ST": Group(share("st"), "ST share of the block population", "ST", "ST.women", eligible=two_persons("st"),
+                clause_eligible="two_persons", eligible_reason=TWO),
+    "SC": Group(share("sc"), "SC share of the block population", "SC", "SC.women", eligible=two_persons("sc"),
+                clause_eligible="two_persons", eligible_reason=TWO),
+    "OBC": Group(share("obc"), "OBC share of the block population", "OBC", "OBC.women",
+                 eligible=two_persons("obc"), clause_eligible="two_persons", eligible_reason=TWO, note="obc"),
+    "GEN": Group(outside_people, "block population outside SC/ST/OBC", "GEN", note="obc"),
+}
 
-    passes = [
-        spec("ST", Ratio(st, pop), "ST share of the block population", st >= 2,
-             "GO 2021 KP-pramukh allotment items 1, 7 (ST in descending order, never reserved first)"),
-        spec("SC", Ratio(sc, pop), "SC share of the block population", sc >= 2,
-             "GO 2021 KP-pramukh allotment items 1, 8 (SC in descending order, never reserved first)"),
-        spec("OBC", Ratio(obc_num, obc_den), "OBC share of the block population", obc_elig,
-             "GO 2021 KP-pramukh allotment items 1, 9 (OBC leaving out ST and SC blocks)", obc_note),
-        spec("GEN", general, "block population outside SC/ST/OBC", None,
-             "GO 2021 KP-pramukh allotment items 4, 10 (women leaving out ST/SC/OBC blocks)", obc_note),
-    ]
-    passes[3].clause_women = passes[3].clause
-    if opts["category_order"] == "a":
-        st_p, sc_p, obc_p, gen_p = passes
-        sc_w = CategoryPass(**{**sc_p.__dict__, "slots": {k: v[:1] for k, v in sc_p.slots.items()}})
-        obc_w = CategoryPass(**{**obc_p.__dict__, "slots": {k: v[:1] for k, v in obc_p.slots.items()}})
-        sc_m = CategoryPass(**{**sc_p.__dict__, "slots": {k: v[1:] for k, v in sc_p.slots.items()}})
-        obc_m = CategoryPass(**{**obc_p.__dict__, "slots": {k: v[1:] for k, v in obc_p.slots.items()}})
-        passes = [st_p, sc_w, obc_w, sc_m, obc_m, gen_p]
-    rotation = RotationView(history, year, base_year, opts["rotation_history"])
-    settings = EngineSettings(tie_break=opts["tie_break"], lots=lots, category_women=opts["category_women"],
-                              rotation_fallback=opts["rotation_fallback"], division_saturation="off",
-                              ur_clause="GO 2021 KP-pramukh: posts left in the district are unreserved",
-                              parent_label="district")
-    engine = run_passes(blocks, passes, rotation, settings, pins, parent="district")
-    got = pd.crosstab(blocks["district"], np.asarray(CODES)[engine.category])
-    want = {}
-    for grp, per in slots.items():
-        for district, lst in per.items():
-            for code, k in lst:
-                want[(district, code)] = k
-    for (district, code), k in want.items():
-        have = int(got.at[district, code]) if code in got.columns else 0
-        if have != k:
-            raise AssertionError(f"conservation broken: {district} {code} {have} != {k}")
-    meta = {"body": "kp-chair", "year": year, "base_year": base_year, "posts": len(blocks),
-            "history_years": rotation.years, "options": opts.record(), "inputs": inputs,
-            "assumptions": assumptions, "counts": {c: int(v) for c, v in n.items() if c in CODES},
-            "district_totals": {c: int(v) for c, v in pd.Series(np.asarray(CODES)[engine.category])
-                                .value_counts().reindex(list(CODES), fill_value=0).items()}}
-    return Allotment(engine=engine, counts=state, meta=meta, history=history, extra={"districts": dc},
-                     resolve=bw.resolve)
+RULEBOOK = Rulebook(
+    id="kp-chair", title="Kshetra Panchayat pramukhs (block chairs)", title_hi="क्षेत्र पंचायत प्रमुख",
+    unit_kind="block", parent="district", parent_word="district", years=PANCHAYAT_YEARS, options=KP_CHAIR_OPTIONS,
+    load_units=blocks_as_units, counts=district_counts, groups=GROUPS,
+    pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]], clauses=CLAUSES,
+    default_history=str(DEFAULT_HISTORY), units_file="optional", parent_table="districts",
+    obc_note=("OBC population by block is not public and was not supplied: every block is assumed at the State "
+              "share {share} %, so the OBC order inside a district falls to the tie-break rule ({tie_break}) and "
+              "rotation"),
+    obc_share=panchayat_obc_share)
+
+register(RULEBOOK)
