@@ -1,4 +1,4 @@
-"""``reservation dpc ...``: the District Planning Committee (U.P. DPC Rules 2008, seed c).
+"""``reservation dpc ...``: the District Planning Committee (U.P. DPC Rules 2008).
 
 Sub-commands (tables go to stdout as CSV, or JSON with ``--format json``; messages go to stderr):
 

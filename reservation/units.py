@@ -1,6 +1,6 @@
 """Loading and validating unit tables, Unicode NFC, and the district crosswalk.
 
-Every table is validated once, at the edge (DESIGN.md): a missing file or column, a duplicate code, a
+Every table is validated once, at the edge: a missing file or column, a duplicate code, a
 negative or inconsistent population (SC + ST > total), a name that does not resolve. Errors are
 :class:`~reservation.errors.InputError` naming the file, the row and the column. **Rows are counted as a
 spreadsheet shows them: the header is row 1, the first data row is row 2.**

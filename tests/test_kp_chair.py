@@ -55,7 +55,7 @@ def test_women_are_a_third_rounded_up_in_every_district(run):
 
 
 def test_st_women_total_is_the_published_4(run):
-    # RULES.md §4.3: ST-W 4 published; per-district rounding gives 4 (State-level would give 2).
+    # docs/panchayat.md: ST-W 4 published; per-district rounding gives 4 (State-level would give 2).
     assert (run.table["category"] == "ST_W").sum() == 4
 
 

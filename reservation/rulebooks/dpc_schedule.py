@@ -92,7 +92,7 @@ def seed_path(explicit=None) -> Path:
     for p in candidates:
         if p.is_file():
             return p
-    raise InputError("the DPC Rules 2008 text (seed c) was not found; pass --seed FILE or set "
+    raise InputError("the DPC Rules 2008 text was not found; pass --seed FILE or set "
                      "RESERVATION_DPC_SEED", file=str(candidates[0]))
 
 
