@@ -25,6 +25,7 @@ Safe output:
 
 from __future__ import annotations
 
+import csv
 import hashlib
 import io
 import json
@@ -93,7 +94,57 @@ def neutralise(df: pd.DataFrame) -> pd.DataFrame:
 
 def table_csv(df: pd.DataFrame) -> str:
     """The CSV text of a table as every command writes it (neutralised, ``\\n`` line ends, no index)."""
-    return neutralise(df).to_csv(index=False, lineterminator="\n")
+    return csv_bytes(neutralise(df)).decode("utf-8")
+
+
+def _pandas_csv(df: pd.DataFrame) -> bytes:
+    return df.to_csv(index=False, lineterminator="\n").encode("utf-8")
+
+
+def csv_bytes(df: pd.DataFrame) -> bytes:
+    """``df.to_csv(index=False, lineterminator="\\n")`` as UTF-8 bytes, written with pyarrow's string kernels for
+    tables of whole numbers and text (the same bytes: minimal quoting, empty cells for missing values; checked by
+    tests/test_output_csv.py), by pandas for anything else. 732,000 rows with their reasons take seconds instead
+    of a minute, without one Python string per cell."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    kinds = []
+    for c in df.columns:
+        dt = df[c].dtype
+        kinds.append("T" if isinstance(dt, pd.StringDtype) else "i" if isinstance(dt, pd.Int64Dtype) else dt.kind)
+    if len(df.columns) < 2 or len(df) == 0 or any(k not in "iuTO" for k in kinds):
+        return _pandas_csv(df)
+    head = io.StringIO()
+    csv.writer(head, lineterminator="\n").writerow([str(c) for c in df.columns])
+    cells = []
+    for c, k in zip(df.columns, kinds):
+        col = df[c]
+        if k == "O":
+            values = col.tolist()
+            if not all(v is None or isinstance(v, str) or v is pd.NA or (isinstance(v, float) and v != v)
+                       for v in values):
+                return _pandas_csv(df)
+            arr = pa.array([v if isinstance(v, str) else None for v in values], type=pa.string())
+        elif k == "T":
+            arr = pa.array(col, type=pa.string(), from_pandas=True)
+        else:
+            arr = pc.cast(pa.array(col, from_pandas=True), pa.string())
+        arr = pc.fill_null(arr, "")
+        if k in "TO":
+            special = pc.match_substring_regex(arr, '[,"\n]')
+            if pc.any(special).as_py():
+                quoted = pc.binary_join_element_wise('"', pc.replace_substring(arr, '"', '""'), '"', "")
+                arr = pc.if_else(special, quoted, arr)
+        cells.append(arr)
+    rows = pc.binary_join_element_wise(*cells, ",")
+    rows = pc.binary_join_element_wise(rows, "\n", "")
+    if isinstance(rows, pa.ChunkedArray):
+        rows = rows.combine_chunks()
+    bufs = rows.buffers()
+    width = np.int64 if pa.types.is_large_string(rows.type) else np.int32
+    offsets = np.frombuffer(bufs[1], dtype=width)[rows.offset:rows.offset + len(rows) + 1]
+    data = memoryview(bufs[2])[int(offsets[0]):int(offsets[-1])]
+    return head.getvalue().encode("utf-8") + bytes(data)
 
 
 # ------------------------------------------------------------------------------------------- formats
@@ -110,7 +161,7 @@ def _format_of(path) -> str:
 def table_bytes(df: pd.DataFrame, fmt: str) -> bytes:
     """The bytes of ``df`` as a ``.csv``, ``.xlsx`` or ``.parquet`` file (deterministic)."""
     if fmt == ".csv":
-        return table_csv(df).encode("utf-8")
+        return csv_bytes(neutralise(df))
     if fmt == ".xlsx":
         return _xlsx(df)
     if fmt == ".parquet":

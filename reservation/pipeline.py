@@ -334,7 +334,7 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
     meta = {"body": body, "year": year, "base_year": base, "posts": int(len(frame)),
             "history_years": rotation.years, "options": opts.record(), "inputs": described,
             "assumptions": assumptions, "counts": {k: int(totals[k]) for k in CODES},
-            "history_not_counted": sorted({int(y) for y in h["year"] if int(y) >= year})}
+            "history_not_counted": sorted(int(y) for y in h["year"].unique() if int(y) >= year)}
     if rb.base_year_readings:
         meta["base_year_reading"] = rb.base_year_readings.get(base, "")
     if parent:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import csv
 from fractions import Fraction
+from functools import lru_cache
 
 from ..arithmetic import QuotaRules, count_rows
 from ..catalogue import pick
@@ -116,11 +117,15 @@ def rotation_clause(base_year: int) -> str:
 def census2011_published_totals(codes) -> list[int]:
     """Census 2011 district totals as published, for the LGD ``codes`` (data/districts.csv
     ``tot_p_census2011_published``: the 71 Census districts; the four created after 2011 by their rebuilt total)."""
-    from ..units import int_column, read_csv
-    path = DATA_DIR / "districts.csv"
-    raw = read_csv(path, ["district_lgd_code", "tot_p_census2011_published"], what="district table")
-    got = dict(zip(int_column(raw, "district_lgd_code", path), int_column(raw, "tot_p_census2011_published", path)))
-    return [int(got[int(c)]) for c in codes]
+    got = _published_totals()
+    return [got[int(c)] for c in codes]
+
+
+@lru_cache(maxsize=1)
+def _published_totals() -> dict[int, int]:
+    """The shipped table's published totals, read once per process."""
+    with open(DATA_DIR / "districts.csv", encoding="utf-8", newline="") as f:
+        return {int(r["district_lgd_code"]): int(r["tot_p_census2011_published"]) for r in csv.DictReader(f)}
 
 
 
