@@ -464,7 +464,8 @@ def _rules(run) -> pd.DataFrame:
         step = f"{info['name']} pass"
         gname = "women" if info["group"] == "GEN" else info["group"]
         unknown_counts = [p for p in chk["counts"] if any(x.unknown for x in w.issues.get(p, []))]
-        out.append((step, f"{gname} posts as the law's arithmetic gives them", info["clause"],
+        posts = "women's" if gname == "women" else gname
+        out.append((step, f"{posts} posts as the law's arithmetic gives them", info["clause"],
                     "yes" if not chk["counts"] else ("not public" if len(unknown_counts) == len(chk["counts"])
                                                      else "no"), names(chk["counts"]), ""))
         if chk["eligibility"]:

@@ -15,7 +15,7 @@ one of
 - ``outside_share``: ``(a - y) / pop`` (decreasing).
 
 A statement is a group ``(kind, above, below)``: every unit of ``above`` has a key at least that of every unit
-of ``below`` (ties count as lawful: a lot may break them). Such statements are monotone two-variable
+of ``below`` (ties count as lawful: a lot may break them; ``strict=True`` refuses ties). Such statements are monotone two-variable
 constraints, so bound propagation to a fixed point is exact: the feasible set is a lattice whose least and
 greatest points are the propagated bounds, and it is empty exactly when some lower bound passes its upper bound.
 Optionally the figures must also add up to a known total (the State's OBC share of the population of the units,
@@ -84,45 +84,117 @@ def _y_of(kind: str, k: Fraction, a: int, pop: int) -> Fraction:
     return a - k * pop
 
 
-def solve(statements, a: dict, pop: dict, total: Fraction | None = None, max_rounds: int | None = None) -> Bounds:
+def solve(statements, a: dict, pop: dict, total: Fraction | None = None, max_rounds: int | None = None,
+          strict: bool = False) -> Bounds:
     """Propagate the statements over the unknowns ``a`` (unit -> the most OBC people it can have) and ``pop``
     (unit -> the population its shares are taken of). Units not in ``a`` are not unknowns: a statement may only
-    name units of ``a``."""
+    name units of ``a``. ``strict``: "above" means strictly above (no ties): a bound is then a value and whether
+    it is attained (``lo_strict``/``hi_strict`` in the result)."""
     lo = {i: Fraction(0) for i in a}
     hi = {i: Fraction(int(a[i])) for i in a}
+    los = {i: False for i in a}          # the lower bound is not attained (strict)
+    his = {i: False for i in a}
     statements = [s for s in statements if s.above and s.below]
     rounds = max_rounds if max_rounds is not None else 4 * len(statements) + 8
     converged = False
+
+    def tighter_lo(i, y, st):
+        if y > lo[i] or (y == lo[i] and st and not los[i]):
+            lo[i], los[i] = y, st
+            return True
+        return False
+
+    def tighter_hi(i, y, st):
+        if y < hi[i] or (y == hi[i] and st and not his[i]):
+            hi[i], his[i] = y, st
+            return True
+        return False
+
     for _ in range(rounds):
         changed = False
         for s in statements:
             inc = s.kind == "obc_share"
-
+            # the key's lower and upper bound of a unit, with whether it is attained
             def k_lo(i):
-                return key_at(s.kind, lo[i] if inc else hi[i], a[i], pop[i])
+                return (key_at(s.kind, lo[i], a[i], pop[i]), los[i]) if inc else \
+                    (key_at(s.kind, hi[i], a[i], pop[i]), his[i])
 
             def k_hi(i):
-                return key_at(s.kind, hi[i] if inc else lo[i], a[i], pop[i])
+                return (key_at(s.kind, hi[i], a[i], pop[i]), his[i]) if inc else \
+                    (key_at(s.kind, lo[i], a[i], pop[i]), los[i])
 
-            floor = max(k_lo(j) for j in s.below)        # every unit above must reach it
-            ceiling = min(k_hi(i) for i in s.above)     # every unit below must stay under it
+            fl = max((k_lo(j) for j in s.below), key=lambda t: (t[0], t[1]))   # every unit above must reach it
+            ce = min((k_hi(i) for i in s.above), key=lambda t: (t[0], not t[1]))  # every unit below stays under
+            f_strict, c_strict = fl[1] or strict, ce[1] or strict
             for i in s.above:
-                y = _y_of(s.kind, floor, a[i], pop[i])
-                if inc and y > lo[i]:
-                    lo[i], changed = y, True
-                elif not inc and y < hi[i]:
-                    hi[i], changed = y, True
+                y = _y_of(s.kind, fl[0], a[i], pop[i])
+                changed |= tighter_lo(i, y, f_strict) if inc else tighter_hi(i, y, f_strict)
             for j in s.below:
-                y = _y_of(s.kind, ceiling, a[j], pop[j])
-                if inc and y < hi[j]:
-                    hi[j], changed = y, True
-                elif not inc and y > lo[j]:
-                    lo[j], changed = y, True
+                y = _y_of(s.kind, ce[0], a[j], pop[j])
+                changed |= tighter_hi(j, y, c_strict) if inc else tighter_lo(j, y, c_strict)
         if not changed:
             converged = True
             break
-    empty = sorted(i for i in a if lo[i] > hi[i])
+    empty = set(i for i in a if lo[i] > hi[i] or (lo[i] == hi[i] and (los[i] or his[i])))
+    if strict:
+        empty |= _strict_cycles(statements)
+    empty = sorted(empty)
     sum_lo, sum_hi = sum(lo.values(), Fraction(0)), sum(hi.values(), Fraction(0))
     total_ok = total is None or (not empty and sum_lo <= total <= sum_hi)
     return Bounds(feasible=converged and not empty and total_ok, lo=lo, hi=hi, empty=empty, total_ok=total_ok,
                   sum_lo=sum_lo, sum_hi=sum_hi, converged=converged)
+
+
+def _strict_cycles(statements) -> set:
+    """Units on a cycle of statements of one kind ("u above v above ... above u"): with strict statements no
+    figures satisfy a cycle of one key. Tarjan's algorithm on the graph below -> statement -> above, per kind."""
+    out: set = set()
+    for kind in KINDS:
+        edges: dict = {}
+        for k, s in enumerate(statements):
+            if s.kind != kind:
+                continue
+            node = ("s", k)
+            edges.setdefault(node, []).extend(("u", i) for i in s.above)
+            for j in s.below:
+                edges.setdefault(("u", j), []).append(node)
+        index: dict = {}
+        low: dict = {}
+        on: set = set()
+        stack: list = []
+        counter = [0]
+        for root in list(edges):
+            if root in index:
+                continue
+            work = [(root, iter(edges.get(root, ())))]
+            index[root] = low[root] = counter[0]
+            counter[0] += 1
+            stack.append(root)
+            on.add(root)
+            while work:
+                v, it = work[-1]
+                nxt = next(it, None)
+                if nxt is not None:
+                    if nxt not in index:
+                        index[nxt] = low[nxt] = counter[0]
+                        counter[0] += 1
+                        stack.append(nxt)
+                        on.add(nxt)
+                        work.append((nxt, iter(edges.get(nxt, ()))))
+                    elif nxt in on:
+                        low[v] = min(low[v], index[nxt])
+                    continue
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        x = stack.pop()
+                        on.discard(x)
+                        comp.append(x)
+                        if x == v:
+                            break
+                    if len(comp) > 1:
+                        out |= {x[1] for x in comp if x[0] == "u"}
+    return out
