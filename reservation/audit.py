@@ -212,6 +212,9 @@ class _Run:
                 rows[p] = ("match", f"{step} pass" if step not in ("UR", "pin") else step, clause,
                            ("as computed" + note) if self.words else "")
                 continue
+            if w.walk_cat.get(p, "UR") == pub:
+                rows[p] = None                           # lawful given the earlier passes: a knock-on
+                continue
             if p in w.roles:
                 ok = self.bounds is not None and self.bounds.feasible and p not in self.bounds.empty
                 k, _role = w.roles[p][0]
@@ -247,7 +250,7 @@ class _Run:
             earlier = [(q, x) for q, x in diffs
                        if min(pass_of(ctx.pub_code(q)), pass_of(str(comp[q]))) < d]
             names = ctx.names_of([q for q, _ in earlier], 5)
-            step = "UR" if d >= big else ctx.eng.records[d].spec.name
+            step = "unreserved" if d >= big else f"{ctx.eng.records[d].spec.name} pass"
             detail = (f"lawful given the list's earlier passes as published (the list gives {pub}); our computation "
                       f"gives {cmp_} because the earlier passes differ ({names})")
             dep = [x for _, x in earlier if x[0] == "depends_on_unpublished_data"]
@@ -326,11 +329,13 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
                          f"{rb.parent_word if first.parent_column else 'State'} it covers "
                          f"({int(gap.sum())} missing)", file=path, column=pub.attrs.get("unit_column", "unit"))
     covered_codes = eng.codes[in_cov]
-    run = _Run(body, year, inputs, opts_list, pub, covered_codes, base=first)
+    # the walk and the trials read the history once (a table, not the files again)
+    quick = {**inputs, "history": first.history[["unit_code", "year", "category", "source"]].copy()}
+    run = _Run(body, year, quick, opts_list, pub, covered_codes, base=first)
     rows = dict(run.rows)
     tried, refused = [], []
     if search_options:
-        tried, refused = _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pairs)
+        tried, refused = _search(run, rows, body, year, quick, opts_list, pub, covered_codes, max_pairs)
     table = _table(run, rows)
     rules = _rules(run)
     summary = pd.DataFrame({"finding": list(FINDINGS),
@@ -358,14 +363,16 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
 def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pairs):
     """Try the named options for the units with a violation or an unexplained difference. An option (or pair)
     explains a unit when under it the unit matches or depends only on OBC data, and no unit that matched or
-    depended only on OBC data before gets a violation or becomes unexplained (an option may not trade one
-    difference for another). Returns [(option, ...)] tried and [(option, units it would break)] refused."""
+    depended only on OBC data before gets a violation or becomes unexplained, and no other unit's finding turns into
+    another violation (an option may not trade one difference for another); the unit on the other side of the
+    unit's finding (who took its post, or whose post it took) must be lawful under it too. Returns [(option, ...)] tried and [(option, units it would break)] refused."""
     ok = ("match", "depends_on_unpublished_data")
 
     def fine(r, q):                 # the unit is lawful under the trial's options, and not only as a knock-on
         return q is None or (r.rows[q][0] in ok and "knock-on" not in r.rows[q][1])
 
-    targets = [p for p, r in rows.items() if r[0].startswith("violation_") or r[0] == "unexplained"]
+    targets = [p for p, r in rows.items() if (r[0].startswith("violation_") or r[0] == "unexplained")
+               and "knock-on" not in r[1]]
     if not targets:
         return [], []
     before = {p: r[0] for p, r in rows.items()}
@@ -384,7 +391,8 @@ def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pa
         except (InputError, RuleError):
             return None
         tried.append(xs)
-        broken = [q for q, f in before.items() if f in ok and r.rows[q][0] not in ok]
+        broken = [q for q, f in before.items()
+                  if r.rows[q][0] not in ok and (f in ok or (r.rows[q][0] != f and q not in targets))]
         if broken:
             refused.append((xs, [run.ctx.name(q) for q in broken]))
         return r, broken

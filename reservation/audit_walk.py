@@ -75,7 +75,9 @@ class Walk:
     words (``stmt_info``: statement index -> dict); ``roles`` (position -> [(statement index, "above"/"below")]);
     ``freed`` (positions the division rule freed, by pass); ``passes`` (one dict per pass: name, group, codes,
     clauses, whether its key is public); ``checked`` (pass index -> {check: [positions violating]}),
-    ``decided_in``: position -> the pass whose group the list gives it (-2 = unreserved)."""
+    ``decided_in``: position -> the pass whose group the list gives it (-2 = unreserved); ``walk_cat``: what the
+    rules give each unit with the list's earlier passes as published (the first pass that chose it, with the OBC
+    figures assumed; "UR" if none)."""
 
     issues: dict = field(default_factory=dict)
     statements: list = field(default_factory=list)
@@ -85,6 +87,7 @@ class Walk:
     passes: list = field(default_factory=list)
     checked: dict = field(default_factory=dict)
     decided_in: np.ndarray | None = None
+    walk_cat: dict = field(default_factory=dict)
 
     def add(self, pos: int, issue: Issue) -> None:
         self.issues.setdefault(int(pos), []).append(issue)
@@ -218,6 +221,10 @@ def walk(ctx: _Ctx) -> Walk:
         if not np.array_equal(run.engine.codes, eng.codes):
             raise AssertionError("the walk's run has its units in another order")
         _check_pass(ctx, w, i, rec, run, in_pass, kind, surplus, freed_any)
+        free = run.engine.decided_by != -1
+        for p, j in zip(rec.chosen.tolist(), rec.slot_index.tolist()):
+            if free[p] and p not in w.walk_cat:
+                w.walk_cat[p] = spec.codes[j]
         if effect == "unreserved":
             for pos, (pi, _d) in freed_any.items():
                 if pi == i and CODES[int(ctx.pub[pos])] == "UR":
@@ -249,6 +256,7 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
     code_taken[rec.chosen] = np.asarray(spec.codes, dtype=object)[rec.slot_index]
     group = spec.group
     gname = "women" if group == "GEN" else group
+    gposts = "women's" if group == "GEN" else group
     public = kind is None
     multi = len(spec.codes) > 1
     women_code = spec.codes[0] if multi else None
@@ -300,7 +308,7 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
             extra = _order(rec, P, place)[need:]
             for p in extra:
                 w.add(p, Issue("violation_count", f"{spec.name} pass: counts", text.clause,
-                               f"the list gives {len(P)} {gname} offices{where} where the law's arithmetic gives "
+                               f"the list gives {len(P)} {gposts} offices{where} where the law's arithmetic gives "
                                f"{need}; this unit is the last of them in {gname} order"
                                + (" (the count depends on OBC figures that are not public)" if count_unknown else ""),
                                i, unknown=count_unknown))
@@ -329,6 +337,7 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
         #    as if the rule freed them although another unit is the least populous (misfreed)
         excused: set[int] = set()
         misfreed: dict[int, tuple] = {}
+        saturated: dict[int, Issue] = {}
         if div_rule:
             divs: dict = {}
             for p in mem:
@@ -352,10 +361,11 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
                 mine = [p for p in members if p in Pset]
                 if mine and all(holds(p) for p in members):
                     v = least(mine)
-                    w.add(v, Issue("violation_division", f"{spec.name} pass: division rule", text.clause_saturation,
+                    saturated[v] = Issue("violation_division", f"{spec.name} pass: division rule", text.clause_saturation,
                                    f"all {len(members)} units of {d} division hold {gname} in the list; the rule makes "
                                    f"the least populous of those chosen ({ctx.name(v)}, {int(satpop[v]):,}) "
-                                   f"unreserved", i))
+                                   f"unreserved", i)
+                    w.add(v, saturated[v])
                     w.checked[i]["division"].append(v)
                 for v in members:
                     if v in Pset or not pool[v] or not rec.eligible[v] or v in surplus:
@@ -430,6 +440,8 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
             if iss is not None:
                 holder_issue[u] = iss
                 w.add(u, iss)
+            elif u in saturated:
+                holder_issue[u] = saturated[u]
         w.checked[i]["freed"] += [v for v in excused if v in rec.barred]
         if not public:
             for t in sorted(set(int(rec.tier[p]) for p in P)):
@@ -501,7 +513,7 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
                                        f"which takes {gname}", i, partner=b))
             else:
                 w.add(v, Issue("violation_count", f"{spec.name} pass: counts", text.clause,
-                               f"the list gives {len(P)} {gname} offices{where} where the law's arithmetic gives "
+                               f"the list gives {len(P)} {gposts} offices{where} where the law's arithmetic gives "
                                f"{need}: the rules give this unit {code_taken[v]}"
                                + (" (the count depends on OBC figures that are not public)" if count_unknown else ""),
                                i, unknown=count_unknown))
