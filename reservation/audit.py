@@ -331,6 +331,8 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
     covered_codes = eng.codes[in_cov]
     # the walk and the trials read the history once (a table, not the files again)
     quick = {**inputs, "history": first.history[["unit_code", "year", "category", "source"]].copy()}
+    if units is not None and not isinstance(units, pd.DataFrame):
+        quick["units"] = _units_table(body, year, first, opts_list, quick)
     run = _Run(body, year, quick, opts_list, pub, covered_codes, base=first)
     rows = dict(run.rows)
     tried, refused = [], []
@@ -358,6 +360,18 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
                      "flags_of_published": fl.to_dict(orient="records")}
     return AuditResult(table=table, rules=rules, summary=summary, flags=fl, meta=meta, computed=run.base,
                        walk=run.walk)
+
+
+def _units_table(body, year, first, opts_list, quick):
+    """The user's units as the table already read, when the rulebook takes a table and gives the same result with
+    it (else the file again): the walk and the trials then do not parse the file each time."""
+    try:
+        again = allot(body, year, options=opts_list, **{**quick, "units": first.units})
+    except Exception:                # a rulebook that reads only files (kp-chair's block table): keep the file
+        return quick["units"]
+    same = (np.array_equal(again.engine.codes, first.engine.codes)
+            and np.array_equal(again.engine.category, first.engine.category))
+    return first.units if same else quick["units"]
 
 
 def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pairs):
