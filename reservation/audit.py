@@ -298,7 +298,7 @@ def _reading(body, x) -> str:
 
 
 def audit(body: str, year: int, published, *, units=None, history=None, population=None, options=(),
-          base_year=None, search_options: bool = True, max_pairs: int = 12) -> AuditResult:
+          base_year=None, search_options: bool = True, max_pairs: int = 8) -> AuditResult:
     """Audit a published list (a CSV path or a DataFrame ``unit,category``) of ``body`` for ``year``; the other
     arguments as :func:`reservation.pipeline.allot`. ``search_options``: try the named options for the units
     that differ (``explained_by_option``)."""
@@ -379,7 +379,8 @@ def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pa
     explains a unit when under it the unit matches or depends only on OBC data, and no unit that matched or
     depended only on OBC data before gets a violation or becomes unexplained, and no other unit's finding turns into
     another violation (an option may not trade one difference for another); the unit on the other side of the
-    unit's finding (who took its post, or whose post it took) must be lawful under it too. Returns [(option, ...)] tried and [(option, units it would break)] refused."""
+    unit's finding (who took its post, or whose post it took) must be lawful under it too. Returns [(option, ...)]
+    tried and [(option, units it would break)] refused."""
     ok = ("match", "depends_on_unpublished_data")
 
     def fine(r, q):                 # the unit is lawful under the trial's options, and not only as a knock-on

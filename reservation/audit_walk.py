@@ -361,10 +361,11 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
                 mine = [p for p in members if p in Pset]
                 if mine and all(holds(p) for p in members):
                     v = least(mine)
-                    saturated[v] = Issue("violation_division", f"{spec.name} pass: division rule", text.clause_saturation,
-                                   f"all {len(members)} units of {d} division hold {gname} in the list; the rule makes "
-                                   f"the least populous of those chosen ({ctx.name(v)}, {int(satpop[v]):,}) "
-                                   f"unreserved", i)
+                    saturated[v] = Issue("violation_division", f"{spec.name} pass: division rule",
+                                         text.clause_saturation,
+                                         f"all {len(members)} units of {d} division hold {gname} in the list; the "
+                                         f"rule makes the least populous of those chosen ({ctx.name(v)}, "
+                                         f"{int(satpop[v]):,}) unreserved", i)
                     w.add(v, saturated[v])
                     w.checked[i]["division"].append(v)
                 for v in members:

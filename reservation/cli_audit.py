@@ -82,7 +82,7 @@ def cmd_diff(args) -> int:
     b = Scenario(options=tuple(args.b or ()), history=args.b_history or None, base_year=args.b_base_year,
                  published=args.b_published, label="B")
     res = diff(args.body, args.year, a, b, units=args.units, population=args.population,
-               explain=False if args.no_explain else None)
+               history=args.history or None, explain=False if args.no_explain else None)
     quiet = args.out is None
     table = res.table
     if res.explanation is not None:
@@ -159,6 +159,8 @@ def register(subparsers) -> None:
         sp.add_argument(f"--{side}-base-year", type=int, default=None,
                         help=f"base year of scenario {side.upper()} (of a published list: the base it was made on)")
         sp.add_argument(f"--{side}-published", metavar="FILE", help=f"scenario {side.upper()} is this published list")
+    sp.add_argument("--history", action="append", metavar="FILE",
+                    help="history of both scenarios unless --a-history/--b-history say otherwise (default: shipped)")
     sp.add_argument("--no-explain", action="store_true",
                     help="two published lists: do not explain them by their base years")
     sp.set_defaults(func=cmd_diff)

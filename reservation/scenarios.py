@@ -75,10 +75,11 @@ class DiffResult:
     categories: dict = field(default_factory=dict)
 
 
-def _side(body, year, s: Scenario, inputs, frame):
+def _side(body, year, s: Scenario, inputs, frame, history):
     """(categories by unit code, the Allotment or None, rule words by code, reasons by code)."""
     if s.published is None:
-        r = allot(body, year, options=list(s.options), history=s.history, base_year=s.base_year, **inputs)
+        r = allot(body, year, options=list(s.options), history=history if s.history is None else s.history,
+                  base_year=s.base_year, **inputs)
         t = r.table
         cats = dict(zip(t["unit_code"].astype(int), t["category"]))
         return cats, r, dict(zip(t["unit_code"].astype(int), t["clause"])), \
@@ -95,21 +96,22 @@ def _side(body, year, s: Scenario, inputs, frame):
     return cats, None, words, {c: "as published" for c in cats}
 
 
-def diff(body: str, year: int, a: Scenario, b: Scenario, *, units=None, population=None,
+def diff(body: str, year: int, a: Scenario, b: Scenario, *, units=None, population=None, history=None,
          explain: bool | None = None) -> DiffResult:
     """The units whose category differs between scenarios ``a`` and ``b``, with the rule step where they part.
-    ``explain``: add :func:`explain_base_year` (default: when both sides are published lists with different base
-    years)."""
+    ``history``: the history of a computed side that gives none (None: the shipped one); ``explain``: add
+    :func:`explain_base_year` (default: when both sides are published lists with different base years)."""
     inputs = {"units": units, "population": population}
     frame = None
     for s in (a, b):
         if s.published is None:
-            frame = allot(body, year, options=list(s.options), history=s.history, base_year=s.base_year, **inputs)
+            frame = allot(body, year, options=list(s.options), history=history if s.history is None else s.history,
+                          base_year=s.base_year, **inputs)
             break
     if frame is None:
-        frame = allot(body, year, **inputs)
-    ca, ra, wa, why_a = _side(body, year, a, inputs, frame)
-    cb, rb_, wb, why_b = _side(body, year, b, inputs, frame)
+        frame = allot(body, year, history=history, **inputs)
+    ca, ra, wa, why_a = _side(body, year, a, inputs, frame, history)
+    cb, rb_, wb, why_b = _side(body, year, b, inputs, frame, history)
     eng = frame.engine
     pass_of = {}
     for i, rec in enumerate(eng.records):
@@ -143,7 +145,8 @@ def diff(body: str, year: int, a: Scenario, b: Scenario, *, units=None, populati
                    and b.base_year is not None and a.base_year != b.base_year)
     if explain:
         result.explanation = explain_base_year(body, year, a.published, b.published, a_base_year=a.base_year,
-                                               b_base_year=b.base_year, units=units, population=population)
+                                               b_base_year=b.base_year, units=units, population=population,
+                                               history=history)
         meta["base_year_explanation"] = result.explanation["summary"]
     return result
 

@@ -178,7 +178,8 @@ def resolve_nine():
 
 def test_published_list_accepts_codes_names_hindi_and_the_words_lists_print(tmp_path):
     p = tmp_path / "l.csv"
-    p.write_text("district_lgd_code,district_en,category\n21,Ash,अनुसूचित जाति स्त्री\n22,Birch,पिछड़ा वर्ग\n"
+    p.write_text("district_lgd_code,district_en,category\n21,Ash,अनुसूचित जाति स्त्री\n"
+                 "22,Birch,पिछड़ा वर्ग\n"
                  "23,Cedar,स्त्री\n24,Dogwood,अनारक्षित\n25,Elm,SC\n", encoding="utf-8")
     got = load_published(p, resolve_nine())
     assert list(got["category"]) == ["SC_W", "OBC", "W", "UR", "SC"] and list(got["_row"]) == [2, 3, 4, 5, 6]
@@ -252,7 +253,8 @@ def test_flags_by_hand():
     rows = list(zip(got["flag"], got["counting_unit"], got["measured"]))
     assert ("above_half", "P", "3 of 4 = 75.00 %") in rows
     assert ("women_below_third", "P", "1 of 4 = 25.00 %") in rows
-    assert ("women_below_third", "Q", "0 of 1 = 0.00 %") in rows and ("women_below_third", "P", "0 of 1 = 0.00 %") in rows
+    assert ("women_below_third", "Q", "0 of 1 = 0.00 %") in rows
+    assert ("women_below_third", "P", "0 of 1 = 0.00 %") in rows
     assert ("fewer_than_two", "Q", "1 SC person(s)") in rows
     assert len(rows) == 5
 
