@@ -194,7 +194,7 @@ class _Run:
                 v = viol[0]
                 more = [x.detail for x in viol[1:3] if x.detail != v.detail]
                 detail = v.detail + ("; also: " + "; ".join(more) if more else "")
-                self.partner[p] = v.partner
+                self.partner[p] = [] if v.partner is None else [v.partner]
                 if v.unknown:
                     rows[p] = ("depends_on_unpublished_data", v.rule, v.clause, detail)
                 else:
@@ -202,7 +202,7 @@ class _Run:
                 continue
             odd = [x for x in issues if x.finding in ("cannot_check", "tie")]
             if odd and pub != cmp_:
-                self.partner[p] = odd[0].partner
+                self.partner[p] = [] if odd[0].partner is None else [odd[0].partner]
                 rows[p] = ("unexplained", odd[0].rule, odd[0].clause, odd[0].detail)
                 continue
             if pub == cmp_:
@@ -253,6 +253,7 @@ class _Run:
             step = "unreserved" if d >= big else f"{ctx.eng.records[d].spec.name} pass"
             detail = (f"lawful given the list's earlier passes as published (the list gives {pub}); our computation "
                       f"gives {cmp_} because the earlier passes differ ({names})")
+            self.partner[p] = [q for q, _ in earlier]          # a knock-on is explained only with its causes
             dep = [x for _, x in earlier if x[0] == "depends_on_unpublished_data"]
             viol = [x for _, x in earlier if x[0].startswith("violation_")]
             clause = w.passes[d]["clause"] if d < big else self.base.ur_clause
@@ -384,10 +385,12 @@ def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pa
     ok = ("match", "depends_on_unpublished_data")
 
     def fine(r, q):                 # the unit is lawful under the trial's options, and not only as a knock-on
-        return q is None or (r.rows[q][0] in ok and "knock-on" not in r.rows[q][1])
+        return r.rows[q][0] in ok and "knock-on" not in r.rows[q][1]
 
-    targets = [p for p, r in rows.items() if (r[0].startswith("violation_") or r[0] == "unexplained")
-               and "knock-on" not in r[1]]
+    def explains(r, p, broken):     # the unit and everyone on the other side of its finding are lawful under it
+        return not broken and fine(r, p) and all(fine(r, q) for q in run.partner.get(p, []))
+
+    targets = [p for p, r in rows.items() if r[0].startswith("violation_") or r[0] == "unexplained"]
     if not targets:
         return [], []
     before = {p: r[0] for p, r in rows.items()}
@@ -419,7 +422,7 @@ def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pa
         r, broken = got
         for p in targets:
             f = r.rows[p][0]
-            if fine(r, p) and fine(r, run.partner.get(p)) and not broken:
+            if explains(r, p, broken):
                 explained[p].append(((x,), f))
             if f != before[p]:
                 changed[p].append(x)
@@ -436,7 +439,7 @@ def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pa
             continue
         r, broken = got
         for p in targets:
-            if not explained[p] and fine(r, p) and fine(r, run.partner.get(p)) and not broken:
+            if not explained[p] and explains(r, p, broken):
                 explained[p].append((xs, r.rows[p][0]))
     for p in targets:
         if not explained[p]:

@@ -335,9 +335,10 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
                 skip_women = set(bad)
         # 2. the division rule: saturated divisions, units the rule frees (excused) or that the list leaves out
         #    as if the rule freed them although another unit is the least populous (misfreed)
-        excused: set[int] = set()
+        excused: dict[int, object] = {}          # unit -> its division: the rule frees it (least populous)
         misfreed: dict[int, tuple] = {}
         saturated: dict[int, Issue] = {}
+
         if div_rule:
             divs: dict = {}
             for p in mem:
@@ -375,8 +376,7 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
                     if all(holds(p) for p in others):
                         x = least([v] + mine)
                         if x == v:
-                            excused.add(v)
-                            freed_any[v] = (i, d)
+                            excused[v] = d
                         else:
                             misfreed[v] = (d, x, satpop[v], satpop[x])
         # 3. eligibility, rotation, order: a unit the list gives the group and the rules would not (given the
@@ -443,7 +443,14 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
                 w.add(u, iss)
             elif u in saturated:
                 holder_issue[u] = saturated[u]
-        w.checked[i]["freed"] += [v for v in excused if v in rec.barred]
+        # a freed unit was left out by the rule (rather than by the order) when it comes before a unit the list
+        # lawfully gives the group (a better tier, or a higher public key in the same tier)
+        lawful = [u for u in P if u not in holder_issue]
+        for v, d in excused.items():
+            if any(rec.tier[v] < rec.tier[u] or (public and rec.tier[v] == rec.tier[u]
+                                                 and rec.order_key[v] < rec.order_key[u]) for u in lawful):
+                freed_any[v] = (i, d)
+                w.checked[i]["freed"].append(v)
         if not public:
             for t in sorted(set(int(rec.tier[p]) for p in P)):
                 above = tuple(p for p in P if rec.tier[p] == t and rec.eligible[p])

@@ -125,23 +125,27 @@ def test_depends_on_unpublished_obc_data():
 
 def test_division_saturation():
     """saturation_ignored.csv gives SC to Dogwood and Elm, the two districts of South: the division rule makes the
-    least populous of South (Elm, 1,500) unreserved and Ash takes SC. Elm and Ash: `violation_division`."""
+    least populous of South (Elm, 1,500) unreserved and Ash takes SC (tests/fixtures/toy/README.md). Elm and Ash:
+    `violation_division`. Birch (computed OBC_W: with Elm unreserved the OBC pass is over Birch and Cedar) is listed
+    UR, which is what the rules give it with the list's SC as published (OBC to Ash, by code): a knock-on of the
+    division violation. Dogwood and Cedar match."""
     r = audit("zp-chair", 2021, AUDIT / "saturation_ignored.csv", units=TOY / "saturation.csv", history=[],
               search_options=False)
     f = findings(r)
-    assert f.pop("Elm") == "violation_division" and f.pop("Ash") == "violation_division"
-    assert set(f.values()) == {"match"}
-    assert "South" in r.table.set_index("unit_name_en").loc["Elm", "detail"]
-    assert "division rule" in r.table.set_index("unit_name_en").loc["Elm", "clause"]
+    assert f == {"Elm": "violation_division", "Ash": "violation_division", "Birch": "violation_division",
+                 "Dogwood": "match", "Cedar": "match"}
+    t = r.table.set_index("unit_name_en")
+    assert "South" in t.loc["Elm", "detail"] and "division rule" in t.loc["Elm", "clause"]
+    assert "knock-on" in t.loc["Birch", "rule"] and "knock-on" not in t.loc["Ash", "rule"]
 
 
 def test_explained_by_option_division_rule_off():
     """The same list is exactly the allotment under division_saturation=off (Dogwood SC_W, Elm SC; OBC over Ash,
     Birch, Cedar by code: Ash OBC_W), so with the option search Elm and Ash are `explained_by_option` and the detail
-    names the option."""
+    names the option; Birch's knock-on is explained with its causes."""
     r = audit("zp-chair", 2021, AUDIT / "saturation_ignored.csv", units=TOY / "saturation.csv", history=[])
     t = r.table.set_index("unit_name_en")
-    for name in ("Elm", "Ash"):
+    for name in ("Elm", "Ash", "Birch"):
         assert t.loc[name, "finding"] == "explained_by_option"
         assert t.loc[name, "detail"].startswith("under division_saturation=off")
 
@@ -357,3 +361,22 @@ def test_final_2021_list_other_passes_depend_only_on_obc_data(final_2021):
     assert held[("W pass", "descending rural population outside SC/ST/OBC")] == \
         "not public: lawful for some OBC figures"
     assert final_2021.meta["audit"]["obc_feasible"] is True
+
+
+@pytest.mark.xfail(strict=True, reason="needs reservation/rulebooks/panchayat.py census2011_published_totals to read "
+                                       "data/districts.csv once per process (it reads it on every pass of every "
+                                       "zp-chair allotment; the audit runs the pipeline dozens of times)")
+def test_the_published_census_totals_are_read_once_per_process(monkeypatch):
+    import reservation.units as units_module
+    reads = []
+    real = units_module.read_csv
+
+    def counting(path, *a, **kw):
+        if Path(path).name == "districts.csv":
+            reads.append(path)
+        return real(path, *a, **kw)
+
+    monkeypatch.setattr(units_module, "read_csv", counting)
+    allot("zp-chair", 2021)
+    allot("zp-chair", 2021)
+    assert len(reads) <= 1

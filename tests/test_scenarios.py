@@ -21,13 +21,14 @@ def changes(result) -> dict:
 
 
 def test_division_rule_on_and_off():
-    """saturation.csv: with the rule, Elm (least populous of South) is freed: Dogwood SC_W, Ash SC, Elm OBC_W; without
-    it Dogwood SC_W, Elm SC, Ash OBC_W (code order among equal assumed OBC shares). Two units change, both first in
-    the SC pass; the counts are the same."""
+    """saturation.csv: with the rule, Elm (least populous of South) is freed and unreserved: Dogwood SC_W, Ash SC,
+    OBC over Birch and Cedar (equal assumed shares, code order): Birch OBC_W. Without it Dogwood SC_W, Elm SC, Ash
+    OBC_W. Three units change: Ash and Elm first in the SC pass, Birch in the OBC pass; the counts are the same."""
     r = diff("zp-chair", 2021, Scenario(options=("division_saturation=on",), history=[]),
              Scenario(options=("division_saturation=off",), history=[]), units=TOY / "saturation.csv")
     assert list(r.table.columns) == DIFF_COLUMNS
-    assert changes(r) == {"Ash": ("SC", "OBC_W", "SC_W+SC"), "Elm": ("OBC_W", "SC", "SC_W+SC")}
+    assert changes(r) == {"Ash": ("SC", "OBC_W", "SC_W+SC"), "Elm": ("UR", "SC", "SC_W+SC"),
+                          "Birch": ("OBC_W", "UR", "OBC_W+OBC")}
     assert (r.summary["change"] == 0).all()
     assert "allotment item 1" in r.table["clause"].iat[0]
 
@@ -91,9 +92,9 @@ def test_cli_diff_options(tmp_path, capsys):
                  "tie_break=code", "--out", str(out)])
     assert code == 0 and "step SC_W+SC: 2" in capsys.readouterr().out
     t = pd.read_csv(out)
-    assert set(t["unit_name_en"]) == {"Ash", "Elm"}
+    assert set(t["unit_name_en"]) == {"Ash", "Elm", "Birch"}
     meta = json.loads((tmp_path / "d" / "diff.meta.json").read_text(encoding="utf-8"))
-    assert meta["b"]["options"] == ["division_saturation=off", "tie_break=code"] and meta["changed"] == 2
+    assert meta["b"]["options"] == ["division_saturation=off", "tie_break=code"] and meta["changed"] == 3
 
 
 @pytest.fixture(scope="module")
