@@ -13,7 +13,10 @@ in the legal order, each pass with the list's earlier passes as published (:mod:
 ``violation_count``
     a category total of the list differs from the law's arithmetic (in the unit's counting unit); the unit is
     one of the surplus (the last of its group in the pass's order; for a women's code, the last women or the
-    first non-women), or the unit the rules would have added for a missing post.
+    first non-women), or the unit the rules would have added for a missing post. Where the counting unit is
+    below the State (a district, a block) and OBC figures are not given, the OBC and women's counts of a counting
+    unit depend on them: such a difference is ``depends_on_unpublished_data`` (the State totals stay checked by
+    the sum of the counting units' counts only through those units).
 ``violation_rotation``
     the unit took a group though a unit of a better rotation tier was left without it (tier 1 never held the
     group since the base year, tier 2 not at the last election, tier 3 held it at the last election); the unit
@@ -27,19 +30,26 @@ in the legal order, each pass with the list's earlier passes as published (:mod:
     and the unit that should have had the women's post both carry it.
 ``violation_division``
     all units of a division hold the group in the list (the rule makes its least populous unit chosen in the
-    pass unreserved), or a unit the rule made unreserved holds a later group (option
-    ``saturation_effect=unreserved``, when the rulebook has it).
+    pass unreserved); or the list leaves out, as if the rule had freed it, a unit ahead of a unit it gives the
+    group, while another unit of the division is the least populous (both units of the swap carry it); or a unit
+    the rule made unreserved holds a later group (``saturation_effect=unreserved``).
 ``explained_by_option``
-    the unit's violation or unexplained difference disappears under a named option (one at a time, then pairs
-    of the options that changed something at the unit): under it the unit matches, or depends only on OBC data;
-    ``detail`` names the option.
+    the unit's violation or unexplained difference disappears under a named option (each other reading of each
+    choice option, and each other base year of the history, one at a time; then pairs of those that changed the
+    unit's finding): under it the unit, and the unit on the other side of its finding (or, for a knock-on, the
+    earlier differences), match or depend only on OBC data, and no other unit becomes a violation or changes
+    violation; ``detail`` names the option. Options refused for breaking other units are in ``meta``.
 ``depends_on_unpublished_data``
     the unit differs from our computation only where the order (or a count) depends on OBC figures, which are
     not public, and some OBC figures make the list lawful at every unit at once (the statements of every OBC-
     dependent pass are solved together, exactly: :mod:`reservation.unknowns`, with the State's OBC share as the
-    total); ``detail`` says what the unit's OBC share must be. A unit whose own place is lawful given the earlier
-    passes as published, and differs from our computation only because an earlier pass differs, takes the
-    finding of that earlier difference ("knock-on", preferring this one when an earlier OBC difference exists).
+    total); ``detail`` says what the unit's OBC share must be.
+*knock-on*
+    a unit whose own place is lawful given the earlier passes as published (the rules, with the OBC figures
+    assumed, give it the listed category once the list's earlier passes are pinned) and that differs from our
+    computation only because an earlier pass differs takes the finding of that earlier difference:
+    ``depends_on_unpublished_data`` when an earlier difference depends on OBC figures, else the earlier violation;
+    its ``rule`` ends in "knock-on" and ``detail`` names the earlier differences.
 ``unexplained``
     anything else (the detail says what was tried).
 

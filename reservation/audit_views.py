@@ -23,7 +23,7 @@ from .audit import FINDINGS
 from .errors import InputError
 from .units import DATA_DIR
 
-__all__ = ["FINDING_COLOURS", "FINDING_WORDS", "find_published", "summary_table", "rules_table", "findings_table",
+__all__ = ["FINDING_COLOURS", "FINDING_WORDS", "SERIOUS", "find_published", "summary_table", "rules_table", "findings_table",
            "style_findings", "findings_map", "swap_table"]
 
 #: one colour per finding, the same in the map, the legend and the table (colour-blind-safe hues: violations warm,
@@ -43,6 +43,11 @@ FINDING_WORDS = {
     "depends_on_unpublished_data": "lawful for some OBC figures (not public)",
     "unexplained": "none of the above",
 }
+
+
+#: the findings from the most serious to the least (tables sort by it; a district of blocks takes its most serious)
+SERIOUS = ("violation_count", "violation_rotation", "violation_order", "violation_women", "violation_division",
+           "unexplained", "depends_on_unpublished_data", "explained_by_option", "match")
 
 
 def find_published(name) -> Path:
@@ -75,7 +80,7 @@ def findings_table(result, differences_only: bool = False) -> pd.DataFrame:
     t = result.table.copy()
     if differences_only:
         t = t[t["finding"] != "match"]
-    rank = {f: i for i, f in enumerate(FINDINGS)}
+    rank = {f: i for i, f in enumerate(SERIOUS)}
     t = t.assign(_r=t["finding"].map(rank)).sort_values(["_r", "unit_name_en"], kind="stable").drop(columns="_r")
     return t.reset_index(drop=True)
 
@@ -104,9 +109,7 @@ def _by_district(result) -> pd.DataFrame:
     t = result.table
     units = result.computed.units
     rank = {f: i for i, f in enumerate(FINDINGS)}
-    order = ["unexplained"] + [f for f in FINDINGS if f.startswith("violation_")] + [
-        "depends_on_unpublished_data", "explained_by_option", "match"]
-    serious = {f: i for i, f in enumerate(order)}
+    serious = {f: i for i, f in enumerate(SERIOUS)}
     if result.computed.unit_kind == "district":
         d = t[["unit_code", "unit_name_en", "finding", "published", "computed", "detail"]].copy()
         d["units"] = 1

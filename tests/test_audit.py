@@ -363,6 +363,54 @@ def test_final_2021_list_other_passes_depend_only_on_obc_data(final_2021):
     assert final_2021.meta["audit"]["obc_feasible"] is True
 
 
+# -- a body with counting units below the State (block pramukhs, per district) -----------------------------------
+
+def test_block_pramukhs_the_computed_list_matches_and_a_moved_obc_post_depends_on_obc_data():
+    """kp-chair counts per district. Our own list audits as 826 matches. Moving one OBC post from Agra (one OBC
+    block made UR) to Aligarh (one UR block made OBC) keeps the State total (223) but changes two district counts;
+    a district's OBC count depends on which districts are above the State OBC share (not public), so both units are
+    `depends_on_unpublished_data` with the count in the detail: Aligarh's extra block is the last of its OBC blocks in
+    OBC order, Agra's block the one the rules give the missing post."""
+    r = allot("kp-chair", 2021)
+    t = r.table
+    pub = t[["unit_code", "category"]].copy()
+    assert set(findings(audit("kp-chair", 2021, pub, search_options=False)).values()) == {"match"}
+    a = int(t[(t["district"] == "Agra") & (t["category"] == "OBC")]["unit_code"].iat[-1])
+    b = int(t[(t["district"] == "Aligarh") & (t["category"] == "UR")]["unit_code"].iat[0])
+    pub.loc[pub["unit_code"] == a, "category"] = "UR"
+    pub.loc[pub["unit_code"] == b, "category"] = "OBC"
+    x = audit("kp-chair", 2021, pub, search_options=False).table.set_index("unit_code")
+    assert set(x.drop(index=[a, b])["finding"]) == {"match"}
+    assert x.loc[a, "finding"] == x.loc[b, "finding"] == "depends_on_unpublished_data"
+    assert "OBC offices in Agra" in x.loc[a, "detail"] and "OBC offices in Aligarh" in x.loc[b, "detail"]
+
+
+# -- what notebook 06 shows ----------------------------------------------------------------------------------------
+
+def test_views_table_map_and_escaping():
+    from reservation import audit_views as av
+    r = nine("nine_rotation")
+    t = av.findings_table(r)
+    assert list(t["finding"][:2]) == ["violation_rotation", "violation_rotation"]
+    fig = av.findings_map(r, title="<b>x</b>")
+    names = [tr.name for tr in fig.data]
+    assert "not audited" in names                        # the toy's districts are not on the map of UP
+    assert fig.layout.map.style == "white-bg" and "&lt;b&gt;" in fig.layout.title.text
+    html = av.style_findings(pd.DataFrame({"unit_name_en": ["<script>x</script>"], "finding": ["match"]})).to_html()
+    assert "<script>" not in html and "&lt;script&gt;" in html
+    assert av.find_published("zp_adhyaksh_2021_final.csv").name == "zp_adhyaksh_2021_final.csv"
+    with pytest.raises(InputError):
+        av.find_published("no_such_list.csv")
+
+
+def test_views_map_of_the_final_2021_list(final_2021):
+    from reservation import audit_views as av
+    fig = av.findings_map(final_2021)
+    drawn = {tr.name.rsplit(" (", 1)[0]: int(tr.name.rsplit("(", 1)[1].rstrip(")")) for tr in fig.data
+             if tr.type == "choroplethmap"}
+    assert sum(drawn.values()) == 75 and drawn["violation_order"] == 4
+
+
 @pytest.mark.xfail(strict=True, reason="needs reservation/rulebooks/panchayat.py census2011_published_totals to read "
                                        "data/districts.csv once per process (it reads it on every pass of every "
                                        "zp-chair allotment; the audit runs the pipeline dozens of times)")
