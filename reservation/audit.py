@@ -15,8 +15,8 @@ in the legal order, each pass with the list's earlier passes as published (:mod:
     one of the surplus (the last of its group in the pass's order; for a women's code, the last women or the
     first non-women), or the unit the rules would have added for a missing post. Where the counting unit is
     below the State (a district, a block) and OBC figures are not given, the OBC and women's counts of a counting
-    unit depend on them: such a difference is ``depends_on_unpublished_data`` (the State totals stay checked by
-    the sum of the counting units' counts only through those units).
+    unit depend on them: such a difference is ``depends_on_unpublished_data``, unless the list's State total of
+    OBC posts differs from the State count (public), which is a ``violation_count``.
 ``violation_rotation``
     the unit took a group though a unit of a better rotation tier was left without it (tier 1 never held the
     group since the base year, tier 2 not at the last election, tier 3 held it at the last election); the unit

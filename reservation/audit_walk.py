@@ -279,6 +279,12 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
         return ctx.tier_words(int(rec.tier[pos]), group)
 
     count_unknown = kind is not None and ctx.base.parent_column is not None
+    if count_unknown and kind == "obc_share" and ctx.covered.all():
+        # the State's OBC total is public (the State share, the 27 % cap): a list whose total differs breaks it,
+        # whatever the districts' shares
+        listed = sum(1 for p in range(n) if in_pass[p])
+        if listed != int(rec.spec.slots.sum()):
+            count_unknown = False
     for q in range(len(ctx.eng.parent_labels)):
         lo, hi = int(ctx.starts[q]), int(ctx.ends[q])
         mem = np.arange(lo, hi)

@@ -363,6 +363,30 @@ def test_final_2021_list_other_passes_depend_only_on_obc_data(final_2021):
     assert final_2021.meta["audit"]["obc_feasible"] is True
 
 
+
+def test_final_2021_sc_list_is_lawful_on_the_1995_base_it_was_made_on(final_2021):
+    """The final list kept the SC list of the provisional one (base 1995). With a hypothetical 1995-2010 history (in
+    this test only: the lists are not public) in which every district except the list's six SC_W districts held SC
+    once, the six are the only tier-1 districts for SC, take the SC_W offices from the top, and the ten SC offices go
+    down the tier-2 order with Unnao freed: every SC rule holds and every SC district matches."""
+    import warnings
+    from tests.conftest import SHARED
+    path = SHARED / "data" / "published" / "zp_adhyaksh_2021_final.csv"
+    pub = pd.read_csv(path)
+    six = set(pub.loc[pub["category"] == "SC_W", "district_lgd_code"])
+    h = final_2021.computed.history[["unit_code", "year", "category"]]
+    earlier = pd.DataFrame({"unit_code": [c for c in final_2021.computed.engine.codes if c not in six],
+                            "year": 2010, "category": "SC"})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")                       # 1995-2005 have no record, on purpose
+        r = audit("zp-chair", 2021, path, history=pd.concat([h, earlier], ignore_index=True), base_year=1995,
+                  search_options=False)
+    sc = r.rules[r.rules["step"] == "SC_W+SC pass"]
+    assert set(sc["held"]) == {"yes"}
+    t = r.table
+    listed_sc = t[t["published"].isin(["SC", "SC_W"])]
+    assert len(listed_sc) == 16 and set(listed_sc["finding"]) == {"match"}
+
 # -- a body with counting units below the State (block pramukhs, per district) -----------------------------------
 
 def test_block_pramukhs_the_computed_list_matches_and_a_moved_obc_post_depends_on_obc_data():
@@ -370,7 +394,9 @@ def test_block_pramukhs_the_computed_list_matches_and_a_moved_obc_post_depends_o
     block made UR) to Aligarh (one UR block made OBC) keeps the State total (223) but changes two district counts;
     a district's OBC count depends on which districts are above the State OBC share (not public), so both units are
     `depends_on_unpublished_data` with the count in the detail: Aligarh's extra block is the last of its OBC blocks in
-    OBC order, Agra's block the one the rules give the missing post."""
+    OBC order, Agra's block the one the rules give the missing post. Giving the Agra block back its OBC post makes
+    224 OBC posts in the State, where the State count (27 % of 826, integer part: 223) is public: a count
+    violation."""
     r = allot("kp-chair", 2021)
     t = r.table
     pub = t[["unit_code", "category"]].copy()
@@ -383,6 +409,10 @@ def test_block_pramukhs_the_computed_list_matches_and_a_moved_obc_post_depends_o
     assert set(x.drop(index=[a, b])["finding"]) == {"match"}
     assert x.loc[a, "finding"] == x.loc[b, "finding"] == "depends_on_unpublished_data"
     assert "OBC offices in Agra" in x.loc[a, "detail"] and "OBC offices in Aligarh" in x.loc[b, "detail"]
+    # one more OBC block in Agra and none fewer elsewhere: 224 OBC where the State count is 223 (public)
+    pub.loc[pub["unit_code"] == a, "category"] = "OBC"
+    y = audit("kp-chair", 2021, pub, search_options=False).table
+    assert set(y.loc[y["finding"] != "match", "finding"]) == {"violation_count"}
 
 
 # -- what notebook 06 shows ----------------------------------------------------------------------------------------
