@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .categories import CODES, by_code
+from .categories import CODES
 from .engine import RuleError
 from .errors import InputError
 from .keys import outside_people, outside_share
@@ -75,7 +75,7 @@ class Walk:
     words (``stmt_info``: statement index -> dict); ``roles`` (position -> [(statement index, "above"/"below")]);
     ``freed`` (positions the division rule freed, by pass); ``passes`` (one dict per pass: name, group, codes,
     clauses, whether its key is public); ``checked`` (pass index -> {check: [positions violating]}),
-    ``decided_in``: position -> the pass whose group the list gives it (-2 = unreserved); ``walk_cat``: what the
+    ``walk_cat``: what the
     rules give each unit with the list's earlier passes as published (the first pass that chose it, with the OBC
     figures assumed; "UR" if none)."""
 
@@ -86,7 +86,6 @@ class Walk:
     freed: dict = field(default_factory=dict)
     passes: list = field(default_factory=list)
     checked: dict = field(default_factory=dict)
-    decided_in: np.ndarray | None = None
     walk_cat: dict = field(default_factory=dict)
 
     def add(self, pos: int, issue: Issue) -> None:
@@ -189,12 +188,6 @@ def walk(ctx: _Ctx) -> Walk:
     freed_ur: set[int] = set()
     freed_any: dict[int, tuple] = {}           # position -> (pass index, division)
     effect = ctx.opts.values.get("saturation_effect", "barred")
-    decided = np.full(ctx.n, -2, dtype=np.int64)
-    for pos in range(ctx.n):
-        p = int(ctx.pub[pos])
-        if p >= 0 and CODES[p] in ctx.pass_of:
-            decided[pos] = ctx.pass_of[CODES[p]]
-    w.decided_in = decided
     for i, base_rec in enumerate(eng.records):
         spec = base_rec.spec
         text = spec.text
@@ -543,7 +536,3 @@ def _state(w: Walk, s: Statement, info: dict) -> None:
         w.roles.setdefault(int(p), []).append((k, "above"))
     for p in s.below:
         w.roles.setdefault(int(p), []).append((k, "below"))
-
-
-def women_flag_codes() -> set:
-    return {c for c in CODES if by_code(c).women}

@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 
 from .audit import audit
-from .categories import CODES, by_code
+from .categories import CODES
 from .pipeline import allot, options_of
 from .published import load_published
 from .rotation import group_codes
@@ -230,7 +230,7 @@ def _explain_base_year(body, year, a_published, b_published, a_base_year, b_base
         pos = at[c]
         tb, ta = int(rec_b.tier[pos]), int(rec_a.tier[pos])
         g = _group_code(rec_b.spec.group)
-        if g in (ca[c], by_code(ca[c]).group) or ca[c] in rec_b.spec.codes:
+        if ca[c] in rec_b.spec.codes:
             sent = (f"{ca[c]} in the list made on base {a_base_year}: tier {ta} there; on base {b_base_year} "
                     f"tier {tb}, and the list made on it gives {cb[c]}")
         else:
@@ -284,7 +284,3 @@ def _joint(results, strict: bool) -> bool:
         rest = int(a_all.sum()) - sum(int(a_all[p]) for p in involved)
         return bool(b.sum_lo <= total <= b.sum_hi + rest)
     return bool(b.feasible)
-
-
-def rulebook_of(body: str):
-    return get_rulebook(body)
