@@ -24,7 +24,7 @@ from .errors import InputError
 from .units import DATA_DIR
 
 __all__ = ["FINDING_COLOURS", "FINDING_WORDS", "SERIOUS", "find_published", "summary_table", "rules_table", "findings_table",
-           "style_findings", "findings_map", "swap_table"]
+           "style_findings", "findings_map", "options_table", "swap_table"]
 
 #: one colour per finding, the same in the map, the legend and the table (colour-blind-safe hues: violations warm,
 #: explanations cool, a match grey)
@@ -178,6 +178,21 @@ def findings_map(result, title: str | None = None, height: int = 650):
                       legend={"title": {"text": "finding"}, "bgcolor": "rgba(255,255,255,0.85)"},
                       margin={"l": 10, "r": 10, "t": 50 if title else 10, "b": 10})
     return fig
+
+
+def options_table(result) -> pd.DataFrame:
+    """Every reading the option search tried: the units it explains, or the lawful units it would break (then it
+    was refused). Empty when the search did not run (no difference to explain, or ``search_options=False``)."""
+    a = result.meta.get("audit", {})
+    refused = {x["options"]: ", ".join(x["would_break"]) for x in a.get("options_refused", [])}
+    t = result.table
+    rows = []
+    for opt in a.get("options_tried", []):
+        first = opt.split(" + ")[0]
+        explains = t[(t["finding"] == "explained_by_option") & t["detail"].str.startswith(f"under {first}")]
+        rows.append({"options": opt, "explains": ", ".join(explains["unit_name_en"]) if " + " not in opt else "",
+                     "refused_would_break": refused.get(opt, "")})
+    return pd.DataFrame(rows, columns=["options", "explains", "refused_would_break"])
 
 
 def swap_table(explanation: dict) -> pd.DataFrame:

@@ -148,6 +148,9 @@ def test_explained_by_option_division_rule_off():
     for name in ("Elm", "Ash", "Birch"):
         assert t.loc[name, "finding"] == "explained_by_option"
         assert t.loc[name, "detail"].startswith("under division_saturation=off")
+    from reservation.audit_views import options_table
+    o = options_table(r).set_index("options")
+    assert o.loc["division_saturation=off", "explains"] == "Ash, Birch, Elm"
 
 
 def test_explained_by_option_general_women():
