@@ -49,8 +49,23 @@ def _say(text: str, to_stderr: bool) -> None:
     print(text, file=sys.stderr if to_stderr else sys.stdout)
 
 
+def _check_out(args, inputs) -> None:
+    """The ``--out`` target and its meta file are writable and none of the input files, before anything runs."""
+    if args.out is None:
+        return
+    from .cli import _same_file
+    from .errors import InputError
+    from .output import check_output
+    for t in check_output(args.out):
+        for i in inputs:
+            if i and _same_file(t, i):
+                raise InputError(f"{t} is also an input file ({i}): write the result under another name",
+                                 option="--out")
+
+
 def cmd_audit(args) -> int:
     from .audit import audit
+    _check_out(args, [args.published, args.population, args.units] + list(args.history or []))
     res = audit(args.body, args.year, args.published, units=args.units, history=args.history or None,
                 population=args.population, options=args.option, base_year=args.base_year,
                 search_options=not args.no_option_search)
@@ -77,6 +92,8 @@ def cmd_audit(args) -> int:
 
 def cmd_diff(args) -> int:
     from .scenarios import Scenario, diff
+    _check_out(args, [args.a_published, args.b_published, args.population, args.units]
+               + list(args.history or []) + list(args.a_history or []) + list(args.b_history or []))
     a = Scenario(options=tuple(args.a or ()), history=args.a_history or None, base_year=args.a_base_year,
                  published=args.a_published, label="A")
     b = Scenario(options=tuple(args.b or ()), history=args.b_history or None, base_year=args.b_base_year,

@@ -310,6 +310,16 @@ def test_cli_audit_bad_list_is_exit_2_with_one_line_and_nothing_written(tmp_path
     assert not (tmp_path / "o").exists()
 
 
+def test_cli_audit_refuses_to_write_over_its_input(tmp_path, capsys):
+    listed = tmp_path / "list.csv"
+    listed.write_text((AUDIT / "nine_match.csv").read_text(encoding="utf-8"), encoding="utf-8")
+    code = main(["audit", "--body", "zp-chair", "--year", "2021", "--published", str(listed),
+                 "--units", str(AUDIT / "nine.csv"), "--history", str(AUDIT / "nine_history_2015.csv"),
+                 "--out", str(listed)])
+    assert code == 2 and "also an input file" in capsys.readouterr().err
+    assert listed.read_text(encoding="utf-8") == (AUDIT / "nine_match.csv").read_text(encoding="utf-8")
+
+
 def test_cli_audit_rules_that_cannot_apply_is_exit_3(tmp_path, capsys):
     """Every district held SC at the last election and rotation_fallback=error forbids taking tier 3."""
     h = tmp_path / "h.csv"
