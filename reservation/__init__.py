@@ -15,7 +15,7 @@ Every body takes the same keyword arguments: ``units=``, ``history=``, ``populat
 
 __version__ = "0.2.0"
 
-__all__ = ["allot", "counts", "explain_text", "option_table", "bodies", "__version__"]
+__all__ = ["allot", "counts", "explain_text", "option_table", "bodies", "audit", "diff", "__version__"]
 
 
 def allot(body: str, year: int, *, units=None, history=None, population=None, pins=None, options=(),
@@ -49,3 +49,15 @@ def bodies():
 def explain_text(result, unit) -> str:
     from .explain import explain_text as _e
     return _e(result, unit)
+
+
+def audit(body: str, year: int, published, **kw):
+    """Compare a published list with the law and the computation (see :func:`reservation.audit.audit`)."""
+    from .audit import audit as _audit
+    return _audit(body, year, published, **kw)
+
+
+def diff(body: str, year: int, a, b, **kw):
+    """The units whose category differs between two scenarios (see :func:`reservation.scenarios.diff`)."""
+    from .scenarios import diff as _diff
+    return _diff(body, year, a, b, **kw)

@@ -97,6 +97,10 @@ def cmd_allot(args) -> int:
     print(summary.to_string())
     for a in result.meta["assumptions"]:
         print(f"assumed: {a}")
+    for f in result.meta.get("flags", []):
+        where = f" in {f['counting_unit']}" if f["counting_unit"] not in ("*", "State") else ""
+        unit = f" ({f['unit_name_en']})" if f.get("unit_name_en") else ""
+        print(f"flag: {f['flag']}{where}{unit}: {f['measured']} (limit {f['limit']})")
     print(f"wrote {out} and {meta}")
     return 0
 

@@ -339,10 +339,12 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
         meta["base_year_reading"] = rb.base_year_readings.get(base, "")
     if parent:
         meta["parents"] = int(len(parent_labels))
-    return Allotment(body=body, year=year, unit_kind=rb.unit_kind, parent_column=parent, engine=result,
-                     units=frame, counts=c.state, meta=meta, history=h[h["year"] < year], extra=c.extra,
-                     resolve=resolve,
-                     ur_clause=rb.clause("unreserved"), extra_columns=rb.columns)
+    a = Allotment(body=body, year=year, unit_kind=rb.unit_kind, parent_column=parent, engine=result,
+                  units=frame, counts=c.state, meta=meta, history=h[h["year"] < year], extra=c.extra,
+                  resolve=resolve, ur_clause=rb.clause("unreserved"), extra_columns=rb.columns)
+    from .flags import flags_record
+    meta["flags"] = flags_record(a)          # constitutional flags: facts a reader should see even when lawful
+    return a
 
 
 def counts(body: str, year: int, *, units=None, options=()) -> pd.DataFrame:

@@ -14,7 +14,8 @@ from reservation.errors import InputError
 from reservation.flags import flags, flags_of
 from reservation.pipeline import allot
 from reservation.published import category_of, load_published
-from reservation.units import DistrictCrosswalk, load_districts
+from reservation.names import district_index
+from reservation.units import load_districts
 from reservation.unknowns import Statement, solve
 
 AUDIT = Path(__file__).resolve().parent / "fixtures" / "audit"
@@ -180,7 +181,7 @@ def test_an_option_that_would_break_a_lawful_unit_is_refused():
 # -- the published-list reader --------------------------------------------------------------------------------
 
 def resolve_nine():
-    return DistrictCrosswalk(load_districts(AUDIT / "nine.csv")).resolve
+    return district_index(load_districts(AUDIT / "nine.csv")).resolve
 
 
 def test_published_list_accepts_codes_names_hindi_and_the_words_lists_print(tmp_path):
@@ -454,9 +455,6 @@ def test_views_map_of_the_final_2021_list(final_2021):
     assert sum(drawn.values()) == 75 and drawn["violation_order"] == 4
 
 
-@pytest.mark.xfail(strict=True, reason="needs reservation/rulebooks/panchayat.py census2011_published_totals to read "
-                                       "data/districts.csv once per process (it reads it on every pass of every "
-                                       "zp-chair allotment; the audit runs the pipeline dozens of times)")
 def test_the_published_census_totals_are_read_once_per_process(monkeypatch):
     import reservation.units as units_module
     reads = []
