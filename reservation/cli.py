@@ -139,9 +139,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--body", required=True)
     sp.set_defaults(func=cmd_options)
 
-    from . import cli_dpc, cli_report
+    from . import cli_dpc, cli_project, cli_report
     cli_dpc.register(sub)
     cli_report.register(sub)
+    cli_project.register(sub)
     return p
 
 
