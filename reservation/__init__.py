@@ -42,9 +42,8 @@ def option_table(body: str):
 
 def bodies():
     """The registered bodies: id -> rulebook (title, unit kind, years, which inputs it takes)."""
-    from .rulebook import RULEBOOKS, get_rulebook
-    get_rulebook("zp-chair")
-    return dict(RULEBOOKS)
+    from .rulebook import all_rulebooks
+    return all_rulebooks()
 
 
 def explain_text(result, unit) -> str:

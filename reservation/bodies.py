@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rulebook import RULEBOOKS, Rulebook, get_rulebook
+from .rulebook import Rulebook, all_rulebooks, get_rulebook
 
 __all__ = ["Body", "BODIES", "get_body"]
 
@@ -60,8 +60,7 @@ class Body:
                      pins=pin_path, options=options, base_year=base_year)
 
 
-get_rulebook("zp-chair")
-BODIES: dict[str, Body] = {k: Body(v) for k, v in RULEBOOKS.items()}
+BODIES: dict[str, Body] = {k: Body(v) for k, v in all_rulebooks().items()}
 
 
 def get_body(body_id: str, year: int | None = None) -> Body:

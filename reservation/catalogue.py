@@ -53,7 +53,11 @@ CATALOGUE: dict[str, Option] = {o.name: o for o in [
        {"general_only": "for the women's pass only a W (general women) office counts as 'reserved for women'",
         "any_women": "ST_W, SC_W and OBC_W offices count as 'reserved for women' too"},
        "seed b lists women (G) as a category of its own beside (A), (C), (E); item 3 speaks of the "
-       "'स्त्री श्रेणी' (women category) (RULES.md A8 d)."),
+       "'स्त्री श्रेणी' (women category) (docs/ambiguities.md A8 d). Provisional 2021 list (12 Feb 2021): Amethi and Kasganj, "
+       "OBC_W in 2015, were given W; under 'any_women' they held a women's office at the last election (tier 3), "
+       "while 31 districts of the women's pool (the 39 not SC or OBC in 2021) held none in 2015 and would come "
+       "first for the 12 posts, whatever the 1995-2010 history and the OBC order: 'any_women' is contradicted. "
+       "The final list fits both readings."),
     _O("rotation_fallback", "A8", "rank",
        {"rank": "when tiers 1-2 cannot fill the posts, the rest follow in descending order ('as far as "
                 "possible')", "error": "stop with an error instead"},
@@ -80,11 +84,33 @@ CATALOGUE: dict[str, Option] = {o.name: o for o in [
     _O("saturation_population", "A12", "total",
        {"total": "least populous by total population", "category": "least populous by the category's population"},
        "seed b: 'उस मण्डल के समस्त जिलों को कुल आबादी के आरोही क्रम में' (ascending order of total population)."),
+    _O("saturation_table", "A12", "census2011_published",
+       {"census2011_published": "least populous by the Census 2011 district totals as published (71 districts; a "
+                                "district that lost a tehsil after 2011 keeps its whole published figure; Amethi, "
+                                "Hapur, Sambhal, Shamli, created later, take their rebuilt totals): data/districts.csv "
+                                "tot_p_census2011_published",
+        "rebuilt": "least populous by today's districts rebuilt from Census 2011 tehsils (data/districts.csv tot_p)"},
+       "final 2021 list (17 Mar 2021): Lucknow division would be all SC (Lucknow, Sitapur, Hardoi, Rae Bareli, "
+       "Lakhimpur Kheri, Unnao) and Unnao is left unreserved: Unnao 3,108,367 is the least populous by the figures "
+       "as published (Rae Bareli 3,405,559 before Tiloi tehsil went to Amethi); by the rebuilt table Rae Bareli "
+       "(2,903,507) would be freed. Lucknow is the only division where the rule fires in 2021 (either base year, "
+       "either table), so no other division contradicts it. With a user-supplied district table its own pop_total "
+       "is used."),
+    _O("saturation_effect", "A12", "unreserved",
+       {"unreserved": "the freed district is unreserved: it takes part in no later pass (OBC, women)",
+        "barred": "the freed district is only barred from that category; later passes may still reserve it"},
+       "seed b items 1-3, last sentence: 'उस जिले को अनारक्षित कर दिया जायेगा' (that district shall be made "
+       "unreserved), not 'shall not be allotted to that category'. Final 2021 list: the freed district, Unnao, is "
+       "unreserved (UR); under 'barred' it would be OBC in our computation (OBC shares assumed equal, larger "
+       "rural population first), so the record fits the literal reading, but because the OBC order is not "
+       "public it cannot refute 'barred'."),
     _O("saturation_scope", "A12", "per_category",
        {"per_category": "a division is saturated when all its districts hold the same group (SC incl. SC-W)",
         "all_reserved": "a division is saturated when all its districts hold any reserved office"},
        "seed b: 'अनुसूचित जाति की श्रेणी में आरक्षित हो जाती हैं' (reserved in the SC category), repeated "
-       "per item."),
+       "per item. Final 2021 list: five divisions are wholly reserved across categories (Bareilly OBC 3 + W 1, "
+       "Basti OBC 2 + W 1, Jhansi SC 2 + OBC 1, Saharanpur SC 1 + OBC 2, Varanasi OBC 2 + W 2), none in one "
+       "category: 'all_reserved' is contradicted by the record."),
     _O("tie_break", "A14", "population",
        {"population": "equal shares: larger population of the ranking base first, then lower LGD code",
         "code": "equal shares: lower LGD code first"},

@@ -32,15 +32,12 @@ import numpy as np
 
 from .categories import CODES, by_code
 from .decisions import Decision
+from .errors import RuleError
 from .ranking import Ratio, order_key
 from .rotation import RotationView
 
 __all__ = ["Pass", "Settings", "EngineResult", "PassRecord", "run_passes", "RuleError", "Ratio", "CODE_INDEX",
            "group_order"]
-
-
-class RuleError(RuntimeError):
-    """The rules cannot be applied to these inputs (e.g. fewer eligible units than posts)."""
 
 
 CODE_INDEX = {c: i for i, c in enumerate(CODES)}
@@ -83,6 +80,7 @@ class Settings:
     rotation_fallback: str = "rank"            # A8 "as far as possible"
     division_saturation: str = "on"            # A12
     saturation_scope: str = "per_category"     # A12
+    saturation_effect: str = "barred"          # A12: "unreserved" keeps a freed unit out of every later pass
     parent_label: str = "State"                # how a parent is named in messages ("district", "block")
 
 
@@ -107,6 +105,7 @@ class PassRecord:
     slots: np.ndarray           # posts per parent and code, pins taken off
     pool_size: np.ndarray       # active units per parent
     barred: dict                # position -> (division, its size, population) in the order the rule left them out
+    freed: np.ndarray           # bool: made unreserved by the division rule in an earlier pass (not eligible here)
 
 
 class EngineResult:
@@ -284,6 +283,7 @@ def run_passes(codes: np.ndarray, par: np.ndarray, parent_labels, passes: list[P
     rotation.bind(codes)
     records: list[PassRecord] = []
     shared_ties: dict = {}
+    freed = np.zeros(n, dtype=bool)             # saturation_effect=unreserved: left out earlier, out of later passes
 
     for pi, spec in enumerate(passes):
         slot_codes = list(spec.codes)
@@ -298,6 +298,9 @@ def run_passes(codes: np.ndarray, par: np.ndarray, parent_labels, passes: list[P
         pool = category < 0
         active = pool & (need[par] > 0)            # units in a parent with no posts in this pass are not ranked
         elig = np.ones(n, dtype=bool) if spec.eligible is None else np.asarray(spec.eligible, dtype=bool)
+        freed_here = freed.copy()
+        if freed.any():
+            elig = elig & ~freed
         okey = order_key(spec.key)
         tier = rotation.tiers(spec.history_codes)
         lots = dict(settings.lots.get("*", {}))
@@ -366,7 +369,9 @@ def run_passes(codes: np.ndarray, par: np.ndarray, parent_labels, passes: list[P
             category[chosen] = code_idx[slot_idx]
         decided_by[chosen] = pi
         records.append(PassRecord(pi, spec, ia, o_key, rot, np.flatnonzero(pool & ~active), tier, elig, okey,
-                                  lot, chosen, chosen_pos, slot_idx, need, mat, pool_size, barred))
+                                  lot, chosen, chosen_pos, slot_idx, need, mat, pool_size, barred, freed_here))
+        if settings.saturation_effect == "unreserved" and barred:
+            freed[np.fromiter(barred, dtype=np.int64, count=len(barred))] = True
     rest = category < 0
     category[rest] = _UR
     decided_by[rest] = -2

@@ -32,3 +32,16 @@ class InputError(ValueError):
             where.append(self.option)
         prefix = ", ".join(where)
         return f"{prefix}: {self.message}" if prefix else self.message
+
+
+class RuleError(RuntimeError):
+    """The rules cannot be applied to these inputs (e.g. fewer eligible units than posts): exit status 3."""
+
+
+class FlagError(InputError):
+    """Bad value of a command-line flag (or of the keyword argument behind it): one line beginning with the
+    flag, e.g. ``--electors: 0 electors: there must be at least one elector``."""
+
+    def __init__(self, message: str, *, option: str):
+        super().__init__(message, option=option)
+        self.flag = option

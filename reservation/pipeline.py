@@ -19,6 +19,7 @@ a body needs.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -34,7 +35,7 @@ from .inputs import describe_input, load_history, load_lots, load_pins, load_pop
 from .options import OptionSet, parse_assignments
 from .render import PassText
 from .rotation import RotationView, group_codes
-from .rulebook import Counts, Rulebook, get_rulebook
+from .rulebook import BaseYearWarning, Counts, Rulebook, base_year_assumption, get_rulebook
 
 __all__ = ["allot", "counts", "prepare", "Prepared", "Context", "Obc", "options_of"]
 
@@ -213,19 +214,6 @@ def _pins(parent: str | None, pins: pd.DataFrame | None, path, frame: pd.DataFra
     return out
 
 
-def _check_base_year(h: pd.DataFrame, base: int, year: int) -> list[str]:
-    if base > year:
-        raise InputError(f"the base year {base} is after the election year {year}", option="--base-year")
-    years = sorted(int(y) for y in h["year"].unique() if int(y) < year)
-    if years and base < years[0]:
-        return [f"base year {base}: the history holds no election before {years[0]}, so the elections "
-                f"{base}-{years[0] - 1} count as if no unit had been reserved in them (give their lists with "
-                f"--history to take them into account)"]
-    if not years or not [y for y in years if y >= base]:
-        return [f"no history from the base year {base} on: every unit counts as never reserved"]
-    return []
-
-
 def allot(body: str, year: int, *, units=None, history=None, population=None, pins=None, options=(),
           base_year: int | None = None) -> Allotment:
     """The allotment of ``body`` for the election of ``year``.
@@ -238,7 +226,7 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
     Bad input raises :class:`~reservation.errors.InputError`; rules that cannot apply :class:`RuleError`.
     """
     return prepare(body, year, units=units, history=history, population=population, pins=pins, options=options,
-                   base_year=base_year).run()
+                   base_year=base_year, _stacklevel=3).run()
 
 
 @dataclass
@@ -314,9 +302,9 @@ class Prepared:
 
 
 def prepare(body: str, year: int, *, units=None, history=None, population=None, pins=None, options=(),
-            base_year: int | None = None) -> Prepared:
+            base_year: int | None = None, _stacklevel: int = 2) -> Prepared:
     """Steps 1-3 of an allotment (rulebook, year, options, units, history, population, pins, lots), checked:
-    the same arguments and errors as :func:`allot`."""
+    the same arguments and errors as :func:`allot` (and the same base-year warning, once)."""
     rb = get_rulebook(body)
     assumptions = rb.years.check(body, year)
     opts = options_of(rb, options)
@@ -354,8 +342,12 @@ def prepare(body: str, year: int, *, units=None, history=None, population=None, 
     base = rb.default_base_year if base_year is None else int(base_year)
     if base == 0:
         base = int(h["year"].min()) if len(h) else 0
-    if base_year is not None:
-        assumptions += _check_base_year(h, base, year)
+    if base > year:
+        raise InputError(f"the base year {base} is after the election year {year}", option="--base-year")
+    base_note = base_year_assumption(h, year, base, body, rb.years.elections)
+    if base_note:                      # said loudly: the first assumption of the result, and a warning
+        assumptions.insert(0, base_note)
+        warnings.warn(base_note, BaseYearWarning, stacklevel=_stacklevel)
     fields = rb.label_fields(opts) if rb.label_fields else {}
     assumptions += us.notes
     return Prepared(rb, body, year, opts, frame, par, parent_labels, parent, resolve, described, h, given, pop_df,
@@ -395,7 +387,8 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
             clause=rb.clause(g.clause), clause_women=rb.clause(g.clause_women or g.clause),
             clause_rotation=rot_clause, clause_saturation=rb.clause(g.division_rule) if g.division_rule else "",
             clause_eligible=rb.clause(g.clause_eligible) if g.clause_eligible else "",
-            eligible_reason=g.eligible_reason, note=obc_note if g.note == "obc" else "")
+            eligible_reason=g.eligible_reason, note=obc_note if g.note == "obc" else "",
+            freed_reason=rb.clause("freed.reason"), clause_freed=rb.clause("freed"))
         satpop = rb.division_population(ctx, group) if g.division_rule and rb.division_population else None
         cols = [CODE_INDEX[c] for c in codes]
         passes.append(Pass(group=group, codes=tuple(codes), slots=slot_matrix[:, cols], key=g.key(ctx),
@@ -406,6 +399,7 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
                         rotation_fallback=opts["rotation_fallback"],
                         division_saturation=opts.values.get("division_saturation", "off"),
                         saturation_scope=opts.values.get("saturation_scope", "per_category"),
+                        saturation_effect=opts.values.get("saturation_effect", "barred"),
                         parent_label=rb.parent_word if parent else "State")
     division = frame["division"].to_numpy(dtype=object) if "division" in frame else None
     result = run_passes(frame["unit_code"].to_numpy(dtype=np.int64), par, parent_labels, passes, rotation,
@@ -421,11 +415,15 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
         assumptions.append(f"no history given (--history): every {rb.unit_kind} counts as never reserved")
     meta = {"body": body, "year": year, "base_year": base, "posts": int(len(frame)),
             "history_years": rotation.years, "options": opts.record(), "inputs": p.described,
-            "assumptions": assumptions, "counts": {k: int(totals[k]) for k in CODES}}
+            "assumptions": assumptions, "counts": {k: int(totals[k]) for k in CODES},
+            "history_not_counted": sorted({int(y) for y in h["year"] if int(y) >= year})}
+    if rb.base_year_readings:
+        meta["base_year_reading"] = rb.base_year_readings.get(base, "")
     if parent:
         meta["parents"] = int(len(parent_labels))
     return Allotment(body=body, year=year, unit_kind=rb.unit_kind, parent_column=parent, engine=result,
-                     units=frame, counts=c.state, meta=meta, history=h, extra=c.extra, resolve=p.resolve,
+                     units=frame, counts=c.state, meta=meta, history=h[h["year"] < year], extra=c.extra,
+                     resolve=p.resolve,
                      ur_clause=rb.clause("unreserved"), extra_columns=rb.columns)
 
 

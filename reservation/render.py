@@ -51,6 +51,8 @@ class PassText:
     eligible_reason: str = ""
     note: str = ""
     key_label_hi: str = ""
+    freed_reason: str = ""          # a unit made unreserved by the division rule in an earlier pass
+    clause_freed: str = ""
 
     def label(self, lang: str) -> str:
         return self.key_label_hi if lang == "hi" and self.key_label_hi else self.key_label
@@ -358,7 +360,8 @@ def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause: str, only
                 details.append(dw[Decision.LEFT_OUT_DIVISION].format(
                     size=size, division=div, group=spec.group, population=f"{int(population):,}"))
             elif d == Decision.NOT_ELIGIBLE:
-                details.append(dw[Decision.NOT_ELIGIBLE].format(why=text.eligible_reason))
+                why = text.freed_reason if rec.freed[x] else text.eligible_reason
+                details.append(dw[Decision.NOT_ELIGIBLE].format(why=why))
             else:
                 details.append(dw[Decision(d)])
         t = rec.tier[u].astype(np.int64)
@@ -366,7 +369,8 @@ def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause: str, only
         clause = np.where(dec == int(Decision.ALLOTTED), clause, text.clause)
         clause = np.where((dec == int(Decision.ALLOTTED)) & (t > 1), clause + f"; {text.clause_rotation}", clause)
         clause = np.where(dec == int(Decision.LEFT_OUT_DIVISION), text.clause_saturation, clause)
-        clause = np.where(dec == int(Decision.NOT_ELIGIBLE), text.clause_eligible, clause)
+        clause = np.where(dec == int(Decision.NOT_ELIGIBLE),
+                          np.where(rec.freed[u], text.clause_freed, text.clause_eligible), clause)
         label = text.label(lang)
         frames.append(pd.DataFrame({
             "o1": rec.index, "o2": sel, "unit": u, "pass": spec.name,

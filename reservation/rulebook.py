@@ -9,15 +9,18 @@ are done once for every body by :mod:`reservation.pipeline`.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
-from typing import Callable
-
-import pandas as pd
+from typing import TYPE_CHECKING, Callable
 
 from .errors import InputError
 from .options import Option, OptionSet
 
-__all__ = ["Years", "Group", "Counts", "UnitSet", "Rulebook", "register", "get_rulebook", "RULEBOOKS"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["Years", "Group", "Counts", "UnitSet", "Rulebook", "register", "get_rulebook", "RULEBOOKS",
+           "BaseYearWarning", "base_year_assumption", "slots_from_split", "all_rulebooks"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,37 @@ class Years:
         return max(before) if before else min(self.law)
 
 
+class BaseYearWarning(UserWarning):
+    """The base year asks for elections that the history does not hold (said in the result too)."""
+
+
+def base_year_assumption(history, year: int, base_year: int, body: str, elections) -> str:
+    """The assumption a result must state when the history lacks general elections in ``[base_year, year)``.
+
+    Returns '' when every general election from the base year up to the one before ``year`` has at least one
+    record, or when the history is empty (then every tier reason says "no previous election in the history").
+    Years at or after ``year`` never count (the election itself, or later ones).
+    """
+    if not len(history):
+        return ""
+    have = sorted({int(y) for y in history["year"]})
+    wanted = [y for y in elections if base_year <= y < year]
+    missing = [y for y in wanted if y not in have]
+    if not missing:
+        return ""
+    used = [y for y in have if base_year <= y < year]
+    same = [y for y in wanted if y not in missing]
+    text = (f"base year {base_year}: the {body} history holds no record for the general election(s) of "
+            f"{', '.join(map(str, missing))}; rotation counts only {', '.join(map(str, used)) or 'no election'}")
+    if same and missing == wanted[:len(missing)]:
+        text += (f", so 'never reserved in the previous elections since {base_year}' is computed as 'not reserved "
+                 f"in {', '.join(map(str, same))}' and the result is the one of base year {same[0]}; supply the "
+                 f"missing lists with --history to compute the {base_year} reading")
+    else:
+        text += "; units are taken as not reserved in the missing elections"
+    return text
+
+
 @dataclass(frozen=True)
 class Group:
     """One category group's pass: what it ranks by and which clauses it applies.
@@ -96,6 +130,7 @@ class Counts:
 def slots_from_split(table: pd.DataFrame, parent: str) -> pd.DataFrame:
     """Posts per parent and code from a parent-split table (one row per parent and group ST/SC/OBC/W/UR with
     columns ``women``, ``others``, ``final``): the engine's slots (index: parent, columns: the eight codes)."""
+    import pandas as pd
     wide = table.pivot(index=parent, columns="category", values=["women", "others", "final"])
     out = pd.DataFrame(index=wide.index)
     for g in ("ST", "SC", "OBC"):
@@ -145,6 +180,8 @@ class Rulebook:
     division_population: Callable | None = None   # (ctx, group) -> population the division rule compares
     eligibility: Callable | None = None     # (opts) -> whether the groups' eligibility constraints apply
     parent_for: Callable | None = None      # (opts) -> the parent column when an option changes it
+    light_counts: Callable | None = None    # (opts) -> the counts rows from the shipped data, without pandas
+    base_year_readings: dict = field(default_factory=dict)   # base year -> what it means for each group
 
     def option_set(self, assignments=()) -> OptionSet:
         opts = OptionSet(dict(self.options))
@@ -157,10 +194,17 @@ class Rulebook:
         return self.parent_for(opts) if self.parent_for else self.parent
 
     def clause(self, key: str, **fmt) -> str:
+        """A clause citation of the table; an entry may be a function of ``fmt`` (e.g. of the base year)."""
         text = self.clauses.get(key, "")
+        if callable(text):
+            return text(**fmt)
         return text.format(**fmt) if fmt and text else text
 
 
+#: body id -> the module of reservation.rulebooks that declares it (imported on first use)
+MODULES = {"zp-chair": "panchayat", "kp-chair": "kp_chair", "pp-chair": "municipal", "np-chair": "municipal",
+           "mayor": "municipal", "gp-pradhan": "panchayat_units", "gp-ward": "panchayat_units",
+           "kp-ward": "panchayat_units", "zp-ward": "panchayat_units"}
 RULEBOOKS: dict[str, Rulebook] = {}
 
 
@@ -170,8 +214,14 @@ def register(*books: Rulebook) -> None:
 
 
 def get_rulebook(body: str) -> Rulebook:
-    from . import rulebooks  # noqa: F401 - registers every rulebook on import
-    if body not in RULEBOOKS:
-        raise InputError(f"unknown or not yet implemented body {body!r}; known: {', '.join(RULEBOOKS)}",
+    if body not in MODULES:
+        raise InputError(f"unknown or not yet implemented body {body!r}; known: {', '.join(MODULES)}",
                          option="--body")
+    if body not in RULEBOOKS:
+        importlib.import_module(f"reservation.rulebooks.{MODULES[body]}")
     return RULEBOOKS[body]
+
+
+def all_rulebooks() -> dict[str, Rulebook]:
+    """Every registered body, in the order of :data:`MODULES`."""
+    return {b: get_rulebook(b) for b in MODULES}

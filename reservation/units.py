@@ -25,7 +25,7 @@ from .errors import InputError
 __all__ = ["DATA_DIR", "nfc", "loose_key", "read_csv", "int_column", "load_districts", "load_divisions",
            "DistrictCrosswalk", "crosswalk", "DISTRICT_COLUMNS", "check_populations"]
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+from .paths import DATA_DIR  # noqa: E402 - re-exported
 
 
 def nfc(s: str) -> str:

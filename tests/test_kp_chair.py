@@ -33,7 +33,9 @@ def test_district_counts_add_up_and_caps_hold_before_the_shortfall(run):
     blocks = dc.groupby("district")["blocks"].first()
     assert (per == blocks).all()
     sc = dc[dc["category"] == "SC"]
-    assert (sc["initial"] <= sc["cap"].astype(float).astype(int)).all()
+    # issue 12 defaults: the cap is in whole posts half-up (sc_cap_rounding) and binds only above 20.6982 %
+    # (sc_cap_scope=share), so no district starts above half-up(cap)
+    assert (sc["initial"] <= (sc["cap"].astype(float) + 0.5).astype(int)).all()
     got = run.table.groupby(["district", "category"]).size()
     for r in dc.itertuples():
         if r.category in ("ST", "SC", "OBC"):
@@ -87,6 +89,7 @@ def test_all_816_blocks_of_the_2015_list_resolve_and_match_the_shipped_history()
     key = {(int(d), int(n)): int(c) for d, n, c in zip(b["district_lgd_code"], b["sec2015_block_no"], b["block_lgd_code"])}
     codes = [key[(crosswalk().resolve(d), int(n))] for d, n in zip(raw["district_hi"], raw["block_no"])]
     shipped = pd.read_csv(DATA_DIR / "history" / "kp-chair.csv")
+    shipped = shipped[shipped["year"] == 2015]      # the file also holds 2005 and 2010 (tests/test_kp_history.py)
     assert sorted(zip(codes, raw["category"])) == sorted(zip(shipped["unit"], shipped["category"]))
     assert len(set(codes)) == 816
 

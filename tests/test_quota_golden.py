@@ -50,3 +50,14 @@ def test_state_rural_count_base_gives_a_different_sc_count():
     # A10: rural SC share 22.9757 % x 75 = 17.23 -> 17 (published: 16, so the default is the State total).
     c = dict(zip(*reservation.counts("zp-chair", 2021, options=["count_base=state_rural"]).loc[:, ["category", "count"]].T.values))
     assert c["SC"] + c["SC_W"] == 17
+
+
+@pytest.mark.parametrize("options", [[], ["count_base=state_rural"], ["sc_st_rounding=floor", "obc_state_share=20"],
+                                     ["general_women=third_of_rest", "obc_cap_rounding=half_up"]])
+def test_the_light_counts_of_the_cli_equal_the_pipeline_counts(options):
+    """`reservation counts --body zp-chair` reads the district table without pandas: same rows, same words."""
+    from reservation.rulebook import get_rulebook
+    rb = get_rulebook("zp-chair")
+    light = rb.light_counts(rb.option_set([tuple(o.split("=")) for o in options]))
+    full = reservation.counts("zp-chair", 2021, options=options)
+    assert [tuple(r) for r in full.itertuples(index=False)] == [tuple(r) for r in light]

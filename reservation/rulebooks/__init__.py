@@ -1,3 +1,1 @@
-"""One module per legal instrument; importing this package registers every rulebook."""
-
-from . import kp_chair, municipal, panchayat, panchayat_units  # noqa: F401
+"""One module per legal instrument; :func:`reservation.rulebook.get_rulebook` imports each on first use."""

@@ -83,7 +83,8 @@ def seed_path(explicit=None) -> Path:
     ``../shared/seeds/<name>`` beside the repository (where every developer and CI run has it)."""
     candidates = []
     if explicit:
-        candidates.append(Path(explicit))
+        from .dpc_input import check_file
+        return check_file(explicit, "DPC Rules text")
     elif os.environ.get("RESERVATION_DPC_SEED"):
         candidates.append(Path(os.environ["RESERVATION_DPC_SEED"]))
     else:
@@ -289,7 +290,10 @@ def _check(r) -> str:
 
 @lru_cache(maxsize=8)
 def _load(path_str: str) -> pd.DataFrame:
-    text = nfc(Path(path_str).read_text(encoding="utf-8"))
+    try:
+        text = nfc(Path(path_str).read_text(encoding="utf-8"))
+    except UnicodeDecodeError as e:
+        raise InputError(f"not UTF-8 text ({e.reason} at byte {e.start})", file=path_str) from None
     return parse_schedule(text, source=path_str)
 
 

@@ -9,7 +9,11 @@ Seed b, "विकास खण्ड के प्रमुख पदों क
    population (largest remainder; seed example: 20 % of 5 -> 1). SC: ``blocks x rural SC / rural population``,
    capped at 20.6982 % of the district's blocks; what the State total still lacks goes one post at a time to the
    districts whose rural SC share is above 20.6982 %, in descending order, round after round. OBC the same with
-   27 % and 53.33 %. Women: one-third, rounded up, of each category and of all posts **in each district**
+   27 % and 53.33 %. Issue 12 readings (notes/readings_panchayat.md): the cap binds only districts above the
+   percentage (``sc_cap_scope``/``obc_cap_scope``), the SC cap is in whole posts half-up (``sc_cap_rounding``),
+   district shares come from the sums of their blocks (``district_population``): together they give the published
+   ST-W 4, SC-W 86 and 300 women; which districts are above 53.33 % OBC is an input (``obc_above_state`` or
+   ``--population`` with ``obc``). Women: one-third, rounded up, of each category and of all posts **in each district**
    (A4: the published totals ST-W 4, SC-W 86, OBC-W 97, W 113 fit per-district rounding).
 3. Blocks (items 1-10): descending share of the category in the block's population; never-reserved first,
    then not reserved at the last election; the women's posts from the top; the two-person rule (item 2: a block
@@ -23,6 +27,7 @@ Kubernath, Kushinagar) are not Kshetra Panchayats in 2021: 828 - 2 = 826, the of
 from __future__ import annotations
 
 import re
+import warnings
 from fractions import Fraction
 from pathlib import Path
 
@@ -44,7 +49,7 @@ from .panchayat import CLAUSES as ZP_CLAUSES, PANCHAYAT_ORDERS, PANCHAYAT_YEARS,
 from .panchayat import state_shares
 
 __all__ = ["RULEBOOK", "KP_CHAIR_OPTIONS", "load_blocks", "BlockCrosswalk", "kp_state_counts",
-           "kp_district_counts", "DISTRICT_COLUMNS"]
+           "kp_district_counts", "DISTRICT_COLUMNS", "obc_above_state"]
 
 DEFAULT_HISTORY = DATA_DIR / "history" / "kp-chair.csv"
 SC_CAP = Fraction(206982, 1000000)          # 20.6982 %: the State SC share quoted by the GO
@@ -68,12 +73,51 @@ KP_CHAIR_OPTIONS.update({o.name: o for o in [
            "seed b KP allotment items 3-4 ('जिले में प्रमुखों के पदों की कुल संख्या के एक तिहाई से अन्यून'); the "
            "published 2021 totals ST-W 4, SC-W 86, OBC-W 97, W 113 (300 women) exceed the State-level 276 and fit "
            "per-district rounding (docs/panchayat.md, A4)."),
-    Option("district_population", "A10", "district_table",
+    Option("district_population", "A10", "block_sums",
            {"district_table": "district shares from the Census rural population of the district (data/districts.csv)",
             "block_sums": "district shares from the sum of the district's blocks (villages covered by urban "
                           "bodies left out)"},
-           "seed b: 'जिले में अनुसूचित जातियों की ग्रामीण जनसंख्या' (the district's rural population): the Census "
-           "district figure is exact; the block table places villages by name matching (blocks_SOURCES.md)."),
+           "seed b: 'जिले में अनुसूचित जातियों की ग्रामीण जनसंख्या' (the district's rural population). Published "
+           "2021 SC-W 86 is reproduced with block_sums (and sc_cap_rounding=half_up), not with the Census district "
+           "figures (85 under every cap reading): the 11th SC shortfall post goes to Barabanki (blocks 28.7729 %: "
+           "71,335 rural people in villages covered by urban bodies or not placed, 15.9 % SC, left out) rather than "
+           "Mirzapur (28.5470 %; Barabanki's district figure is 28.4588 %). The margin is one post; the block table "
+           "places Census villages by name (97.1 % of the rural population placed, data/README.md)."),
+    # -- second readings of issue 12 (notes/readings_panchayat.md): the district caps and the OBC shortfall set
+    Option("sc_cap_scope", "A13", "share",
+           {"share": "the 20.6982 % cap applies only to districts whose rural SC share is above 20.6982 %; the "
+                     "others keep their rounded formula",
+            "number": "the cap applies where the rounded formula count is above 20.6982 % of the blocks",
+            "every": "every district: min(rounded formula, rounded cap) (the engine before issue 12)"},
+           "seed b KP district shares, SC proviso: 'संगणित पदों की संख्या यदि जिले की कुल क्षेत्र पंचायतों की संख्या के "
+           "20.6982 प्रतिशत से अधिक आती हैं तो उसे 20.6982 प्रतिशत तक सीमित रखा जायेगा' (*if* it comes to more than "
+           "20.6982 %): a condition, not a cut for every district; its example ('अनुसूचित जातियों की ... प्रतिशत 24.00 "
+           "हो तो भी ... 20.6982 प्रतिशत') and the shortfall rule (only districts above 20.6982 % receive more) "
+           "speak of the share. Under 'every' with a floor cap seven districts below 20.6982 % (Firozabad, Gautam "
+           "Buddh Nagar 3 x 19.1577 % = 0.57 -> 0, Ghaziabad, Hapur, Kannauj, Mainpuri, Muzaffarnagar) lose a post "
+           "that can never come back to them. With sc_cap_rounding=half_up (default) the three readings give the "
+           "same posts; with a floor cap 'share' gives SC-W 85, 'every' and 'number' 84 (published 86)."),
+    Option("sc_cap_rounding", "A13", "half_up",
+           {"half_up": "the 20.6982 % cap in whole posts, a remainder of one-half or more counting as one",
+            "floor": "the 20.6982 % cap, integer part only"},
+           "seed b counts para 1: the general rule 'यदि शेष, भाजक के आधे से कम न हो तो भागफल में एक बढ़ाया जायेगा'; "
+           "'मात्र भागफल के पूर्णांक' (integer part only) is stated for the OBC 27 % only, 'because at most 27 % is "
+           "allowed' (the OBC example: 27 % of 10 = 2.7 -> 2); the SC example (20.6982 % of 10 = 2.07 -> 2) fits "
+           "both. Published SC-W 86 is reproduced only with half_up and district_population=block_sums "
+           "(every floor reading gives 84 or 85); that run also gives the published ST-W 4 and 300 women."),
+    Option("obc_cap_scope", "A13", "share",
+           {"share": "the 27 % cap applies only to districts whose rural OBC share is above 27 %",
+            "number": "the cap applies where the rounded formula count is above 27 % of the blocks",
+            "every": "every district: min(rounded formula, rounded cap)"},
+           "seed b KP district shares, OBC proviso, worded as the SC one ('यदि ... 27.00 प्रतिशत से अधिक आती है तो "
+           "उसे 27.00 प्रतिशत तक ही सीमित रखा जायेगा'). Without district OBC figures every district is assumed at "
+           "the State share (above 27 %), so the three readings coincide."),
+    Option("obc_above_state", "A10", "", {},
+           "Which districts are 'above 53.33 %' (the OBC shortfall goes only to them, one post at a time in "
+           "descending order of share) is not public. A CSV with a column 'unit' (district name or LGD code), one "
+           "district a row, in descending order of rural OBC share, names them; --population with an 'obc' column "
+           "gives the shares instead. Without either, every district is assumed at the State share, none is above "
+           "it, and option shortfall_fallback decides (the result says so).", kind="path"),
     Option("shortfall_fallback", "A13", "all_groups",
            {"all_groups": "if no district is above the State share, the shortfall goes to all districts in "
                           "descending order (noted)", "error": "stop with an error"},
@@ -234,18 +278,32 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
     sc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"],
                               "share": [Fraction(int(a), int(b)) for a, b in zip(d["sc"], d["pop"])]})
     sc, n1 = capped_shortfall(sc_total, sc_groups, cap=SC_CAP, state_share=SC_CAP, upper=room,
+                              cap_rounding=opts["sc_cap_rounding"], cap_scope=opts["sc_cap_scope"],
                               fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"], tie_key=d["pop"])
     room = room - sc["final"]
+    above = None
     if d["obc"] is None or d["obc"].isna().any():
         obc_shares = [obc_share_state] * len(d)
-        notes.append(f"district OBC population not supplied: every district is assumed at the State share "
-                     f"{opts['obc_state_share']} %, so the OBC formula is capped at 27 % everywhere and no district "
-                     f"is above the State share")
+        if opts["obc_above_state"]:
+            above = obc_above_state(opts["obc_above_state"], d)
+            notes.append(f"district OBC population not supplied: every district is assumed at the State share "
+                         f"{opts['obc_state_share']} % for the formula (capped at 27 % everywhere); the districts "
+                         f"above the State share, which take the OBC shortfall, are the {len(above)} listed in "
+                         f"{opts['obc_above_state']} (option obc_above_state), in its order")
+        else:
+            notes.append(f"district OBC population not supplied: every district is assumed at the State share "
+                         f"{opts['obc_state_share']} %, so the OBC formula is capped at 27 % everywhere and no "
+                         f"district is above the State share: the OBC shortfall follows option shortfall_fallback="
+                         f"{opts['shortfall_fallback']} (give --population with 'obc', or option obc_above_state)")
     else:
         obc_shares = [Fraction(int(a), int(b)) for a, b in zip(d["obc"], d["pop"])]
+        notes.append("the districts above the State OBC share (which take the OBC shortfall) follow from the "
+                     "supplied block OBC population")
     obc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"], "share": obc_shares})
     obc, n2 = capped_shortfall(obc_total, obc_groups, cap=OBC_CAP, state_share=obc_share_state, upper=room,
                                cap_rounding="floor" if opts["obc_cap_rounding"] == "floor" else "half_up",
+                               cap_scope=opts["obc_cap_scope"], eligible_order=above,
+                               eligible_source=f"option obc_above_state={opts['obc_above_state']}",
                                fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"],
                                tie_key=d["pop"])
     notes += [f"SC: {x}" for x in n1] + [f"OBC: {x}" for x in n2]
@@ -311,10 +369,35 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
     return out, notes
 
 
+def obc_above_state(path, districts: pd.DataFrame) -> list[str]:
+    """The districts named in ``path`` (CSV column ``unit``: name or LGD code, one a row, in descending order of
+    rural OBC share) as the English names of ``districts``; a unit not among them, or named twice, is an
+    InputError naming the row."""
+    raw = read_csv(path, ["unit"], what="districts above the State OBC share")
+    known = dict(zip(districts["district_lgd_code"].astype(int), districts["district"]))
+    out, seen = [], {}
+    for value, row in zip(raw["unit"], raw["_row"]):
+        try:
+            code = crosswalk().resolve(value)
+        except KeyError as e:
+            raise InputError(str(e.args[0]), file=str(path), row=int(row), column="unit") from None
+        if code not in known:
+            raise InputError(f"district LGD {code} has no Kshetra Panchayat in the block table", file=str(path),
+                             row=int(row), column="unit")
+        if code in seen:
+            raise InputError(f"{known[code]} is listed twice (first at row {seen[code]})", file=str(path),
+                             row=int(row), column="unit")
+        seen[code] = int(row)
+        out.append(known[code])
+    return out
+
+
 def blocks_as_units(units, year, opts) -> UnitSet:
     """The Kshetra Panchayats of the year (the shipped block table, or the user's in its format)."""
     blocks, notes = load_blocks(year, units)
     described = {"units": describe_input(units)} if units is not None else {}
+    if opts["obc_above_state"]:
+        described["obc_above_state"] = describe_input(opts["obc_above_state"])
     return UnitSet(blocks, BlockCrosswalk(blocks).resolve, notes, described)
 
 
@@ -361,6 +444,17 @@ RULEBOOK = Rulebook(
     obc_note=("OBC population by block is not public and was not supplied: every block is assumed at the State "
               "share {share} %, so the OBC order inside a district falls to the tie-break rule ({tie_break}) and "
               "rotation"),
-    obc_share=panchayat_obc_share)
+    obc_share=panchayat_obc_share,
+    base_year_readings={
+        2015: "base year 2015 (12th Amendment Rules 2021 r.2(d) 'previous election' = the 2015 general election and "
+              "later; High Court order of 15 Mar 2021): the only previous election is 2015, so tier 1 = not "
+              "reserved for the group in 2015 and tier 3 = its 2015 holders; the shipped 2005 and 2010 lists do not "
+              "count.",
+        2005: "base year 2005: the shipped 2005, 2010 and 2015 pramukh lists all count (data/history/kp-chair.csv, "
+              "crosswalked to LGD blocks): tier 1 = never reserved for the group in 2005, 2010 or 2015; tier 2 = "
+              "reserved in 2005 or 2010 but not in 2015; tier 3 = reserved in 2015.",
+        1995: "base year 1995 (GO of 11 Feb 2021 as issued, quashed on 15 Mar 2021): the pramukh lists of 1995 and "
+              "2000 are not shipped, so rotation counts 2005, 2010 and 2015 and the result is the one of base year "
+              "2005 (said in the assumptions); supply the missing lists with --history."})
 
 register(RULEBOOK)

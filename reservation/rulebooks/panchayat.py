@@ -18,26 +18,32 @@ Clause names used in the output (seed b is a Government Order of the Panchayati 
 
 The rulebook declares only this: its options, its units (the districts), its counts, its passes and its
 clauses; :mod:`reservation.pipeline` runs it.
+
+Second readings against the published 2021 lists (issue 12; evidence in notes/readings_panchayat.md): the division
+rule ranks by the Census 2011 totals as published (``saturation_table``) and the freed district is unreserved
+(``saturation_effect``); a base year before the first election of the history is stated as an assumption and a
+:class:`reservation.rulebook.BaseYearWarning`; the final 2021 list is part of the shipped history and does not
+count for 2021.
 """
 
 from __future__ import annotations
 
+import csv
 from fractions import Fraction
 
-import pandas as pd
-
+from ..arithmetic import QuotaRules, count_rows
 from ..catalogue import pick
 from ..categories import CODES
-from ..inputs import describe_input
-from ..keys import category_population, outside_people, outside_share, share
-from ..quota import QuotaRules, category_counts
-from ..rulebook import Counts, Group, Rulebook, UnitSet, Years, register
-from ..units import DATA_DIR, DistrictCrosswalk, load_districts
+from ..paths import DATA_DIR
+from ..rulebook import BaseYearWarning, Counts, Group, Rulebook, UnitSet, Years, register  # noqa: F401
+
+# numpy and pandas are imported inside the functions that need them: `reservation counts --body zp-chair` reads
+# the district table with the csv module (light_counts) and starts in a fraction of a second.
 
 __all__ = ["RULEBOOK", "state_shares", "quota_rules", "PANCHAYAT_ORDERS", "PANCHAYAT_YEARS"]
 
 #: The elections the panchayat rulebooks compute: the GO 2021 is the law; other years assume its rules.
-PANCHAYAT_YEARS = Years(elections=(2005, 2010, 2015, 2021), law=(2021,),
+PANCHAYAT_YEARS = Years(elections=(1995, 2000, 2005, 2010, 2015, 2021), law=(2021,),
                          instrument="GO 2021 (panchayat reservation order)")
 
 #: The order of the passes (option category_order, A6): (group, the codes the pass fills).
@@ -63,14 +69,60 @@ CLAUSES = {
     "OBC.division": "GO 2021 ZP-chair allotment item 2, last sentence (division rule)",
     "GEN": "GO 2021 ZP-chair allotment item 3 (women, leaving out SC/OBC districts)",
     "GEN.division": "GO 2021 ZP-chair allotment item 3, last sentence (division rule)",
-    "rotation": "12th Amendment Rules 2021 r.2(d): previous election = {base_year} and later",
+    "rotation": lambda base_year: rotation_clause(base_year),
+    "freed": "GO 2021 ZP-chair allotment items 1-3, last sentence (division rule: the district is unreserved)",
+    "freed.reason": "made unreserved by the division rule in an earlier pass (option saturation_effect=unreserved: "
+                    "'उस जिले को अनारक्षित कर दिया जायेगा')",
     "unreserved": "GO 2021 ZP-chair counts para 1: offices left after the reserved categories and women are "
                   "unreserved",
 }
 
 OPTIONS = pick("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
                "category_women", "rotation_history", "women_history", "rotation_fallback", "count_base", "rank_base",
-               "women_rank", "division_saturation", "saturation_population", "saturation_scope", "tie_break", "lots")
+               "women_rank", "division_saturation", "saturation_population", "saturation_table", "saturation_effect",
+               "saturation_scope", "tie_break", "lots")
+
+
+#: What the base year (``--base-year``, ``allot(..., base_year=)``) means for each group of the 2021 allotment
+#: (issue 12, item 3; the evidence is in notes/readings_panchayat.md). A base year is a parameter, not an option;
+#: this text is what a result records about it.
+BASE_YEAR_READINGS = {
+    2015: "base year 2015 (12th Amendment Rules 2021 r.2(d) 'previous election' = the 2015 general election and "
+          "later; High Court order of 15 Mar 2021; the final list of 17 Mar 2021 was announced on it): for SC, OBC "
+          "and women alike the only previous election is 2015, so tier 1 = not reserved for the group in 2015 "
+          "(tier 2 is empty) and tier 3 = its 2015 holders (SC: 16, OBC: 20, W: 11 districts; Gautam Buddh Nagar "
+          "has no 2015 record). The final list's SC and OBC districts are not reproduced on this base (they are the "
+          "provisional list's); its women's list is.",
+    1995: "base year 1995 (GO of 11 Feb 2021 as issued, quashed on 15 Mar 2021; the provisional list of 12 Feb "
+          "2021): tier 1 = never reserved for the group in 1995, 2000, 2005, 2010 or 2015; tier 2 = reserved earlier "
+          "but not in 2015; tier 3 = reserved in 2015. For SC this gives the published SC list only with a history "
+          "in which exactly Lucknow, Kaushambi, Sitapur, Hardoi, Shamli and Baghpat never held SC; for women the "
+          "provisional list needs the districts it left unreserved (at least those ranking above one of its "
+          "women's districts) to have held W in 1995-2015. No Zila Panchayat chair "
+          "list before 2015 is shipped: without one, base 1995 computes exactly what base 2015 does (and says so).",
+}
+
+
+def rotation_clause(base_year: int) -> str:
+    """The clause that makes an election a 'previous election' for rotation, for the base year used."""
+    if base_year == 2015:
+        return "12th Amendment Rules 2021 r.2(d): previous election = 2015 and later"
+    if base_year == 1995:
+        return ("GO of 11 Feb 2021 as issued (quashed on 15 Mar 2021): previous elections = 1995, 2000, 2005, "
+                "2010, 2015")
+    return f"base year {base_year} (given): previous elections = {base_year} and later"
+
+
+def census2011_published_totals(codes) -> list[int]:
+    """Census 2011 district totals as published, for the LGD ``codes`` (data/districts.csv
+    ``tot_p_census2011_published``: the 71 Census districts; the four created after 2011 by their rebuilt total)."""
+    from ..units import int_column, read_csv
+    path = DATA_DIR / "districts.csv"
+    raw = read_csv(path, ["district_lgd_code", "tot_p_census2011_published"], what="district table")
+    got = dict(zip(int_column(raw, "district_lgd_code", path), int_column(raw, "tot_p_census2011_published", path)))
+    return [int(got[int(c)]) for c in codes]
+
+
 
 
 def quota_rules(opts, clauses=CLAUSES) -> QuotaRules:
@@ -81,7 +133,7 @@ def quota_rules(opts, clauses=CLAUSES) -> QuotaRules:
                       clause_ur=clauses["count.ur"])
 
 
-def state_shares(districts: pd.DataFrame, opts) -> dict[str, Fraction]:
+def state_shares(districts, opts) -> dict[str, Fraction]:
     """SC/ST shares of the State (whole or rural, A10) from the district table; OBC from the option."""
     if opts["count_base"] == "state_total":
         pop, sc, st = districts["pop_total"].sum(), districts["sc_total"].sum(), districts["st_total"].sum()
@@ -98,6 +150,10 @@ def panchayat_obc_share(opts):
 def districts_as_units(units, year, opts) -> UnitSet:
     """The districts (the shipped 75, or a district table of the user's, e.g. the toy state), ranked by the
     rural or the total population (option rank_base)."""
+    import pandas as pd
+
+    from ..inputs import describe_input
+    from ..units import DistrictCrosswalk, load_districts
     if units is None:
         d, described = load_districts(), {}
     elif isinstance(units, pd.DataFrame):
@@ -114,13 +170,29 @@ def districts_as_units(units, year, opts) -> UnitSet:
 
 def state_counts(ctx) -> Counts:
     """Counts para 1: the State counts from the State shares; the State is the only counting unit."""
+    import pandas as pd
+
+    from ..quota import category_counts
     state = category_counts(len(ctx.units), state_shares(ctx.units, ctx.opts), quota_rules(ctx.opts))
     n = dict(zip(state["category"], state["count"]))
     return Counts(state, pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"]))
 
 
+def light_counts(opts) -> list[tuple]:
+    """The State counts rows for the shipped districts, read with the csv module (the same numbers and words as
+    :func:`state_counts`; tests/test_quota_golden.py checks that the two agree)."""
+    cols = {"state_total": ("tot_p", "sc", "st"), "state_rural": ("tot_p_rural", "sc_rural", "st_rural")}
+    pop_c, sc_c, st_c = cols[opts["count_base"]]
+    with open(DATA_DIR / "districts.csv", encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    pop, sc, st = (sum(int(r[c]) for r in rows) for c in (pop_c, sc_c, st_c))
+    shares = {"SC": Fraction(sc, pop), "ST": Fraction(st, pop), "OBC": opts.fraction("obc_state_share") / 100}
+    return count_rows(len(rows), shares, quota_rules(opts))
+
+
 def groups(opts) -> dict[str, Group]:
     """Allotment items 1-3 (and counts paras 2-3 for ST): what each pass ranks by, and its clauses."""
+    from ..keys import outside_people, outside_share, share
     people = opts["women_rank"] == "general_population"
     return {
         "ST": Group(share("st"), "ST share of the {base} population", "ST", "ST.women", division_rule="ST.division"),
@@ -136,7 +208,11 @@ def groups(opts) -> dict[str, Group]:
 
 def division_population(ctx, group: str):
     """The division rule frees 'the least populous': by total population (A12 default) or by the group's."""
+    from ..keys import category_population
     if ctx.opts["saturation_population"] == "total":
+        if ctx.opts["saturation_table"] == "census2011_published" and ctx.source is None:
+            import numpy as np
+            return np.array(census2011_published_totals(ctx.units["unit_code"]), dtype=object)
         return ctx.units["pop_total"].to_numpy(dtype=object)
     return category_population(ctx, {"ST": "st", "SC": "sc", "OBC": "obc", "GEN": "outside"}[group])
 
@@ -151,6 +227,6 @@ RULEBOOK = Rulebook(
               "so the OBC order falls to the tie-break rule ({tie_break}) and rotation"),
     obc_share=panchayat_obc_share,
     label_fields=lambda opts: {"base": "rural" if opts["rank_base"] == "rural" else "total"},
-    division_population=division_population)
+    division_population=division_population, light_counts=light_counts, base_year_readings=BASE_YEAR_READINGS)
 
 register(RULEBOOK)
