@@ -47,7 +47,8 @@ from .priors import DEFAULT_OBC_SD, Alternative, ConstrainedSampler, ObcPrior
 from .project_orders import PastList, certain_units, pass_kinds, past_list_constraints
 
 __all__ = ["project", "Projection", "PROB_COLUMNS", "TABLE_COLUMNS", "score", "projection_map",
-           "projection_static_map", "CONSTRAINTS", "PUBLIC_CODES"]
+           "projection_static_map", "summary", "sums_check", "likely_table", "to_json", "CONSTRAINTS",
+           "PUBLIC_CODES"]
 
 PROB_COLUMNS = [f"P_{c}" for c in CODES]
 TABLE_COLUMNS = ["unit_code", "unit_name_en", "unit_name_hi", *PROB_COLUMNS, "most_likely", "certain"]
@@ -334,6 +335,54 @@ def _meta(target, res, prior, share_text, sd, samples, seed, constraint, years, 
     m["assumptions"] = list(m["assumptions"]) + notes + (
         [f"the unknown OBC population is sampled: {prior.describe()}; spread: the option --obc-sd"] if prior else [])
     return m
+
+
+# -- what a notebook shows ----------------------------------------------------------------------------------------
+
+def summary(projection: Projection) -> pd.DataFrame:
+    """The projection's method in one small table (``item``, ``value``): prior, constraint, sampler, certainty."""
+    pm = projection.meta["projection"]
+    rows = [("body, year", f"{projection.body}, {projection.year}"),
+            ("history years (rotation)", ", ".join(map(str, projection.meta["history_years"])) or "none"),
+            ("samples, seed", f"{pm['samples']}, {pm['seed']}"),
+            ("prior", pm["prior"]), ("spread", pm["obc_sd_basis"]),
+            ("constrained by the published list(s) of", ", ".join(map(str, pm["constraint_years"])) or "none"),
+            ("order constraints", "; ".join(pm["order_constraints"]) or "none"),
+            ("second ways (division rule)", "; ".join(pm["second_ways"]) or "none"),
+            ("sampler", pm["sampler"]), ("certain", f"{pm['certain_units']} units: {pm['certain']}"),
+            ("all samples agree, not proved", ", ".join(pm["all_samples_agree_not_proved"]) or "none")]
+    return pd.DataFrame(rows, columns=["item", "value"])
+
+
+def sums_check(projection: Projection) -> pd.DataFrame:
+    """Per category: the count of the rules and the sum of the units' probabilities (exact), which must be equal."""
+    counts = projection.meta["counts"]
+    n = projection.samples
+    rows = []
+    for j, c in enumerate(CODES):
+        total = Fraction(int(projection.tallies[:, j].sum()), n)
+        rows.append({"category": c, "count": int(counts[c]), "sum_of_probabilities": str(total),
+                     "equal": total == counts[c]})
+    return pd.DataFrame(rows)
+
+
+def likely_table(projection: Projection, lang: str = "en") -> pd.DataFrame:
+    """The units by most likely category (in the GO's order), then by its probability (highest first): name, the
+    most likely category in words, its probability (%), certain, and the probabilities of every category that
+    has one (%)."""
+    t = projection.table
+    p = t[PROB_COLUMNS].max(axis=1)
+    order = np.lexsort((t["unit_code"].to_numpy(), -p.to_numpy(),
+                        t["most_likely"].map({c: i for i, c in enumerate(CODES)}).to_numpy()))
+    name = "unit_name_hi" if lang == "hi" else "unit_name_en"
+    out = pd.DataFrame({"unit": t[name].to_numpy()[order],
+                        "most_likely": [label(c, lang) for c in t["most_likely"].to_numpy()[order]],
+                        "probability_%": (p.to_numpy()[order] * 100).round(1),
+                        "certain": t["certain"].to_numpy()[order]})
+    for c in PROB_COLUMNS:
+        if t[c].any():
+            out[c.replace("P_", "") + "_%"] = (t[c].to_numpy()[order] * 100).round(1)
+    return out
 
 
 # -- scoring ----------------------------------------------------------------------------------------------------

@@ -155,8 +155,12 @@ def past_list_constraints(prepared, result, kinds: list[PassKind], published: np
     for p, c in pins.items():
         assigned[p] = True
         cat[p] = c
+    by_run = np.zeros(n, dtype=bool)         # freed by the division rule in an OBC-dependent pass of that run
     for rec, kind in zip(result.records, kinds):
         codes_idx = np.array([CODE_INDEX[c] for c in rec.spec.codes])
+        eligible = _eligible(rec, by_run)
+        if kind.key is not None and rec.barred:
+            by_run[np.fromiter(rec.barred, dtype=np.int64, count=len(rec.barred))] = True
         pool = ~assigned
         active = pool & (rec.need[par] > 0)
         chosen = pool & np.isin(published, codes_idx)
@@ -174,8 +178,8 @@ def past_list_constraints(prepared, result, kinds: list[PassKind], published: np
         if kind.eligible_obc:
             raise RuleError(f"{where}: its eligibility (two-person rule) reads the unknown OBC population; a "
                             f"past list cannot constrain such a pass (use constraint=none)")
-        if (chosen & ~rec.eligible).any():
-            bad = np.flatnonzero(chosen & ~rec.eligible)
+        if (chosen & ~eligible).any():
+            bad = np.flatnonzero(chosen & ~eligible)
             raise RuleError(f"the published {year} list gives {rec.spec.name} to {_names(units, bad)}, not "
                             f"eligible for it under the rules")
         if kind.key is not None:
@@ -185,7 +189,7 @@ def past_list_constraints(prepared, result, kinds: list[PassKind], published: np
                 level_w = result.rotation.held_women_last(np.arange(n)).astype(np.int64) * 4 + level_w
             posts = {}
             for q in np.flatnonzero(rec.need > 0):
-                cand = active & rec.eligible & (par == q)
+                cand = active & eligible & (par == q)
                 C = chosen & (par == q)
                 got = _boundary(units, rec.tier, cand, C, kind.key, tie, f"{where}, posts", year)
                 if got:
@@ -197,7 +201,7 @@ def past_list_constraints(prepared, result, kinds: list[PassKind], published: np
                                                  f"{where}, women's posts", year)
         if (rec.spec.saturation_population is not None and s.division_saturation == "on" and division is not None
                 and kind.key is not None):
-            for v, d, mem in _division_check(units, division, par, rec, cat, chosen, active & rec.eligible,
+            for v, d, mem in _division_check(units, division, par, rec, cat, chosen, active & eligible,
                                              published, s, prepared.opts, year):
                 i = posts.get(int(par[v]))
                 if i is None or v not in set(out.constraints[i].lower.tolist()):
@@ -218,6 +222,15 @@ def past_list_constraints(prepared, result, kinds: list[PassKind], published: np
         raise RuleError(f"the published {year} list reserves {_names(units, np.flatnonzero(left))}, which no pass "
                         f"of the rules reaches")
     return out
+
+
+def _eligible(rec, by_run: np.ndarray) -> np.ndarray:
+    """A pass's eligibility as the rules make it, without the units that the division rule freed in an earlier
+    OBC-dependent pass of one particular run (that depends on the run's OBC figures)."""
+    freed = getattr(rec, "freed", None)
+    if freed is None:
+        return rec.eligible
+    return rec.eligible | (np.asarray(freed, dtype=bool) & by_run)
 
 
 def _boundary(units, level, cand, chosen, kind, tie, what, year) -> list:
@@ -294,8 +307,12 @@ def certain_units(prepared, result, kinds: list[PassKind]) -> tuple[np.ndarray, 
     units = prepared.frame
     division = units["division"].to_numpy(dtype=object) if "division" in units else None
     counts_read_obc = prepared.parent is not None
+    by_run = np.zeros(n, dtype=bool)
     for rec, kind in zip(result.records, kinds):
         codes_idx = np.array([CODE_INDEX[c] for c in rec.spec.codes])
+        eligible = _eligible(rec, by_run)            # freed in an OBC-dependent pass: those units are unknown anyway
+        if kind.key is not None and rec.barred:
+            by_run[np.fromiter(rec.barred, dtype=np.int64, count=len(rec.barred))] = True
         bits = int(sum(1 << int(c) for c in codes_idx))
         slots_known = not counts_read_obc or kind.group in ("ST", "SC")
         tie = tie_positions(result, rec) if kind.key is None else None
@@ -321,8 +338,8 @@ def certain_units(prepared, result, kinds: list[PassKind]) -> tuple[np.ndarray, 
                 took = pool & (result.decided_by == rec.index)
                 status[took], cat[took] = 1, result.category[took]
                 continue
-            elig_sure = rec.eligible & ~np.full(n, kind.eligible_obc)
-            elig_any = rec.eligible | np.full(n, kind.eligible_obc)
+            elig_sure = eligible & ~np.full(n, kind.eligible_obc)
+            elig_any = eligible | np.full(n, kind.eligible_obc)
             cand = np.flatnonzero(pool & elig_any)
             sure = (status[cand] == 0) & elig_sure[cand]
             lo, hi = _places(cand, sure, rec.tier, None if kind.key is not None else (rec.order_key, tie))
