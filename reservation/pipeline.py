@@ -272,6 +272,7 @@ class Prepared:
         if obc is not None:
             obc = np.asarray(obc, dtype=np.int64)
             if "room" not in self._cache:
+                self._cache["obc_runs"] = True
                 pop = frame["pop"].to_numpy(dtype=np.int64)
                 self._cache["pop"] = pop
                 self._cache["room"] = pop - frame["sc"].to_numpy(dtype=np.int64) - frame["st"].to_numpy(
@@ -354,6 +355,25 @@ def prepare(body: str, year: int, *, units=None, history=None, population=None, 
                     pin_df, pins, lots, base, assumptions, fields, units)
 
 
+def _division_population(p: Prepared, ctx: Context, group: str):
+    """The rulebook's division population for a pass. In re-runs with given OBC figures (:meth:`Prepared.run`
+    with ``obc``) a population that is the same with no OBC person and with every unit's room full of them does
+    not read the OBC figures (a total population, a table): it is computed once per prepared run."""
+    rb = p.rb
+    if "obc_runs" not in p._cache:
+        return rb.division_population(ctx, group)
+    memo = p._cache.setdefault("satpop", {})
+    if group not in memo:
+        from dataclasses import replace
+        pop, room = p._cache["pop"], p._cache["room"]
+        a = rb.division_population(replace(ctx, obc=Obc(True, np.zeros_like(room), pop)), group)
+        b = rb.division_population(replace(ctx, obc=Obc(True, room, pop)), group)
+        same = len(a) == len(b) and all(x == y for x, y in zip(a, b))
+        memo[group] = (same, a)
+    same, value = memo[group]
+    return value if same else rb.division_population(ctx, group)
+
+
 def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions: list, obc_note: str) -> Allotment:
     rb, opts, par, parent_labels, parent, h, base = p.rb, p.opts, p.par, p.parent_labels, p.parent, p.history, p.base
     body, year, fields = p.body, p.year, p.fields
@@ -389,7 +409,7 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
             clause_eligible=rb.clause(g.clause_eligible) if g.clause_eligible else "",
             eligible_reason=g.eligible_reason, note=obc_note if g.note == "obc" else "",
             freed_reason=rb.clause("freed.reason"), clause_freed=rb.clause("freed"))
-        satpop = rb.division_population(ctx, group) if g.division_rule and rb.division_population else None
+        satpop = _division_population(p, ctx, group) if g.division_rule and rb.division_population else None
         cols = [CODE_INDEX[c] for c in codes]
         passes.append(Pass(group=group, codes=tuple(codes), slots=slot_matrix[:, cols], key=g.key(ctx),
                            population=pop,
