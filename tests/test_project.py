@@ -388,3 +388,37 @@ def test_cli_exit_statuses(six, tmp_path):
     r = _cli("--body", "zp-chair", "--year", "2026", "--units", six / "six.csv", "--history", impossible,
              "--samples", "5", "--out", out)
     assert r.returncode == 3 and "cannot come from the rules" in r.stderr and not out.exists()
+
+
+# -- what the notebook and the report show -----------------------------------------------------------------------
+
+def test_notebook_helpers(zp2026):
+    from reservation.project import likely_table, summary, sums_check
+    s = summary(zp2026)
+    assert list(s.columns) == ["item", "value"] and "2021" in s.set_index("item").at[
+        "constrained by the published list(s) of", "value"]
+    c = sums_check(zp2026)
+    assert c["equal"].all() and c.set_index("category").at["UR", "sum_of_probabilities"] == "27"
+    t = likely_table(zp2026, "hi")
+    assert len(t) == 75 and t["unit"].iat[0] != "" and (t["probability_%"] <= 100).all()
+    order = [CODES.index(c) for c in zp2026.table.set_index("unit_name_hi").loc[t["unit"], "most_likely"]]
+    assert order == sorted(order)
+
+
+def test_projection_maps(zp2026):
+    from reservation.categories import label
+    from reservation.project import projection_map, projection_static_map
+    fig = projection_map(zp2026)
+    t = zp2026.table.set_index("unit_code")
+    shaded = 0
+    for tr in fig.data:
+        if tr.type == "choroplethmap" and tr.name in {label(c) for c in CODES}:
+            for loc, a in zip(tr.locations, tr.marker.opacity):
+                row = t.loc[int(loc)]
+                want = 1.0 if row["certain"] else 0.15 + 0.85 * float(row[PROB_COLUMNS].max())
+                assert a == pytest.approx(want, abs=1e-3)
+                assert tr.name == label(row["most_likely"])
+                shaded += 1
+    assert shaded == 75
+    f = projection_static_map(zp2026, title="2026")
+    assert f.axes and f.axes[0].get_title() == "2026"
