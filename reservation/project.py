@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import json
 import sys
-import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -175,7 +174,6 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
     ``progress``: a progress bar on stderr (None: when stderr is a terminal).
     Bad input raises InputError; rules that cannot apply (including a past list no OBC figures can give)
     RuleError."""
-    t0 = time.perf_counter()
     for name, v, low in (("--samples", samples, 1), ("--seed", seed, 0), ("--burn-in", burn_in, 0),
                          ("--thin", thin, 1), ("--check-every", check_every, 1)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
@@ -238,6 +236,8 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
     kept_obc = np.zeros((samples, n), dtype=np.int64) if keep_samples else None
     first_result = None
     checked = 0
+    low = np.full(len(CODES), n, dtype=np.int64)
+    high = np.zeros(len(CODES), dtype=np.int64)
     bar = _progress(samples + (burn_in if sampler else 0), progress, f"{body} {year}")
     try:
         if sampler is not None:
@@ -266,6 +266,8 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
                 first_result = res
             cat = res.engine.category
             tallies[np.arange(n), cat] += 1
+            got = np.bincount(cat, minlength=len(CODES))
+            low, high = np.minimum(low, got), np.maximum(high, got)
             if keep_samples:
                 kept[s] = cat
                 kept_obc[s] = obc if obc is not None else frame["obc"].to_numpy(dtype=np.int64)
@@ -282,9 +284,9 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
         bad = np.flatnonzero(certain & ((~agree) | (lone != certain_cat)))
         raise AssertionError(f"units proved certain vary between samples: {frame['unit_name_en'].iat[bad[0]]}")
     table = _table(frame, tallies, samples, certain)
+    varies = {c: [int(low[j]), int(high[j])] for j, c in enumerate(CODES) if low[j] != high[j]}
     meta = _meta(target, first_result, prior, share_text, sd, samples, seed, constraint, years, pasts, notes,
-                 alternatives, sampler, burn_in, thin, sweeps, checked, certain, agree, given,
-                 time.perf_counter() - t0)
+                 alternatives, sampler, burn_in, thin, sweeps, checked, certain, agree, given, varies, tallies)
     return Projection(body, year, table, tallies, meta, frame, certain, kept, kept_obc,
                       [p for _, p in pasts])
 
@@ -301,7 +303,7 @@ def _table(frame: pd.DataFrame, tallies: np.ndarray, samples: int, certain: np.n
 
 
 def _meta(target, res, prior, share_text, sd, samples, seed, constraint, years, pasts, notes, alternatives, sampler,
-          burn_in, thin, sweeps, checked, certain, agree, given, seconds) -> dict:
+          burn_in, thin, sweeps, checked, certain, agree, given, varies, tallies) -> dict:
     m = dict(res.meta)
     frame = target.frame
     m["projection"] = {
@@ -330,7 +332,13 @@ def _meta(target, res, prior, share_text, sd, samples, seed, constraint, years, 
         "certain_units": int(certain.sum()),
         "all_samples_agree_not_proved": [str(x) for x in frame["unit_name_en"].to_numpy()[agree & ~certain]],
         "notes": notes,
+        "counts_vary": varies,
     }
+    if varies:      # counts that read the OBC figures (a district's OBC and women's posts of block pramukhs)
+        m["counts"] = {c: str(Fraction(int(tallies[:, j].sum()), samples)) for j, c in enumerate(CODES)}
+        notes.append("the counts depend on the OBC figures and vary between samples (" + ", ".join(
+            f"{c} {a}-{b}" for c, (a, b) in varies.items()) + "): meta counts are their means, and the "
+                     "probabilities of a category add up to its mean count")
     m["samples"] = samples
     m["assumptions"] = list(m["assumptions"]) + notes + (
         [f"the unknown OBC population is sampled: {prior.describe()}; spread: the option --obc-sd"] if prior else [])
@@ -355,14 +363,15 @@ def summary(projection: Projection) -> pd.DataFrame:
 
 
 def sums_check(projection: Projection) -> pd.DataFrame:
-    """Per category: the count of the rules and the sum of the units' probabilities (exact), which must be equal."""
+    """Per category: the count of the rules (its mean over the samples where the counts read the OBC figures) and
+    the sum of the units' probabilities (exact), which must be equal."""
     counts = projection.meta["counts"]
     n = projection.samples
     rows = []
     for j, c in enumerate(CODES):
         total = Fraction(int(projection.tallies[:, j].sum()), n)
-        rows.append({"category": c, "count": int(counts[c]), "sum_of_probabilities": str(total),
-                     "equal": total == counts[c]})
+        want = Fraction(str(counts[c]))
+        rows.append({"category": c, "count": str(want), "sum_of_probabilities": str(total), "equal": total == want})
     return pd.DataFrame(rows)
 
 
