@@ -362,6 +362,7 @@ def summary(projection: Projection) -> pd.DataFrame:
             ("order constraints", "; ".join(pm["order_constraints"]) or "none"),
             ("second ways (division rule)", "; ".join(pm["second_ways"]) or "none"),
             ("sampler", pm["sampler"]), ("certain", f"{pm['certain_units']} units: {pm['certain']}"),
+            ("certain units", ", ".join(projection.table.loc[projection.table["certain"], "unit_name_en"]) or "none"),
             ("all samples agree, not proved", ", ".join(pm["all_samples_agree_not_proved"]) or "none")]
     return pd.DataFrame(rows, columns=["item", "value"])
 
@@ -448,7 +449,9 @@ def projection_map(projection: Projection, lang: str = "en", division=None, titl
                    height: int = 650):
     """Interactive map (plotly, offline): each district in the colour of its most likely category, the more
     opaque the likelier (opacity = 0.15 + 0.85 x probability; certain units fully opaque). Drawn by
-    :func:`reservation.views.division_map` (the workbench's map); the hover gives the probability."""
+    :func:`reservation.views.division_map` (the workbench's map); the hover gives the probability. Units that are
+    not districts (blocks, urban bodies) get the workbench's map of their most likely categories as it draws them
+    (counted per district, or as points), without the shading."""
     from .views import division_map
     t = _map_table(projection, lang)
     view = division_map(t, division=division, lang=lang, title=title, height=height, body=projection.body)
