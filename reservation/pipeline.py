@@ -35,6 +35,7 @@ from .inputs import describe_input, load_history, load_lots, load_pins, load_pop
 from .options import OptionSet, parse_assignments
 from .render import PassText
 from .rotation import RotationView, group_codes
+from .words import OBC_NOTE_HI, UNIT_KINDS_HI
 from .rulebook import BaseYearWarning, Counts, Rulebook, base_year_assumption, get_rulebook
 
 __all__ = ["allot", "counts", "prepare", "Prepared", "Context", "Obc", "options_of"]
@@ -396,6 +397,8 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
     pop = frame["pop"].to_numpy(dtype=np.int64)
     slot_matrix = slots.to_numpy(dtype=np.int64)
     rot_clause = rb.clause("rotation", base_year=base)
+    obc_note_hi = OBC_NOTE_HI.format(unit=UNIT_KINDS_HI.get(rb.unit_kind, rb.unit_kind), share=ctx.obc.share_text,
+                                     tie_break=opts["tie_break"])
     passes = []
     for group, codes in rb.pass_order(opts):
         g = groups[group]
@@ -408,6 +411,7 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
             clause_rotation=rot_clause, clause_saturation=rb.clause(g.division_rule) if g.division_rule else "",
             clause_eligible=rb.clause(g.clause_eligible) if g.clause_eligible else "",
             eligible_reason=g.eligible_reason, note=obc_note if g.note == "obc" else "",
+            note_hi=obc_note_hi if g.note == "obc" and obc_note else "",
             freed_reason=rb.clause("freed.reason"), clause_freed=rb.clause("freed"))
         satpop = _division_population(p, ctx, group) if g.division_rule and rb.division_population else None
         cols = [CODE_INDEX[c] for c in codes]
