@@ -6,7 +6,8 @@ decides (issue 11; :mod:`reservation.project`).
                         [--units FILE] [--population FILE] [--pin FILE] [--base-year Y] [--option NAME=VALUE ...]
 
 Without ``--out`` the table goes to stdout (CSV, or JSON with the meta under ``--format json``); with ``--out FILE``
-the CSV and ``FILE.meta.json`` are written together (atomically) and a summary is printed. A progress bar goes to
+(``.csv``, ``.xlsx`` or ``.parquet``; checked before anything is computed) the table and ``FILE.meta.json`` are
+published together (:mod:`reservation.output`) and a summary is printed. A progress bar goes to
 stderr when it is a terminal (``--quiet`` turns it off). Exit status: 0 done; 2 bad input (one line naming file,
 row and column; nothing written); 3 the rules cannot be applied (for example a published past list that no OBC
 figures can give: ``--constraint none`` then ignores what the lists reveal).
@@ -80,9 +81,23 @@ def register(sub) -> None:
 def cmd_project(args) -> int:
     from .output import table_csv, write_allotment
     from .project import project, to_json
+    from .errors import InputError
     if args.out is not None and args.format == "json":
-        from .errors import InputError
-        raise InputError("--format json prints to stdout; --out writes CSV with its .meta.json", option="--format")
+        raise InputError("--format json prints to stdout; --out writes the table with its .meta.json",
+                         option="--format")
+    if args.base_year is not None and args.base_year > args.year:
+        raise InputError(f"{args.base_year} is after the election year {args.year} (--year): the base year is the "
+                         "first previous election that counts", option="--base-year")
+    if args.out is not None:                 # the target is checked before the samples are drawn
+        import os
+        from .output import check_output
+        inputs = list(args.history or []) + [args.population, args.pin, args.units]
+        inputs += [v.split("=", 1)[1].strip() for v in args.option if v.strip().startswith("lots=")]
+        for t in check_output(args.out):
+            for i in inputs:
+                if i and os.path.exists(t) and os.path.exists(i) and os.path.samefile(t, i):
+                    raise InputError(f"{t} is also an input file ({i}): write the result under another name",
+                                     option="--out")
     result = project(args.body, args.year, units=args.units, history=args.history or None,
                      population=args.population, pins=args.pin, options=args.option, base_year=args.base_year,
                      samples=args.samples, seed=args.seed, obc_sd=args.obc_sd, constraint=args.constraint,

@@ -382,6 +382,9 @@ def test_cli_exit_statuses(six, tmp_path):
     assert not out.exists() and not list(tmp_path.glob("never*"))
     r = _cli("--body", "zp-chair", "--year", "2026", "--samples", "0")
     assert r.returncode == 2
+    r = _cli("--body", "zp-chair", "--year", "2026", "--units", six / "six.csv", "--samples", "5", "--out",
+             tmp_path / "x.txt")
+    assert r.returncode == 2 and "--out" in r.stderr and not list(tmp_path.glob("x*"))
     impossible = tmp_path / "bad.csv"
     impossible.write_text(SIX_HISTORY.replace("Gamma,2021,OBC_W", "Gamma,2021,UR")
                           .replace("Alpha,2021,UR", "Alpha,2021,OBC_W"), encoding="utf-8")
