@@ -18,7 +18,7 @@ from conftest import ROOT, SHARED
 from reservation.categories import CODES
 from reservation.inputs import load_history
 import reservation
-from reservation.rulebooks.kp_chair import BlockCrosswalk, load_blocks
+from reservation.rulebooks.kp_chair import block_index, load_blocks
 from reservation.units import DATA_DIR, nfc
 
 HIST = DATA_DIR / "history"
@@ -164,7 +164,7 @@ def test_shipped_history_has_three_elections_no_duplicate_and_loads(shipped):
     assert not shipped.duplicated(["unit", "year"]).any()
     assert set(shipped["category"]) <= set(CODES)
     blocks, _ = load_blocks(2021)
-    h = load_history([HIST / "kp-chair.csv"], BlockCrosswalk(blocks).resolve)
+    h = load_history([HIST / "kp-chair.csv"], block_index(blocks).resolve)
     assert len(h) == len(shipped) == 816 + 820 + 816
 
 

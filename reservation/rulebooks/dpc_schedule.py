@@ -259,7 +259,7 @@ def parse_schedule(text: str, *, source: str = "seed") -> pd.DataFrame:
             raise ScheduleParseError(f"Schedule serial {serial}: {e.args[0]}", file=source,
                                      column="name_in_schedule") from None
         codes.append(code)
-        names.append(cw.name_en[code])
+        names.append(cw.name_en(code))
     df["district_lgd_code"] = codes
     df["district"] = names
     dup = df[df["district_lgd_code"].duplicated(keep=False)]

@@ -48,7 +48,7 @@ from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, 
 from .panchayat import CLAUSES as ZP_CLAUSES, PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share, quota_rules
 from .panchayat import state_shares
 
-__all__ = ["RULEBOOK", "KP_CHAIR_OPTIONS", "load_blocks", "BlockCrosswalk", "kp_state_counts",
+__all__ = ["RULEBOOK", "KP_CHAIR_OPTIONS", "load_blocks", "block_index", "kp_state_counts",
            "kp_district_counts", "DISTRICT_COLUMNS", "obc_above_state"]
 
 DEFAULT_HISTORY = DATA_DIR / "history" / "kp-chair.csv"
@@ -171,41 +171,11 @@ def load_blocks(year: int = 2021, path=None) -> tuple[pd.DataFrame, list[str]]:
     return df[cols].sort_values(["district", "unit_code"], kind="stable").reset_index(drop=True), notes
 
 
-class BlockCrosswalk:
-    """Resolve a block: its LGD code, or ``"Block, District"`` (English or Hindi, any spelling variant the
-    district crosswalk knows), or a block name that is unique in the State."""
-
-    def __init__(self, blocks: pd.DataFrame):
-        self.codes = set(int(c) for c in blocks["unit_code"])
-        self.by_district: dict[int, dict[str, int]] = {}
-        self.by_name: dict[str, set[int]] = {}
-        for code, d, en, hi in zip(blocks["unit_code"], blocks["district_lgd_code"], blocks["unit_name_en"],
-                                   blocks["unit_name_hi"]):
-            for name in (en, hi):
-                if name:
-                    k = loose_key(name)
-                    self.by_district.setdefault(int(d), {})[k] = int(code)
-                    self.by_name.setdefault(k, set()).add(int(code))
-
-    def resolve(self, value) -> int:
-        s = nfc(str(value))
-        if re.fullmatch(r"\d+", s):
-            if int(s) in self.codes:
-                return int(s)
-            raise KeyError(f"unknown LGD block code {s}")
-        if "," in s:
-            name, district = (x.strip() for x in s.rsplit(",", 1))
-            d = crosswalk().resolve(district)
-            code = self.by_district.get(d, {}).get(loose_key(name))
-            if code is None:
-                raise KeyError(f"unknown block {name!r} in district {district!r}")
-            return code
-        found = self.by_name.get(loose_key(s), set())
-        if len(found) == 1:
-            return next(iter(found))
-        if found:
-            raise KeyError(f"block name {s!r} is in {len(found)} districts; write 'Block, District'")
-        raise KeyError(f"unknown block {s!r}")
+def block_index(blocks: pd.DataFrame):
+    """The crosswalk of the blocks: an LGD code, ``"Block, District"`` or ``"Block (District)"`` (English or
+    Hindi, any spelling variant), or a block name unique in the State (:class:`reservation.names.NameIndex`)."""
+    from ..names import NameIndex
+    return NameIndex.from_frame(blocks, kind="block", parent="district_lgd_code", weights="pop")
 
 
 def kp_state_counts(year: int, opts: OptionSet, blocks: pd.DataFrame) -> pd.DataFrame:
@@ -398,7 +368,7 @@ def blocks_as_units(units, year, opts) -> UnitSet:
     described = {"units": describe_input(units)} if units is not None else {}
     if opts["obc_above_state"]:
         described["obc_above_state"] = describe_input(opts["obc_above_state"])
-    return UnitSet(blocks, BlockCrosswalk(blocks).resolve, notes, described)
+    return UnitSet(blocks, block_index(blocks), notes, described)
 
 
 def district_counts(ctx) -> Counts:

@@ -43,7 +43,7 @@ from ..rounding import round_with
 from ..rulebook import Counts, Group, Rulebook, UnitSet, Years, register, slots_from_split
 from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
 
-__all__ = ["URBAN_BODIES", "URBAN_OPTIONS", "load_bodies", "urban_counts", "division_counts", "BodyCrosswalk",
+__all__ = ["URBAN_BODIES", "URBAN_OPTIONS", "load_bodies", "urban_counts", "division_counts", "body_index",
            "DIVISION_COLUMNS", "RULEBOOKS"]
 
 URBAN_YEARS = Years(elections=(2023,), law=(2023,), instrument="s.9-A(5) (2023)")
@@ -201,7 +201,7 @@ def load_bodies(body: str, path=None) -> tuple[pd.DataFrame, list[str]]:
         districts = []
         for v, row in zip(raw["district"], raw["_row"]):
             try:
-                districts.append(cw.name_en[cw.resolve(v)])
+                districts.append(cw.name_en(cw.resolve(v)))
             except KeyError as e:
                 raise InputError(str(e.args[0]), file=str(path), row=int(row), column="district") from None
         df = pd.DataFrame({"unit_code": int_column(raw, "unit", path), "unit_name_en": raw["name_en"],
@@ -446,49 +446,11 @@ def division_counts(body: str, opts: OptionSet, bodies: pd.DataFrame, state: dic
     return out, notes
 
 
-class BodyCrosswalk:
-    """Resolve an urban body: its LGD code, or its name (English or Hindi; 'Name, District' if repeated)."""
-
-    def __init__(self, bodies: pd.DataFrame):
-        self.codes = set(int(c) for c in bodies["unit_code"])
-        self.by_name: dict[str, set[int]] = {}
-        self.by_district: dict[tuple[int, str], int] = {}
-        cw = crosswalk()
-        for code, en, hi, d in zip(bodies["unit_code"], bodies["unit_name_en"], bodies["unit_name_hi"],
-                                   bodies["district"]):
-            for name in (en, hi):
-                if name:
-                    self.by_name.setdefault(loose_key(name), set()).add(int(code))
-                    self.by_district[(cw.resolve(d), loose_key(name))] = int(code)
-
-    def resolve(self, value) -> int:
-        """A code, a name, ``"Name, District"`` or ``"Name (District)"`` (English or Hindi)."""
-        s = nfc(str(value)).strip()
-        if s.isdigit():
-            if int(s) in self.codes:
-                return int(s)
-            raise KeyError(f"unknown LGD urban body code {s}")
-        found = self.by_name.get(loose_key(s), set())
-        if len(found) == 1:
-            return next(iter(found))
-        m = re.fullmatch(r"(.+?)\s*\(\s*([^()]+?)\s*\)", s)
-        parts = ([x.strip() for x in s.rsplit(",", 1)] if "," in s else [m.group(1), m.group(2)] if m else None)
-        if parts:
-            name, district = parts
-            try:
-                dcode = crosswalk().resolve(district)
-            except KeyError:
-                dcode = None
-            if dcode is not None:
-                code = self.by_district.get((dcode, loose_key(name)))
-                if code is None:
-                    raise KeyError(f"unknown body {name!r} in district {district!r}")
-                return code
-            if not found:
-                raise KeyError(f"unknown district {district!r} in {s!r}")
-        if found:
-            raise KeyError(f"body name {s!r} is used {len(found)} times; write 'Name, District' or 'Name (District)'")
-        raise KeyError(f"unknown urban body {s!r}")
+def body_index(bodies: pd.DataFrame):
+    """The crosswalk of urban bodies: an LGD code, a name (English or Hindi), ``"Name, District"`` or
+    ``"Name (District)"`` where a name repeats (:class:`reservation.names.NameIndex`)."""
+    from ..names import NameIndex
+    return NameIndex.from_frame(bodies, kind="urban body", parent="district", weights="pop")
 
 
 def bodies_as_units(body: str):
@@ -498,7 +460,7 @@ def bodies_as_units(body: str):
             bodies = bodies.sort_values("unit_code", kind="stable").reset_index(drop=True)
         described = {"units": describe_input(units)} if units is not None and not isinstance(units, pd.DataFrame) \
             else {}
-        return UnitSet(bodies, BodyCrosswalk(bodies).resolve, notes, described)
+        return UnitSet(bodies, body_index(bodies), notes, described)
     return load
 
 

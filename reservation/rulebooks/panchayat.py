@@ -153,7 +153,8 @@ def districts_as_units(units, year, opts) -> UnitSet:
     import pandas as pd
 
     from ..inputs import describe_input
-    from ..units import DistrictCrosswalk, load_districts
+    from ..names import district_index
+    from ..units import load_districts
     if units is None:
         d, described = load_districts(), {}
     elif isinstance(units, pd.DataFrame):
@@ -165,7 +166,7 @@ def districts_as_units(units, year, opts) -> UnitSet:
     else:
         d["pop"], d["sc"], d["st"] = d["pop_total"], d["sc_total"], d["st_total"]
     d = d.sort_values("unit_code", kind="stable").reset_index(drop=True)
-    return UnitSet(d, DistrictCrosswalk(d).resolve, [], described)
+    return UnitSet(d, district_index(None if units is None else d), [], described)
 
 
 def state_counts(ctx) -> Counts:

@@ -177,27 +177,10 @@ def _units_loader(body: str):
         else:
             frame = load_units(units, col)
             described["units"] = describe_input(units)
-        known = []          # the sorted codes, built on the first lookup (most runs resolve nothing)
-
-        def sorted_codes():
-            if not known:
-                known.append(np.sort(frame["unit_code"].to_numpy(dtype=np.int64)))
-            return known[0]
-
-        def many(values: pd.Series) -> np.ndarray:
-            v = pd.to_numeric(values, errors="coerce").fillna(-1).astype(np.int64).to_numpy()
-            k = sorted_codes()
-            at = np.minimum(np.searchsorted(k, v), max(len(k) - 1, 0))
-            return np.where((len(k) > 0) & (k[at] == v), v, -1) if len(k) else np.full(len(v), -1)
-
-        def resolve(value):
-            s = str(value).strip()
-            if s.isdigit() and many(pd.Series([s]))[0] >= 0:
-                return int(s)
-            raise KeyError(f"unknown {spec['unit']} code {s!r} (units are given by their integer code)")
-
-        resolve.many = many
-        return UnitSet(frame, resolve, [], described)
+        from ..names import NameIndex
+        index = NameIndex.from_frame(frame, kind=spec["unit"], en="unit_name_en" if "unit_name_en" in frame else None,
+                                     hi="unit_name_hi" if "unit_name_hi" in frame else None)
+        return UnitSet(frame, index, [], described)
     return load
 
 
