@@ -148,6 +148,10 @@ def past_list_constraints(prepared, result, kinds: list[PassKind], published: np
     n = len(units)
     par = result.par
     s = result.settings
+    if prepared.parent is not None:
+        raise RuleError(f"a published {year} list cannot constrain a {prepared.rb.id} projection: its posts per "
+                        f"{prepared.rb.parent_word} are counted from the unknown OBC population too (use "
+                        f"constraint=none: the list then counts as rotation history only)")
     division = units["division"].to_numpy(dtype=object) if "division" in units else None
     out = PastList(year, published, pins)
     assigned = np.zeros(n, dtype=bool)

@@ -425,3 +425,17 @@ def test_projection_maps(zp2026):
     assert shaded == 75
     f = projection_static_map(zp2026, title="2026")
     assert f.axes and f.axes[0].get_title() == "2026"
+
+
+def test_block_pramukh_lists_cannot_constrain(tmp_path):
+    """Block pramukh posts per district are counted from the OBC population too: a past list cannot constrain
+    them (a RuleError, exit 3, that says what to do); with constraint=none the counts vary and the meta says how."""
+    a = allot("kp-chair", 2021)
+    h = pd.DataFrame({"unit": a.categories.index, "year": 2021, "category": a.categories.to_numpy()})
+    shipped = pd.read_csv(ROOT / "data" / "history" / "kp-chair.csv")[["unit", "year", "category"]]
+    pd.concat([shipped, h]).to_csv(tmp_path / "h.csv", index=False)
+    with pytest.raises(RuleError, match="constraint=none"):
+        project("kp-chair", 2026, history=tmp_path / "h.csv", samples=2, progress=False)
+    p = project("kp-chair", 2026, history=tmp_path / "h.csv", samples=3, constraint="none", progress=False)
+    from reservation.project import sums_check
+    assert p.meta["projection"]["counts_vary"] and sums_check(p)["equal"].all()
