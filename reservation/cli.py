@@ -179,10 +179,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--body", required=True)
     sp.set_defaults(func=cmd_options)
 
-    from . import cli_audit, cli_dpc, cli_report
+    from . import cli_audit, cli_dpc, cli_project, cli_report
     cli_dpc.register(sub)
     cli_report.register(sub)
     cli_audit.register(sub)
+    cli_project.register(sub)
     return p
 
 

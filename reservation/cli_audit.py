@@ -17,13 +17,16 @@ from __future__ import annotations
 import json
 import sys
 from types import SimpleNamespace
+from typing import TYPE_CHECKING
 
-import pandas as pd
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["register", "cmd_audit", "cmd_diff"]
 
 
 def _records(df: pd.DataFrame) -> list[dict]:
+    import pandas as pd
     out = []
     for rec in df.to_dict(orient="records"):
         out.append({k: (None if v is None or v is pd.NA or (isinstance(v, float) and v != v) else

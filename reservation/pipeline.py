@@ -38,7 +38,7 @@ from .rotation import RotationView, group_codes
 from .words import OBC_NOTE_HI, UNIT_KINDS_HI
 from .rulebook import BaseYearWarning, Counts, Rulebook, base_year_assumption, get_rulebook
 
-__all__ = ["allot", "counts", "Context", "Obc", "options_of"]
+__all__ = ["allot", "counts", "prepare", "Prepared", "Context", "Obc", "options_of"]
 
 _EMPTY_HISTORY = {"unit_code": "int64", "year": "int64", "category": "object", "source": "object"}
 
@@ -226,6 +226,87 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
     ``base_year``: the first election that counts as a previous one (None = the rulebook's default).
     Bad input raises :class:`~reservation.errors.InputError`; rules that cannot apply :class:`RuleError`.
     """
+    return prepare(body, year, units=units, history=history, population=population, pins=pins, options=options,
+                   base_year=base_year, _stacklevel=3).run()
+
+
+@dataclass
+class Prepared:
+    """A run's inputs, read, resolved and checked once (steps 1-3 of the module docstring); :meth:`run` does the
+    rest. :func:`allot` is ``prepare(...).run()``; a projection calls :meth:`run` once per sample of the unknown
+    OBC population (``obc=``), without reading a file again."""
+
+    rb: Rulebook
+    body: str
+    year: int
+    opts: OptionSet
+    frame: pd.DataFrame
+    par: np.ndarray
+    parent_labels: np.ndarray
+    parent: str | None
+    resolve: object
+    described: dict
+    history: pd.DataFrame
+    given: bool
+    population: pd.DataFrame | None
+    pin_df: pd.DataFrame | None
+    pins_source: object
+    lots: dict
+    base: int
+    assumptions: list
+    fields: dict
+    source: object
+    _counts: object = None
+    _cache: dict = field(default_factory=dict)
+
+    def run(self, obc: np.ndarray | None = None) -> Allotment:
+        """Steps 4-7: the OBC figures, the counts, pins, passes, engine, conservation check and meta.
+
+        ``obc``: None = as the inputs say (an ``obc`` column of the population or units, else the State share
+        assumed); or the OBC persons of every unit (ints, in the order of ``self.frame``), exactly as if given by
+        ``--population`` with an ``obc`` column. A body counted with the State as its only counting unit
+        (``parent`` None) counts from State shares, never from the units' OBC figures: its counts are computed
+        once and reused by later calls with ``obc``."""
+        rb, opts, frame, fields = self.rb, self.opts, self.frame, self.fields
+        pop_df = self.population
+        reuse = obc is not None and self.parent is None and self._counts is not None
+        if obc is not None:
+            obc = np.asarray(obc, dtype=np.int64)
+            if "room" not in self._cache:
+                self._cache["obc_runs"] = True
+                pop = frame["pop"].to_numpy(dtype=np.int64)
+                self._cache["pop"] = pop
+                self._cache["room"] = pop - frame["sc"].to_numpy(dtype=np.int64) - frame["st"].to_numpy(
+                    dtype=np.int64)
+            if obc.shape != (len(frame),):
+                raise ValueError(f"obc: {len(frame)} values expected, got {obc.shape}")
+            if (obc < 0).any() or (obc > self._cache["room"]).any():
+                raise ValueError("obc: every value must lie between 0 and pop - sc - st")
+            if not reuse:                    # the counts may read the units' OBC: give it as a population would
+                frame = frame.assign(obc=obc)
+                add = pd.DataFrame({"unit_code": frame["unit_code"].to_numpy(), "obc": obc})
+                pop_df = add if pop_df is None else pop_df.drop(columns=["obc"], errors="ignore").merge(
+                    add, on="unit_code", how="right")
+        assumptions = list(self.assumptions)
+        if obc is not None:
+            obc_, obc_note = Obc(True, obc, self._cache["pop"]), ""
+        else:
+            obc_, obc_note = _obc(rb, opts, frame, fields)
+        ctx = Context(rb, self.year, self.base, opts, frame, obc_, pop_df, self.history, fields=fields,
+                      parent_ids=self.par, parent_labels=self.parent_labels, source=self.source)
+        if obc_note:
+            assumptions.append(obc_note)
+        c: Counts = self._counts if reuse else rb.counts(ctx)
+        if obc is not None and self.parent is None:
+            self._counts = c
+        assumptions += c.notes
+        return _run(self, ctx, c, frame, assumptions, obc_note)
+
+
+def prepare(body: str, year: int, *, units=None, history=None, population=None, pins=None, options=(),
+            base_year: int | None = None, _stacklevel: int = 2) -> Prepared:
+    """Steps 1-3 of an allotment (rulebook, year, options, units, history, population, pins, lots), checked:
+    the same arguments and errors as :func:`allot` (and the same base-year warning, once)."""
     rb = get_rulebook(body)
     assumptions = rb.years.check(body, year)
     opts = options_of(rb, options)
@@ -268,31 +349,56 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
     base_note = base_year_assumption(h, year, base, body, rb.years.elections)
     if base_note:                      # said loudly: the first assumption of the result, and a warning
         assumptions.insert(0, base_note)
-        warnings.warn(base_note, BaseYearWarning, stacklevel=2)
+        warnings.warn(base_note, BaseYearWarning, stacklevel=_stacklevel)
     fields = rb.label_fields(opts) if rb.label_fields else {}
-    obc, obc_note = _obc(rb, opts, frame, fields)
-    obc_note_hi = OBC_NOTE_HI.format(unit=UNIT_KINDS_HI.get(rb.unit_kind, rb.unit_kind), share=obc.share_text,
-                                     tie_break=opts["tie_break"])
-    ctx = Context(rb, year, base, opts, frame, obc, pop_df, h, fields=fields, parent_ids=par,
-                  parent_labels=parent_labels, source=units)
     assumptions += us.notes
-    if obc_note:
-        assumptions.append(obc_note)
-    c: Counts = rb.counts(ctx)
-    assumptions += c.notes
+    return Prepared(rb, body, year, opts, frame, par, parent_labels, parent, resolve, described, h, given, pop_df,
+                    pin_df, pins, lots, base, assumptions, fields, units)
+
+
+def _division_population(p: Prepared, ctx: Context, group: str):
+    """The rulebook's division population for a pass. In re-runs with given OBC figures (:meth:`Prepared.run`
+    with ``obc``) a population that is the same with no OBC person and with every unit's room full of them does
+    not read the OBC figures (a total population, a table): it is computed once per prepared run."""
+    rb = p.rb
+    if "obc_runs" not in p._cache:
+        return rb.division_population(ctx, group)
+    memo = p._cache.setdefault("satpop", {})
+    if group not in memo:
+        from dataclasses import replace
+        pop, room = p._cache["pop"], p._cache["room"]
+        a = rb.division_population(replace(ctx, obc=Obc(True, np.zeros_like(room), pop)), group)
+        b = rb.division_population(replace(ctx, obc=Obc(True, room, pop)), group)
+        same = len(a) == len(b) and all(x == y for x, y in zip(a, b))
+        memo[group] = (same, a)
+    same, value = memo[group]
+    return value if same else rb.division_population(ctx, group)
+
+
+def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions: list, obc_note: str) -> Allotment:
+    rb, opts, par, parent_labels, parent, h, base = p.rb, p.opts, p.par, p.parent_labels, p.parent, p.history, p.base
+    body, year, fields = p.body, p.year, p.fields
     slots = c.slots.reindex(columns=list(CODES), fill_value=0).astype(np.int64)
     if not (len(slots) == len(parent_labels) and (slots.index.to_numpy(dtype=object) == parent_labels).all()):
         extra_par = slots.index.difference(pd.Index(parent_labels))
         if len(extra_par) and slots.loc[extra_par].to_numpy().any():
             raise RuleError(f"posts given for {extra_par[0]!r}, which has no units")
         slots = slots.reindex(pd.Index(parent_labels)).fillna(0).astype(np.int64)
-    engine_pins = _pins(parent, pin_df, pins, frame, slots)
-    use_history = h if opts.values.get("rotation", "tiers") != "none" else h.iloc[0:0]
-    rotation = RotationView(use_history, year, base, opts.values.get("rotation_history", "since_base"))
+    key = slots.to_numpy(dtype=np.int64).tobytes()
+    if p._cache.get("pins_for") != key:         # pins depend only on the posts per parent: checked once per slots
+        p._cache["pins"], p._cache["pins_for"] = _pins(parent, p.pin_df, p.pins_source, frame, slots), key
+    engine_pins = p._cache["pins"]
+    if "rotation" not in p._cache:
+        use_history = h if opts.values.get("rotation", "tiers") != "none" else h.iloc[0:0]
+        p._cache["rotation"] = RotationView(use_history, year, base, opts.values.get("rotation_history",
+                                                                                       "since_base"))
+    rotation = p._cache["rotation"]
     groups = rb.groups(opts) if callable(rb.groups) else rb.groups
     pop = frame["pop"].to_numpy(dtype=np.int64)
     slot_matrix = slots.to_numpy(dtype=np.int64)
     rot_clause = rb.clause("rotation", base_year=base)
+    obc_note_hi = OBC_NOTE_HI.format(unit=UNIT_KINDS_HI.get(rb.unit_kind, rb.unit_kind), share=ctx.obc.share_text,
+                                     tie_break=opts["tie_break"])
     passes = []
     for group, codes in rb.pass_order(opts):
         g = groups[group]
@@ -307,13 +413,13 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
             eligible_reason=g.eligible_reason, note=obc_note if g.note == "obc" else "",
             note_hi=obc_note_hi if g.note == "obc" and obc_note else "",
             freed_reason=rb.clause("freed.reason"), clause_freed=rb.clause("freed"))
-        satpop = rb.division_population(ctx, group) if g.division_rule and rb.division_population else None
+        satpop = _division_population(p, ctx, group) if g.division_rule and rb.division_population else None
         cols = [CODE_INDEX[c] for c in codes]
         passes.append(Pass(group=group, codes=tuple(codes), slots=slot_matrix[:, cols], key=g.key(ctx),
                            population=pop,
                            history_codes=group_codes(group, opts.values.get("women_history", "general_only")),
                            eligible=eligible, saturation_population=satpop, text=text))
-    settings = Settings(tie_break=opts["tie_break"], lots=lots, category_women=opts["category_women"],
+    settings = Settings(tie_break=opts["tie_break"], lots=p.lots, category_women=opts["category_women"],
                         rotation_fallback=opts["rotation_fallback"],
                         division_saturation=opts.values.get("division_saturation", "off"),
                         saturation_scope=opts.values.get("saturation_scope", "per_category"),
@@ -329,10 +435,10 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
         raise AssertionError(f"conservation broken: {parent_labels[i // len(CODES)]} {CODES[i % len(CODES)]} "
                              f"{got[i]} != {want[i]}")
     totals = dict(zip(CODES, slot_matrix.sum(axis=0).tolist()))
-    if not given and not len(h) and rb.units_file != "none":
+    if not p.given and not len(h) and rb.units_file != "none":
         assumptions.append(f"no history given (--history): every {rb.unit_kind} counts as never reserved")
     meta = {"body": body, "year": year, "base_year": base, "posts": int(len(frame)),
-            "history_years": rotation.years, "options": opts.record(), "inputs": described,
+            "history_years": rotation.years, "options": opts.record(), "inputs": p.described,
             "assumptions": assumptions, "counts": {k: int(totals[k]) for k in CODES},
             "history_not_counted": sorted(int(y) for y in h["year"].unique() if int(y) >= year)}
     if rb.base_year_readings:
@@ -341,7 +447,7 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
         meta["parents"] = int(len(parent_labels))
     a = Allotment(body=body, year=year, unit_kind=rb.unit_kind, parent_column=parent, engine=result,
                   units=frame, counts=c.state, meta=meta, history=h[h["year"] < year], extra=c.extra,
-                  resolve=resolve, ur_clause=rb.clause("unreserved"), extra_columns=rb.columns)
+                  resolve=p.resolve, ur_clause=rb.clause("unreserved"), extra_columns=rb.columns)
     from .flags import flags_record
     meta["flags"] = flags_record(a)          # constitutional flags: facts a reader should see even when lawful
     return a
