@@ -353,6 +353,7 @@ def compare(result, pub: pd.Series | None = None) -> pd.DataFrame:
     cnt_c = out[listed].groupby(["district", "group_computed"]).size()
 
     def reason(r) -> str:
+        """The published group first (what the list did), then the computed one."""
         if not r.published:
             return "not_listed"
         if r.published == r.computed:
@@ -360,13 +361,15 @@ def compare(result, pub: pd.Series | None = None) -> pd.DataFrame:
         gp, gc = r.group_published, r.group_computed
         if gp == gc:
             return "general_women" if gp == "GEN" else "women_order"
-        if any(cnt_p.get((r.district, g), 0) != cnt_c.get((r.district, g), 0) for g in (gp, gc) if g != "GEN"):
-            return "district_step"
-        if "SC" in (gp, gc):
-            return "sc_earlier_rotation" if sc_v.get(r.district) == "earlier_rotation" else "sc_order"
-        if "ST" in (gp, gc):
-            return "st_order"
-        return "obc_not_public"
+        for g in (gp, gc):
+            if g == "GEN":
+                continue
+            if cnt_p.get((r.district, g), 0) != cnt_c.get((r.district, g), 0):
+                return "district_step"
+            if g == "SC":
+                return "sc_earlier_rotation" if sc_v.get(r.district) == "earlier_rotation" else "sc_order"
+            return "st_order" if g == "ST" else "obc_not_public"
+        raise AssertionError((gp, gc))
     out["reason"] = [reason(r) for r in out.itertuples(index=False)]
     return out[COMPARE_COLUMNS].sort_values(["district", "unit_code"], kind="stable").reset_index(drop=True)
 
