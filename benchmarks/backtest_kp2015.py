@@ -70,6 +70,10 @@ def main(argv=None) -> int:
         chk = B.district_check(dc, a.year)
         show(f"District step: districts whose posts differ from the list ({title})", chk[~chk["equal"]])
     print(f"\nOBC districts the list shows above the State share: {', '.join(B.obc_districts_in_list(a.year))}")
+    o = B.obc_orders(2021)
+    show(f"2021 with these districts above the State OBC share, in every order ({o.attrs['posts']} shortfall posts, "
+         f"{o.attrs['districts']} districts: the {o.attrs['leading']} leading ones take a second; "
+         f"{o.attrs['sets']} sets; published 2021: OBC-W 97, W 113, UR 314, women 300)", o)
     show("Rotation as a fact: same group in consecutive elections", T.repeat_figures())
     t3 = time.perf_counter()
     if not a.quick:

@@ -29,7 +29,7 @@ from .paths import DATA_DIR
 __all__ = ["BLOCK_YEARS_FILE", "block_years", "write_block_years", "history_table", "published", "compute",
            "compare", "sc_check", "by_district", "headline", "readings", "READINGS", "REASONS", "SC_VERDICTS",
            "obc_districts_in_list", "district_counts", "district_check", "CENSUS_PARENTS", "BASE_YEAR_READINGS",
-           "check_parameters", "reason_table", "district_differences", "district_blocks"]
+           "check_parameters", "reason_table", "district_differences", "district_blocks", "obc_orders", "SHARED_RULES"]
 
 HIST = DATA_DIR / "history"
 BLOCK_YEARS_FILE = DATA_DIR / "kp_blocks_by_year.csv"
@@ -210,6 +210,17 @@ def obc_districts_in_list(year: int = 2015) -> list[str]:
     return out
 
 
+#: What a computation of an earlier election assumes its rules share with the GO 2021 (said in every result of
+#: :func:`compute`; the 2015 order itself is not in the sources).
+SHARED_RULES = ("the test assumes the {year} rules shared with the GO 2021: the State counts (Census 2011 shares "
+                "of the whole State, SC/ST half-up, OBC 27 % integer part), the district shares (ST by largest "
+                "remainder, SC and OBC capped with the shortfall one post at a time to the districts above the State "
+                "share), women one-third rounded up in each district, and inside a district the descending share "
+                "with never-reserved blocks first and the last election's holders last, the two-person rule, OBC "
+                "leaving out ST and SC blocks, general women by the population outside SC/ST/OBC; the {year} order "
+                "is not in the sources")
+
+
 def compute(year: int = 2015, base_year: int = 2005, options=(), *, obc_from_list: bool = False):
     """The kp-chair allotment of ``year`` (under the GO 2021 rules: the result says so) from the history of the
     elections before it (:func:`history_table`; the records of ``year`` itself never count), with
@@ -219,12 +230,19 @@ def compute(year: int = 2015, base_year: int = 2005, options=(), *, obc_from_lis
     from . import allot
     opts = dict(options) if isinstance(options, dict) else dict(str(o).split("=", 1) for o in options)
     if not obc_from_list:
-        return allot("kp-chair", year, history=history_table(), base_year=base_year, options=opts)
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / f"obc_districts_in_list_{year}.csv"
-        pd.DataFrame({"unit": obc_districts_in_list(year)}).to_csv(path, index=False)
-        return allot("kp-chair", year, history=history_table(), base_year=base_year,
-                     options={**opts, "obc_above_state": str(path)})
+        res = allot("kp-chair", year, history=history_table(), base_year=base_year, options=opts)
+    else:
+        above = obc_districts_in_list(year)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / f"obc_districts_in_list_{year}.csv"
+            pd.DataFrame({"unit": above}).to_csv(path, index=False)
+            res = allot("kp-chair", year, history=history_table(), base_year=base_year,
+                        options={**opts, "obc_above_state": str(path)})
+        res.meta["assumptions"].append(f"the districts above the State OBC share are the {len(above)} whose "
+                                       f"published {year} OBC posts exceed the capped formula (the list's own "
+                                       f"district counts: no test of the OBC district step)")
+    res.meta["assumptions"].insert(1, SHARED_RULES.format(year=year))
+    return res
 
 
 def _history_words(h: pd.DataFrame, year: int) -> pd.Series:
@@ -544,6 +562,58 @@ def district_check(dc: pd.DataFrame, year: int = 2015) -> pd.DataFrame:
     out = pd.DataFrame(rows)
     out["equal"] = out["published"] == out["computed"]
     return out
+
+
+def obc_orders(year: int = 2021, districts: list[str] | None = None) -> pd.DataFrame:
+    """What the OBC district step gives for ``year`` when ``districts`` (default: :func:`obc_districts_in_list`
+    of 2015, the same 2015 survey) are the districts above the State OBC share, in every possible order.
+
+    The shortfall ``P`` (State OBC posts minus the capped posts) goes one post at a time round after round: each
+    of the ``m`` districts takes ``P // m`` and the first ``P % m`` in the (unknown) order of shares one more, so
+    the outcome depends only on which ``P % m`` districts lead. For every such set: OBC women (one-third rounded
+    up per district), general women, unreserved and all women, with SC and ST as in the default run. Columns:
+    OBC_W, W, UR, women, leading_sets (how many sets give it), example (one of them)."""
+    from itertools import combinations
+    from math import ceil, comb
+    from . import allot
+    res = allot("kp-chair", year, history=[])
+    dc = res.extra["districts"].set_index(["district", "category"])
+    names = sorted(set(res.extra["districts"]["district"]))
+    districts = obc_districts_in_list(2015) if districts is None else list(districts)
+    blocks = {d: int(dc.at[(d, "SC"), "blocks"]) for d in names}
+    capped = {d: (27 * blocks[d]) // 100 for d in names}
+    state_obc = int(res.counts.set_index("category").loc[["OBC", "OBC_W"], "count"].sum())
+    posts = state_obc - sum(capped.values())
+    m = len(districts)
+    if not m or posts < 0:
+        raise ValueError("no shortfall to share")
+    each, r = divmod(posts, m)
+    # per district: blocks, one-third of them (rounded up), ST + SC women, ST + SC posts, and OBC posts without and
+    # with a leading post; only the districts of the set change with the order
+    fixed = {d: (blocks[d], ceil(Fraction(blocks[d], 3)),
+                 int(dc.at[(d, "ST"), "women"]) + int(dc.at[(d, "SC"), "women"]),
+                 int(dc.at[(d, "ST"), "final"]) + int(dc.at[(d, "SC"), "final"])) for d in names}
+
+    def counts(d: str, obc: int) -> tuple[int, int, int, int]:
+        b, third, stsc_w, stsc = fixed[d]
+        obc_w = ceil(Fraction(obc, 3))
+        gen_w = max(third - stsc_w - obc_w, 0)
+        return obc_w, gen_w, b - stsc - obc - gen_w, max(third, stsc_w + obc_w)
+    base = [0, 0, 0, 0]
+    for d in names:
+        base = [a + b for a, b in zip(base, counts(d, capped[d] + (each if d in districts else 0)))]
+    gain = {}
+    for d in districts:
+        lo, hi = counts(d, capped[d] + each), counts(d, capped[d] + each + 1)
+        gain[d] = tuple(h - x for h, x in zip(hi, lo))
+    outcomes: dict[tuple, list] = {}
+    for lead in combinations(districts, r):
+        key = tuple(base[i] + sum(gain[d][i] for d in lead) for i in range(4))
+        outcomes.setdefault(key, [0, ", ".join(lead)])[0] += 1
+    out = pd.DataFrame([(*k, n, ex) for k, (n, ex) in outcomes.items()],
+                       columns=["OBC_W", "W", "UR", "women", "leading_sets", "example"])
+    out.attrs.update(posts=posts, districts=m, leading=r, sets=comb(m, r))
+    return out.sort_values(["OBC_W", "W"], kind="stable").reset_index(drop=True)
 
 
 def reason_table(cmp: pd.DataFrame) -> pd.DataFrame:

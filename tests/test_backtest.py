@@ -377,3 +377,27 @@ def test_the_repeat_figures_and_the_transitions_from_the_lists():
     assert r.at[(2010, "all"), "units"] == 816
     districts = T.all_blocks().set_index("unit_code")["district"]
     assert T.repeat_figures().equals(repeat_rates(h, districts))
+
+
+def test_the_result_says_what_the_2015_rules_are_assumed_to_share(result):
+    text = result.meta["assumptions"][1]
+    assert text == B.SHARED_RULES.format(year=2015) and "not in the sources" in text
+    assert "GO 2021" in result.meta["assumptions"][0]
+
+
+def test_the_2015_obc_districts_in_every_order_for_2021_against_the_engine(tmp_path):
+    """34 shortfall posts in 2021 (223 - 189 capped) among the 31 districts: each takes one, the 3 leading ones a
+    second; the outcome depends only on which 3 lead (C(31, 3) = 4495 sets)."""
+    o = B.obc_orders(2021)
+    assert o.attrs == {"posts": 34, "districts": 31, "leading": 3, "sets": 4495}
+    assert o["leading_sets"].sum() == 4495
+    assert (o["women"] == 300).all()
+    for row in (o.iloc[0], o.iloc[-1]):
+        lead = row["example"].split(", ")
+        order = lead + [d for d in B.obc_districts_in_list(2015) if d not in lead]
+        p = tmp_path / "above.csv"
+        pd.DataFrame({"unit": order}).to_csv(p, index=False)
+        c = reservation.allot("kp-chair", 2021, options={"obc_above_state": str(p)}).meta["counts"]
+        assert (c["OBC_W"], c["W"], c["UR"]) == (row["OBC_W"], row["W"], row["UR"])
+    # the published 2021 totals (OBC-W 97, W 113, UR 314, women 300) are among the outcomes
+    assert ((o["OBC_W"] == 97) & (o["W"] == 113) & (o["UR"] == 314)).any()
