@@ -1,18 +1,26 @@
-"""The block pramukh rules tested on 2015 (issue 14), and rotation as a fact, as functions returning DataFrames.
+"""The block pramukh rules tested on 2015 (issue 14), as functions returning DataFrames.
 
 - :func:`block_years`: which LGD blocks were Kshetra Panchayats at the elections of 2005, 2010, 2015 and 2021,
-  derived from the three crosswalked SEC lists and the LGD table (``data/kp_blocks_by_year.csv`` is its output;
-  :func:`reservation.rulebooks.kp_chair.load_blocks` reads it);
-- :func:`backtest_history`: the history a 2015 computation reads (the shipped ``kp-chair.csv``, plus the 2005
-  and 2010 records of Dankaur, a Kshetra Panchayat of 2015 that the 2021 history leaves out);
-- :func:`compute_2015`: the 2015 allotment under the GO 2021 rules, from the 2005 and 2010 lists;
-- :func:`compare`: the computed and the published 2015 list block by block, each difference with its reason;
-  :func:`by_district`, :func:`headline`, :func:`sc_blocks`: the figures; :func:`readings`: the same figures
-  for several base years and options (which reading fits 2015 best);
-- the rotation view of :mod:`reservation.block_history` uses the same tables.
+  derived from the three crosswalked SEC lists and the LGD table (``data/kp_blocks_by_year.csv`` is its output,
+  ``python -m reservation.backtest`` rebuilds it; :func:`reservation.rulebooks.kp_chair.load_blocks` reads it);
+- :func:`history_table`: the history an earlier election is computed from (the shipped ``kp-chair.csv``, plus the
+  2005 and 2010 records of Dankaur, a Kshetra Panchayat of 2015 that the 2021 history leaves out);
+  :func:`published`: a published list;
+- :func:`compute`: the allotment of 2015 (or 2010) under the GO 2021 rules from the lists before it, saying what
+  the earlier rules are assumed to share with the GO (:data:`SHARED_RULES`);
+- :func:`compare`: the computed and the published list block by block, each difference with its reason
+  (:data:`REASONS`); :func:`sc_check`: whether the published SC blocks are the GO's order over our block shares
+  and the shipped records, and what earlier elections must have held; :func:`by_district`, :func:`headline`,
+  :func:`reason_table`, :func:`district_blocks`: the figures; :func:`readings`: the same figures for several base
+  years and options (which reading fits best);
+- the district step alone (:mod:`reservation.backtest_districts`, re-exported here): :func:`district_counts`
+  (optionally with the parents of the districts of 2011 at their Census district as published),
+  :func:`district_check`, :func:`district_differences`;
+  :func:`obc_districts_in_list` (the districts the list shows above the State OBC share) and :func:`obc_orders`
+  (those districts applied to 2021 in every order).
 
-Nothing here changes a rule: the computation is :func:`reservation.allot`; this module only lines it up with
-the published list.
+Rotation as a fact (timelines, heat map, repeat rates) is :mod:`reservation.block_timeline`. Nothing here changes
+a rule: the computation is :func:`reservation.allot`; this module lines it up with the published list.
 """
 
 from __future__ import annotations
@@ -23,7 +31,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from .categories import CODES, by_code
+from .backtest_districts import (CENSUS_PARENTS, district_check, district_counts, district_differences,  # noqa: F401
+                                 obc_orders)
+from .categories import by_code
 from .paths import DATA_DIR
 
 __all__ = ["BLOCK_YEARS_FILE", "block_years", "write_block_years", "history_table", "published", "compute",
@@ -122,12 +132,7 @@ def write_block_years(path: Path = BLOCK_YEARS_FILE) -> Path:
     return Path(path)
 
 
-
 # ============================================================================================ the 2015 test
-
-#: The districts created in 2011 wholly out of one Census 2011 district (data/districts.csv, boundary_basis):
-#: the parent as the Census published it = today's parent + the new district.
-CENSUS_PARENTS = {"Muzaffarnagar": "Shamli", "Ghaziabad": "Hapur"}
 
 #: Why a block's computed category differs from the published one (``reason`` of :func:`compare`).
 REASONS = {
@@ -337,7 +342,8 @@ def sc_check(result, pub: pd.Series | None = None, chance: bool = False) -> pd.D
             verdict = "earlier_rotation" if ok and len(must) <= 2 * len(S) else "not_order"
         row.update(verdict=verdict, must_have_held_sc=len(must), earlier_posts=2 * len(S),
                    must_have_held=", ".join(sorted(name[c] for c in must)),
-                   published_sc=", ".join(sorted(name[c] for c in S)), computed_sc=", ".join(sorted(name[c] for c in C)))
+                   published_sc=", ".join(sorted(name[c] for c in S)),
+                   computed_sc=", ".join(sorted(name[c] for c in C)))
         if chance:
             row["chance_consistent"] = (None if verdict == "incomplete" else
                                         round(float(_chance_consistent(E, T3, K2, share, len(S))), 4))
@@ -353,7 +359,8 @@ def compare(result, pub: pd.Series | None = None) -> pd.DataFrame:
     pub = published(result.year) if pub is None else pub
     t = result.table.set_index("unit_code")
     units = result.units.set_index("unit_code")
-    out = pd.DataFrame({"unit_code": t.index, "block": t["unit_name_en"].to_numpy(), "district": t["district"].to_numpy()})
+    out = pd.DataFrame({"unit_code": t.index, "block": t["unit_name_en"].to_numpy(),
+                        "district": t["district"].to_numpy()})
     out["published"] = pub.reindex(t.index).fillna("").to_numpy()
     out["computed"] = t["category"].to_numpy()
     out["group_published"] = out["published"].map(_group)
@@ -511,135 +518,12 @@ def readings(year: int = 2015, grid=READINGS) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def district_counts(year: int = 2015, options=(), census_parents: bool = False) -> pd.DataFrame:
-    """The district step alone (posts per district and category, ``reservation districts``), optionally with
-    the parents of :data:`CENSUS_PARENTS` at the share of their Census 2011 district as published (itself + the
-    district carved out of it in 2011). That reading goes through the block sums (``district_population=
-    block_sums``): each of the parent's blocks enters with population ``pop x P`` and SC ``pop x SC`` (P, SC: the
-    Census district's rural figures), so the sums give exactly ``SC / P``; ST and the block order are not
-    touched (only the district step is computed here). The scaled populations would also enter the population
-    tie-breaks of the other groups, so with ``census_parents`` only the SC rows are returned."""
-    from .pipeline import options_of
-    from .rulebook import get_rulebook
-    from .rulebooks.kp_chair import kp_district_counts, kp_state_counts, load_blocks
-    from .units import load_districts
-    opts = options_of(get_rulebook("kp-chair"), options)
-    blocks, _ = load_blocks(year)
-    blocks = blocks.assign(obc=0)
-    if census_parents:
-        if opts["district_population"] != "block_sums":
-            raise ValueError("census_parents goes through the block sums: district_population must be block_sums")
-        dist = load_districts().set_index("unit_name_en")
-        for parent, child in CENSUS_PARENTS.items():
-            big_p = int(dist.at[parent, "pop_rural"]) + int(dist.at[child, "pop_rural"])
-            big_sc = int(dist.at[parent, "sc_rural"]) + int(dist.at[child, "sc_rural"])
-            m = blocks["district"] == parent
-            blocks.loc[m, "sc"] = blocks.loc[m, "pop"] * big_sc
-            blocks.loc[m, "pop"] = blocks.loc[m, "pop"] * big_p
-    state = kp_state_counts(year, opts, blocks)
-    dc, _ = kp_district_counts(year, opts, blocks, dict(zip(state["category"], state["count"])))
-    if census_parents:        # the scaled populations also enter the tie-breaks of the other groups: SC only
-        dc = dc[dc["category"] == "SC"].reset_index(drop=True)
-    return dc
-
-
-def district_check(dc: pd.DataFrame, year: int = 2015) -> pd.DataFrame:
-    """The published posts of each group per fully listed district beside a district step ``dc``
-    (:func:`district_counts` or ``result.extra['districts']``): district, group, published, computed."""
-    from .rulebooks.kp_chair import load_blocks
-    blocks, _ = load_blocks(year)
-    pub = published(year)
-    rows = []
-    for d, b in blocks.groupby("district", sort=True):
-        if not b["unit_code"].isin(pub.index).all():
-            continue
-        groups = [_group(c) for c in pub.reindex(b["unit_code"])]
-        for g in ("ST", "SC", "OBC"):
-            got = dc[(dc["district"] == d) & (dc["category"] == g)]["final"]
-            if not len(got):
-                continue
-            rows.append({"district": d, "group": g, "published": groups.count(g), "computed": int(got.sum())})
-    out = pd.DataFrame(rows)
-    out["equal"] = out["published"] == out["computed"]
-    return out
-
-
-def obc_orders(year: int = 2021, districts: list[str] | None = None) -> pd.DataFrame:
-    """What the OBC district step gives for ``year`` when ``districts`` (default: :func:`obc_districts_in_list`
-    of 2015, the same 2015 survey) are the districts above the State OBC share, in every possible order.
-
-    The shortfall ``P`` (State OBC posts minus the capped posts) goes one post at a time round after round: each
-    of the ``m`` districts takes ``P // m`` and the first ``P % m`` in the (unknown) order of shares one more, so
-    the outcome depends only on which ``P % m`` districts lead. For every such set: OBC women (one-third rounded
-    up per district), general women, unreserved and all women, with SC and ST as in the default run. Columns:
-    OBC_W, W, UR, women, leading_sets (how many sets give it), example (one of them)."""
-    from itertools import combinations
-    from math import ceil, comb
-    from . import allot
-    res = allot("kp-chair", year, history=[])
-    dc = res.extra["districts"].set_index(["district", "category"])
-    names = sorted(set(res.extra["districts"]["district"]))
-    districts = obc_districts_in_list(2015) if districts is None else list(districts)
-    blocks = {d: int(dc.at[(d, "SC"), "blocks"]) for d in names}
-    capped = {d: (27 * blocks[d]) // 100 for d in names}
-    state_obc = int(res.counts.set_index("category").loc[["OBC", "OBC_W"], "count"].sum())
-    posts = state_obc - sum(capped.values())
-    m = len(districts)
-    if not m or posts < 0:
-        raise ValueError("no shortfall to share")
-    each, r = divmod(posts, m)
-    # per district: blocks, one-third of them (rounded up), ST + SC women, ST + SC posts, and OBC posts without and
-    # with a leading post; only the districts of the set change with the order
-    fixed = {d: (blocks[d], ceil(Fraction(blocks[d], 3)),
-                 int(dc.at[(d, "ST"), "women"]) + int(dc.at[(d, "SC"), "women"]),
-                 int(dc.at[(d, "ST"), "final"]) + int(dc.at[(d, "SC"), "final"])) for d in names}
-
-    def counts(d: str, obc: int) -> tuple[int, int, int, int]:
-        b, third, stsc_w, stsc = fixed[d]
-        obc_w = ceil(Fraction(obc, 3))
-        gen_w = max(third - stsc_w - obc_w, 0)
-        return obc_w, gen_w, b - stsc - obc - gen_w, max(third, stsc_w + obc_w)
-    base = [0, 0, 0, 0]
-    for d in names:
-        base = [a + b for a, b in zip(base, counts(d, capped[d] + (each if d in districts else 0)))]
-    gain = {}
-    for d in districts:
-        lo, hi = counts(d, capped[d] + each), counts(d, capped[d] + each + 1)
-        gain[d] = tuple(h - x for h, x in zip(hi, lo))
-    outcomes: dict[tuple, list] = {}
-    for lead in combinations(districts, r):
-        key = tuple(base[i] + sum(gain[d][i] for d in lead) for i in range(4))
-        outcomes.setdefault(key, [0, ", ".join(lead)])[0] += 1
-    out = pd.DataFrame([(*k, n, ex) for k, (n, ex) in outcomes.items()],
-                       columns=["OBC_W", "W", "UR", "women", "leading_sets", "example"])
-    out.attrs.update(posts=posts, districts=m, leading=r, sets=comb(m, r))
-    return out.sort_values(["OBC_W", "W"], kind="stable").reset_index(drop=True)
-
-
 def reason_table(cmp: pd.DataFrame) -> pd.DataFrame:
     """The differences by reason: ``reason, blocks, what`` (:data:`REASONS`), most frequent first."""
     diff = cmp[(cmp["published"] != "") & ~cmp["same_category"]]
     out = diff["reason"].value_counts().rename_axis("reason").reset_index(name="blocks")
     out["what"] = out["reason"].map(REASONS)
     return out
-
-
-def district_differences(result) -> pd.DataFrame:
-    """The fully listed districts whose posts of a group differ from the list: with the readings of ``result``
-    (its district step) and, SC only, with :data:`CENSUS_PARENTS` at their Census 2011 district as published
-    (when ``result`` reads the block sums). Columns: reading, district, group, published, computed."""
-    given = {k: v["value"] for k, v in result.meta["options"].items()
-             if str(v["value"]) != str(v["default"]) and k != "obc_above_state"}     # SC does not read it
-    steps = [("as computed", result.extra["districts"])]
-    if given.get("district_population", "block_sums") == "block_sums":
-        steps.append(("SC, Census 2011 parents as published", district_counts(result.year, given,
-                                                                               census_parents=True)))
-    frames = []
-    for reading, dc in steps:
-        chk = district_check(dc, result.year)
-        frames.append(chk[~chk["equal"]].drop(columns="equal").assign(reading=reading))
-    out = pd.concat(frames, ignore_index=True)
-    return out[["reading", "district", "group", "published", "computed"]]
 
 
 def district_blocks(cmp: pd.DataFrame, district: str) -> pd.DataFrame:
