@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
+import threading
 
+from . import __version__
 from .errors import InputError, RuleError
 
 
@@ -19,12 +23,28 @@ class _Parser(argparse.ArgumentParser):
     """argparse that exits with status 2 and a one-line message (its own default is also 2)."""
 
     def error(self, message):  # pragma: no cover - exercised through the CLI tests
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {' '.join(str(message).split())}\n")
+
+
+#: Election years the command line accepts (the same bounds as reservation.units.INT_KINDS["year"]).
+YEARS = (1950, 2100)
+
+
+def _year(text: str) -> int:
+    """An election year typed on the command line: 4 digits (Devanagari and full-width digits read as ASCII),
+    1950-2100."""
+    from .options import ascii_digits                # light: a year is read without importing pandas
+    lo, hi = YEARS
+    s = ascii_digits(str(text)).strip()
+    if not (s.isascii() and s.isdigit() and len(s) == 4 and lo <= int(s) <= hi):
+        shown = repr(text if len(text) <= 20 else text[:20] + "...")
+        raise argparse.ArgumentTypeError(f"{shown} is not a year from {lo} to {hi}")
+    return int(s)
 
 
 def _body_year(sp):
     sp.add_argument("--body", required=True, help="body id, e.g. zp-chair")
-    sp.add_argument("--year", required=True, type=int, help="election year, e.g. 2021")
+    sp.add_argument("--year", required=True, type=_year, help="election year, e.g. 2021")
 
 
 def cmd_counts(args) -> int:
@@ -114,6 +134,7 @@ def cmd_options(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="reservation", description=__doc__.splitlines()[0])
+    p.add_argument("--version", action="version", version=f"%(prog)s (reservation-workbench) {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     sp = sub.add_parser("counts", help="State-level number of offices per category")
@@ -132,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
         _body_year(sp)
         sp.add_argument("--history", action="append", metavar="FILE",
                         help="history CSV (unit,year,category); repeatable; replaces the shipped history")
-        sp.add_argument("--base-year", type=int, default=None,
+        sp.add_argument("--base-year", type=_year, default=None,
                         help="first history year that counts as a previous election (default: 2015 for the "
                              "panchayat bodies, the first history year for the urban bodies)")
         sp.add_argument("--population", metavar="FILE", help="CSV unit,pop,sc,st,obc (any of the last four)")
@@ -143,7 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="ambiguity switch; see `reservation options --body BODY`")
         if name == "allot":
-            sp.add_argument("--out", metavar="FILE", help="write the CSV (and FILE's .meta.json) here")
+            sp.add_argument("--out", metavar="FILE",
+                            help="write the table here, as .csv, .xlsx (Excel) or .parquet by its extension, "
+                                 "with FILE's .meta.json beside it")
         elif name == "explain":
             sp.add_argument("--unit", required=True, help="the unit: LGD code or English/Hindi name")
         sp.set_defaults(func=func)
@@ -158,7 +181,35 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (a scheduler stopping the job), handled as Ctrl-C: clean up, one line, exit 143."""
+
+
+def _on_sigterm(signum, frame):
+    raise _Terminated()
+
+
 def main(argv=None) -> int:
+    """The ``reservation`` command. Exit status: 0 done; 2 bad input (one line naming file, row and column,
+    or the flag; nothing written); 3 rules that cannot apply; 1 a file could not be written (disk full,
+    permission); 130 Ctrl-C (143 SIGTERM), with temporary files removed."""
+    previous = None
+    if argv is None and threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _main(argv)
+    except _Terminated:
+        print("reservation: terminated", file=sys.stderr)
+        return 143
+    except KeyboardInterrupt:
+        print("reservation: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv) -> int:
     import warnings
 
     from .rulebook import BaseYearWarning
@@ -166,15 +217,78 @@ def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        _check_args(args)
         return int(args.func(args) or 0)
     except InputError as e:
+        _name_the_flag(e, parser, args)
         print(f"reservation: error: {e}", file=sys.stderr)
         return 2
     except RuleError as e:
-        print(f"reservation: cannot apply the rules: {e}", file=sys.stderr)
+        print(f"reservation: cannot apply the rules: {' '.join(str(e).split())}", file=sys.stderr)
         return 3
-    except BrokenPipeError:  # pragma: no cover
+    except BrokenPipeError:  # pragma: no cover - e.g. `reservation allot ... | head`
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
         return 0
+    except OSError as e:
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"reservation: cannot write: {where}{e.strerror or e}", file=sys.stderr)
+        return 1
+
+
+_ALLOT_COMMANDS = ("allot", "explain", "districts", "divisions")
+
+
+def _check_args(args) -> None:
+    """Checks across arguments, before anything is computed: ``--base-year`` not after ``--year``; the
+    ``--out`` target and its meta file writable and not one of the input files."""
+    year, base = getattr(args, "year", None), getattr(args, "base_year", None)
+    if args.command in _ALLOT_COMMANDS and isinstance(year, int) and isinstance(base, int) and base > year:
+        raise InputError(f"{base} is after the election year {year} (--year): the base year is the first "
+                         "previous election that counts", option="--base-year")
+    if getattr(args, "command", None) == "allot" and getattr(args, "out", None) is not None:
+        from .output import check_output
+        targets = check_output(args.out)
+        inputs = list(args.history or []) + [args.population, args.pin, args.units]
+        inputs += [v.split("=", 1)[1].strip() for v in args.option if v.strip().startswith("lots=")]
+        for t in targets:
+            for i in inputs:
+                if i and _same_file(t, i):
+                    raise InputError(f"{t} is also an input file ({i}): write the result under another name",
+                                     option="--out")
+
+
+def _same_file(a, b) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def _name_the_flag(e: InputError, parser, args) -> None:
+    """An error about a value typed on the command line names its flag (``--body``, ``--option NAME``), not a
+    "column"."""
+    if e.option is not None or e.file is not None or not e.column:
+        return
+    typed = [str(v).split("=", 1)[0].strip() for v in (getattr(args, "option", None) or [])]
+    if str(e.column) in typed:
+        e.option, e.column = f"--option {e.column}", None
+        return
+    flags = set()
+    todo = [parser]
+    while todo:
+        p = todo.pop()
+        flags |= set(p._option_string_actions)
+        for a in p._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                todo += list(a.choices.values())
+    col = str(e.column)
+    flag = col if col.startswith("--") else "--" + col.replace("_", "-")
+    if flag in flags:
+        e.option, e.column = flag, None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -35,6 +35,7 @@ from .inputs import describe_input, load_history, load_lots, load_pins, load_pop
 from .options import OptionSet, parse_assignments
 from .render import PassText
 from .rotation import RotationView, group_codes
+from .words import OBC_NOTE_HI, UNIT_KINDS_HI
 from .rulebook import BaseYearWarning, Counts, Rulebook, base_year_assumption, get_rulebook
 
 __all__ = ["allot", "counts", "Context", "Obc", "options_of"]
@@ -270,6 +271,8 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
         warnings.warn(base_note, BaseYearWarning, stacklevel=2)
     fields = rb.label_fields(opts) if rb.label_fields else {}
     obc, obc_note = _obc(rb, opts, frame, fields)
+    obc_note_hi = OBC_NOTE_HI.format(unit=UNIT_KINDS_HI.get(rb.unit_kind, rb.unit_kind), share=obc.share_text,
+                                     tie_break=opts["tie_break"])
     ctx = Context(rb, year, base, opts, frame, obc, pop_df, h, fields=fields, parent_ids=par,
                   parent_labels=parent_labels, source=units)
     assumptions += us.notes
@@ -302,6 +305,7 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
             clause_rotation=rot_clause, clause_saturation=rb.clause(g.division_rule) if g.division_rule else "",
             clause_eligible=rb.clause(g.clause_eligible) if g.clause_eligible else "",
             eligible_reason=g.eligible_reason, note=obc_note if g.note == "obc" else "",
+            note_hi=obc_note_hi if g.note == "obc" and obc_note else "",
             freed_reason=rb.clause("freed.reason"), clause_freed=rb.clause("freed"))
         satpop = rb.division_population(ctx, group) if g.division_rule and rb.division_population else None
         cols = [CODE_INDEX[c] for c in codes]

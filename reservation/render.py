@@ -53,6 +53,10 @@ class PassText:
     key_label_hi: str = ""
     freed_reason: str = ""          # a unit made unreserved by the division rule in an earlier pass
     clause_freed: str = ""
+    note_hi: str = ""
+
+    def note_in(self, lang: str) -> str:
+        return self.note_hi if lang == "hi" and self.note_hi else self.note
 
     def label(self, lang: str) -> str:
         return self.key_label_hi if lang == "hi" and self.key_label_hi else self.key_label
@@ -108,16 +112,17 @@ def _decimal(whole: np.ndarray, frac: np.ndarray, places: int, sign: np.ndarray)
 
 def key_texts(key: Ratio, positions: np.ndarray, lang: str = "en"):
     """The key of each unit in words (a pyarrow string array): a percentage with 4 decimals (exact half-up), or a
-    number of people (with 2 decimals, exact half-up, when the OBC population is assumed)."""
+    number of people ("about N people (OBC assumed)", rounded half-up to a whole person, when the OBC population
+    is assumed: the ranking itself uses the exact fraction)."""
     w = ALLOTMENT_WORDS[lang]
     positions = np.asarray(positions, dtype=np.int64)
     num = np.asarray(key.num, dtype=np.int64)[positions]
     if key.den is None:
         if key.scale == 1:
             return vformat(w["people"], n=pa.array([f"{v:,}" for v in num.tolist()], type=pa.string()))
-        s = key.scale
-        cents = (np.abs(num) * 200 + s) // (2 * s)
-        return vformat(w["people_assumed"], n=_decimal(cents // 100, cents % 100, 2, num < 0))
+        s = key.scale           # an assumed OBC population: whole people, half-up (display only)
+        whole = (np.abs(num) * 2 + s) // (2 * s) * np.where(num < 0, -1, 1)
+        return vformat(w["people_assumed"], n=pa.array([f"{v:,}" for v in whole.tolist()], type=pa.string()))
     den = np.asarray(key.den, dtype=np.int64)[positions]
     zero = den == 0
     neg = (num < 0) ^ (den < 0)
@@ -266,8 +271,8 @@ def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
                 else:
                     add = w["women_not_last"]
                 text_ = pc.if_else(pa.array(women), _join(text_, add), text_)
-            if text.note:
-                text_ = _join(text_, f"; {text.note}")
+            if text.note_in(lang):
+                text_ = _join(text_, f"; {text.note_in(lang)}")
             base = pc.if_else(pa.array(women), text.clause_women, text.clause)
             cl = pc.if_else(pa.array(t > 1), _join(base, f"; {text.clause_rotation}"), base)
             tier[u], rank[u], pool[u] = t, rk[u], pl[u]

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from .decisions import Decision
 
-__all__ = ["LANGS", "check_lang", "TIER_WORDS", "DECISION_WORDS", "ordinal", "ALLOTMENT_WORDS"]
+__all__ = ["LANGS", "check_lang", "TIER_WORDS", "DECISION_WORDS", "ordinal", "ALLOTMENT_WORDS", "UNIT_KINDS_HI",
+           "OBC_NOTE_HI"]
 
 LANGS = ("en", "hi")
 
@@ -69,7 +70,7 @@ ALLOTMENT_WORDS = {
            "by_lot": "lot number {lot}",
            "by_population": "the tie-break rule (larger population {population} first, then lower code)",
            "by_code": "the tie-break rule (lower code first)",
-           "people": "{n} people", "people_assumed": "{n} people (OBC assumed)"},
+           "people": "{n} people", "people_assumed": "about {n} people (OBC assumed)"},
     "hi": {"allotted": "{code}: {key_label} ({key}) के क्रम में {pool} में से {rank}; स्तर {tier}: {tier_words}; "
                        "चक्रानुक्रम में {name} के {need} पदों में से {chosen} चुना गया",
            "women_top": "; पहले {n} में होने से महिला के लिए आरक्षित",
@@ -82,8 +83,17 @@ ALLOTMENT_WORDS = {
            "by_lot": "लॉटरी संख्या {lot} से",
            "by_population": "नियम से (अधिक जनसंख्या {population} पहले, फिर कम कोड)",
            "by_code": "नियम से (कम कोड पहले)",
-           "people": "{n} व्यक्ति", "people_assumed": "{n} व्यक्ति (अन्य पिछड़ा वर्ग अनुमानित)"},
+           "people": "{n} व्यक्ति", "people_assumed": "लगभग {n} व्यक्ति (अन्य पिछड़ा वर्ग अनुमानित)"},
 }
+
+
+#: what one row is, in Hindi (the rulebooks' unit kinds)
+UNIT_KINDS_HI = {"district": "जिला", "block": "विकास खण्ड", "urban body": "नगरीय निकाय", "gram panchayat": "ग्राम पंचायत",
+                 "ward": "वार्ड"}
+
+#: the OBC assumption repeated in each row it decides, in Hindi (the English text is the rulebook's)
+OBC_NOTE_HI = ("अन्य पिछड़ा वर्ग की जनसंख्या सार्वजनिक नहीं है और दी नहीं गई: हर {unit} में राज्य का अनुपात {share} % "
+               "माना गया, इसलिए अन्य पिछड़ा वर्ग का क्रम बराबरी के नियम ({tie_break}) और चक्रानुक्रम से तय हुआ")
 
 
 def ordinal(n: int, lang: str = "en") -> str:

@@ -160,3 +160,13 @@ def test_key_order_equals_a_sort_of_fractions_with_the_tie_rule(rows, people):
     value = (lambda i: Fraction(int(num[i]))) if people else (lambda i: Fraction(int(num[i]), int(pop[i])))
     want = sorted(range(n), key=lambda i: (-value(i), -int(pop[i]), i))
     assert got == want
+
+
+def test_the_table_in_hindi_says_the_same_decisions_in_hindi():
+    import reservation
+    a = reservation.allot("zp-chair", 2021)
+    hi, en = a.table_in("hi"), a.table
+    assert hi["category"].equals(en["category"]) and hi["decision"].equals(en["decision"])
+    sc_w = hi[hi["category"] == "SC_W"]["reason"].iat[0]
+    assert sc_w.startswith("SC_W: ग्रामीण जनसंख्या में अनुसूचित जाति का अनुपात (") and "महिला के लिए आरक्षित" in sc_w
+    assert not hi["reason"].str.contains(" of the ").any()

@@ -459,13 +459,17 @@ for _g in ("ST", "SC", "OBC"):
     CLAUSES[f"{_g}.women"] = CLAUSES[_g] + "; women from the top (items 3, 7-9)"
 
 GROUPS = {
-    "ST": Group(share("st"), "ST share of the block population", "ST", "ST.women", eligible=two_persons("st"),
+    "ST": Group(share("st"), "ST share of the block population", "ST", "ST.women",
+                label_hi="खण्ड की जनसंख्या में अनुसूचित जनजाति का अनुपात", eligible=two_persons("st"),
                 clause_eligible="two_persons", eligible_reason=TWO),
-    "SC": Group(share("sc"), "SC share of the block population", "SC", "SC.women", eligible=two_persons("sc"),
+    "SC": Group(share("sc"), "SC share of the block population", "SC", "SC.women",
+                label_hi="खण्ड की जनसंख्या में अनुसूचित जाति का अनुपात", eligible=two_persons("sc"),
                 clause_eligible="two_persons", eligible_reason=TWO),
     "OBC": Group(share("obc"), "OBC share of the block population", "OBC", "OBC.women",
+                label_hi="खण्ड की जनसंख्या में अन्य पिछड़ा वर्ग का अनुपात",
                  eligible=two_persons("obc"), clause_eligible="two_persons", eligible_reason=TWO, note="obc"),
-    "GEN": Group(outside_people, "block population outside SC/ST/OBC", "GEN", note="obc"),
+    "GEN": Group(outside_people, "block population outside SC/ST/OBC", "GEN", note="obc",
+                 label_hi="अनुसूचित जाति/जनजाति/अन्य पिछड़ा वर्ग से बाहर की खण्ड की जनसंख्या"),
 }
 
 RULEBOOK = Rulebook(

@@ -220,7 +220,16 @@ def load_bodies(body: str, path=None) -> tuple[pd.DataFrame, list[str]]:
         if over.any():
             i = int(np.flatnonzero(over)[0])
             raise InputError("sc + st exceeds pop", file=str(path), row=int(df["_row"].iat[i]), column="sc")
+        if "women" in raw:
+            women_over = (df["women"].fillna(0) > df["pop"]).to_numpy(dtype=bool)
+            if women_over.any():
+                i = int(np.flatnonzero(women_over)[0])
+                raise InputError(f"women = {int(df['women'].iat[i])} exceeds pop = {int(df['pop'].iat[i])}",
+                                 file=str(path), row=int(df["_row"].iat[i]), column="women")
         df = df[df["body_type"] == spec["type"]].drop(columns="_row")
+        if not len(df):
+            raise InputError(f"no {spec['unit']} in the units file (body_type): {body} needs at least one",
+                             file=str(path), column="body_type")
     else:
         u = pd.read_csv(DATA_DIR / BODY_LIST, dtype={"census2011_town_code": str})
         u = u[u["body_type"] == spec["type"]]
@@ -544,11 +553,16 @@ def body_counts(body: str):
 def _groups(body: str) -> dict[str, Group]:
     where = "population" if body == "mayor" else "population of the body"
     c = {g: "mayor" if body == "mayor" else k for g, k in (("SC", "d1"), ("ST", "d2"), ("OBC", "d3"), ("GEN", "d4"))}
+    where_hi = "जनसंख्या" if body == "mayor" else "निकाय की जनसंख्या"
     return {
-        "SC": Group(share("sc"), f"SC share of the {where}", c["SC"], c["SC"] + ".women"),
-        "ST": Group(share("st"), f"ST share of the {where}", c["ST"], c["ST"] + ".women"),
-        "OBC": Group(share("obc"), f"OBC share of the {where}", c["OBC"], c["OBC"] + ".women", note="obc"),
-        "GEN": Group(women_share, f"share of women in the {where}", "mayor_w" if body == "mayor" else c["GEN"]),
+        "SC": Group(share("sc"), f"SC share of the {where}", c["SC"], c["SC"] + ".women",
+                    label_hi=f"{where_hi} में अनुसूचित जाति का अनुपात"),
+        "ST": Group(share("st"), f"ST share of the {where}", c["ST"], c["ST"] + ".women",
+                    label_hi=f"{where_hi} में अनुसूचित जनजाति का अनुपात"),
+        "OBC": Group(share("obc"), f"OBC share of the {where}", c["OBC"], c["OBC"] + ".women", note="obc",
+                     label_hi=f"{where_hi} में अन्य पिछड़ा वर्ग का अनुपात"),
+        "GEN": Group(women_share, f"share of women in the {where}", "mayor_w" if body == "mayor" else c["GEN"],
+                     label_hi=f"{where_hi} में महिलाओं का अनुपात"),
     }
 
 

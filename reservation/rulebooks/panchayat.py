@@ -195,14 +195,18 @@ def groups(opts) -> dict[str, Group]:
     from ..keys import outside_people, outside_share, share
     people = opts["women_rank"] == "general_population"
     return {
-        "ST": Group(share("st"), "ST share of the {base} population", "ST", "ST.women", division_rule="ST.division"),
-        "SC": Group(share("sc"), "SC share of the {base} population", "SC", "SC.women", division_rule="SC.division"),
+        "ST": Group(share("st"), "ST share of the {base} population", "ST", "ST.women", division_rule="ST.division",
+                    label_hi="{base_hi} जनसंख्या में अनुसूचित जनजाति का अनुपात"),
+        "SC": Group(share("sc"), "SC share of the {base} population", "SC", "SC.women", division_rule="SC.division",
+                    label_hi="{base_hi} जनसंख्या में अनुसूचित जाति का अनुपात"),
         "OBC": Group(share("obc"), "OBC share of the {base} population", "OBC", "OBC.women",
-                     division_rule="OBC.division", note="obc"),
+                     division_rule="OBC.division", note="obc",
+                     label_hi="{base_hi} जनसंख्या में अन्य पिछड़ा वर्ग का अनुपात"),
         "GEN": Group(outside_people if people else outside_share,
                      "{base} population outside SC/ST/OBC" if people else
                      "share of the {base} population outside SC/ST/OBC", "GEN", division_rule="GEN.division",
-                     note="obc"),
+                     note="obc", label_hi="अनुसूचित जाति/जनजाति/अन्य पिछड़ा वर्ग से बाहर की {base_hi} जनसंख्या" if people
+                     else "{base_hi} जनसंख्या में अनुसूचित जाति/जनजाति/अन्य पिछड़ा वर्ग से बाहर का अनुपात"),
     }
 
 
@@ -226,7 +230,8 @@ RULEBOOK = Rulebook(
               "column): every district is assumed to have the State share {share} % of its {base} population, "
               "so the OBC order falls to the tie-break rule ({tie_break}) and rotation"),
     obc_share=panchayat_obc_share,
-    label_fields=lambda opts: {"base": "rural" if opts["rank_base"] == "rural" else "total"},
+    label_fields=lambda opts: {"base": "rural" if opts["rank_base"] == "rural" else "total",
+                               "base_hi": "ग्रामीण" if opts["rank_base"] == "rural" else "कुल"},
     division_population=division_population, light_counts=light_counts, base_year_readings=BASE_YEAR_READINGS)
 
 register(RULEBOOK)

@@ -33,6 +33,7 @@ from ..options import Option, OptionSet
 from ..quota import QuotaRules, counts_by_parent
 from ..rulebook import Counts, Group, Rulebook, UnitSet, register
 from ..units import int_column, read_csv
+from ..words import UNIT_KINDS_HI
 from .panchayat import PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share
 
 __all__ = ["UNIT_BODIES", "load_units", "unit_counts", "RULEBOOKS"]
@@ -219,6 +220,7 @@ def _rulebook(body: str) -> Rulebook:
     spec = UNIT_BODIES[body]
     law = f"{spec['law']} ({spec['section']})"
     where = f"the {spec['unit']}'s population"
+    where_hi = f"{UNIT_KINDS_HI[spec['unit']]} की जनसंख्या"
     two = "fewer than two persons of the category"
     clauses = {"ST": f"{law}: ST in descending order", "SC": f"{law}: SC in descending order",
                "OBC": f"{law}: OBC in descending order, leaving out ST and SC units",
@@ -229,13 +231,17 @@ def _rulebook(body: str) -> Rulebook:
     for g in ("ST", "SC", "OBC"):
         clauses[f"{g}.women"] = clauses[g] + "; women from the top"
     groups = {
-        "ST": Group(share("st"), f"ST share of {where}", "ST", "ST.women", eligible=two_persons("st"),
+        "ST": Group(share("st"), f"ST share of {where}", "ST", "ST.women",
+                    label_hi=f"{where_hi} में अनुसूचित जनजाति का अनुपात", eligible=two_persons("st"),
                     clause_eligible="two_persons", eligible_reason=two),
-        "SC": Group(share("sc"), f"SC share of {where}", "SC", "SC.women", eligible=two_persons("sc"),
+        "SC": Group(share("sc"), f"SC share of {where}", "SC", "SC.women",
+                    label_hi=f"{where_hi} में अनुसूचित जाति का अनुपात", eligible=two_persons("sc"),
                     clause_eligible="two_persons", eligible_reason=two),
-        "OBC": Group(share("obc"), f"OBC share of {where}", "OBC", "OBC.women", eligible=two_persons("obc"),
+        "OBC": Group(share("obc"), f"OBC share of {where}", "OBC", "OBC.women",
+                    label_hi=f"{where_hi} में अन्य पिछड़ा वर्ग का अनुपात", eligible=two_persons("obc"),
                      clause_eligible="two_persons", eligible_reason=two, note="obc"),
-        "GEN": Group(outside_people, f"{where} outside SC/ST/OBC", "GEN", note="obc"),
+        "GEN": Group(outside_people, f"{where} outside SC/ST/OBC", "GEN", note="obc",
+                     label_hi=f"अनुसूचित जाति/जनजाति/अन्य पिछड़ा वर्ग से बाहर की {where_hi}"),
     }
     col = _column(spec)
     return Rulebook(
