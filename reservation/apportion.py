@@ -2,11 +2,11 @@
 
 Two methods the law uses:
 
-- :func:`capped_shortfall` — GO 2021 (seed b) KP pramukh section and s.9-A(5)(c) as substituted in 2023 (seed a):
+- :func:`capped_shortfall` — GO 2021 KP pramukh section and s.9-A(5)(c) as substituted in 2023 (s.9-A(5) (2023)):
   each group first gets ``posts x share`` (rounded), **capped** at ``posts x cap %``; what the State total still
   lacks is handed out **one post at a time** to the groups whose share is **above** the State share, in
   descending order of share, round after round until none is left.
-- :func:`largest_remainder` — "as nearly as practicable" in proportion to weights (seed b: ST pramukh posts in
+- :func:`largest_remainder` — "as nearly as practicable" in proportion to weights (GO 2021: ST pramukh posts in
   proportion to the district's share of the State's ST population; example: 20 % of 5 posts -> 1).
 
 Both return a DataFrame with one row per group and the arithmetic of every step, so that a table can show how a

@@ -1,6 +1,6 @@
 """The counting arithmetic of one counting unit in plain integers and Fractions (no numpy, no pandas).
 
-The arithmetic of the GO 2021 (seed b), ZP chair computation para 1 (and the identical KP para 1):
+The arithmetic of the GO 2021, ZP chair computation para 1 (and the identical KP para 1):
 
 - SC and ST: ``posts x population share``, "if the remainder is not less than half the divisor the quotient
   is increased by one" (half-up; ambiguity A2 lets floor/ceil be tried).
@@ -43,7 +43,7 @@ def fmt_fraction(x: Fraction, places: int = 4) -> str:
 
 @dataclass(frozen=True)
 class QuotaRules:
-    """The rounding readings and clauses of one instrument (defaults: GO 2021, seed b)."""
+    """The rounding readings and clauses of one instrument (defaults: GO 2021)."""
 
     sc_st_rounding: str = "half_up"       # A2
     obc_cap_percent: Fraction = Fraction(27)

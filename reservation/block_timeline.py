@@ -38,16 +38,16 @@ def all_blocks() -> pd.DataFrame:
 def select_blocks(units=None, district=None) -> list[int]:
     """LGD codes of the blocks asked for: ``units`` (codes or names, ``"Block, District"`` in English or Hindi) or
     every block of ``district`` (a name in English or Hindi, or its LGD code); an unknown one is an InputError."""
-    from .rulebooks.kp_chair import BlockCrosswalk
+    from .rulebooks.kp_chair import block_index
     from .units import crosswalk
     blocks = all_blocks()
     if units not in (None, "", [], ()):
         items = [units] if isinstance(units, (str, int)) else list(units)
-        cw = BlockCrosswalk(blocks)
+        index = block_index(blocks)
         out = []
         for u in items:
             try:
-                out.append(cw.resolve(u))
+                out.append(index.resolve(u))
             except KeyError as e:
                 raise InputError(str(e.args[0]), column="unit") from None
         return out

@@ -1,4 +1,4 @@
-"""``reservation dpc ...``: the District Planning Committee (U.P. DPC Rules 2008, seed c).
+"""``reservation dpc ...``: the District Planning Committee (U.P. DPC Rules 2008).
 
 Sub-commands (tables go to stdout as CSV, or JSON with ``--format json``; messages go to stderr):
 
@@ -160,7 +160,7 @@ def _count(args):
         if not args.category:
             cats = table[(table["part"] == part) & (table["row"] == "category")]
             seat_categories = {k: int(v) for k, v in zip(cats["category"], cats["count"]) if k != "UR" and int(v)}
-    district = crosswalk().name_en[code]
+    district = crosswalk().name_en(code)
     if n < 1:
         raise FlagError(f"{district} {part} {args.category or ''}: {n} seats in {args.year}: there is no seat to "
                         f"fill", option="--category" if args.category else "--part")

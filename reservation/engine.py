@@ -3,7 +3,7 @@
 A *pass* fills the posts of one category group (or of one code, under category order A6 reading a) from the
 units not yet allotted. Units are grouped by a *parent* (the counting unit: the State for Zila Panchayat
 chairs, the district for block pramukhs, the block for gram pradhans); each parent has its own number of posts.
-Inside a parent the units are taken in this order of preference (GO 2021, seed b, ZP chair items 1-3 and KP
+Inside a parent the units are taken in this order of preference (GO 2021, ZP chair items 1-3 and KP
 items 1-10):
 
 1. rotation tier (1 never reserved for the group, 2 not reserved at the last election, 3 the rest: see

@@ -1,4 +1,4 @@
-"""Named switches for the law's ambiguities (RULES.md §8): one option per open reading.
+"""Named switches for the law's ambiguities (docs/panchayat.md): one option per open reading.
 
 Every option has a stable name, the ambiguity it settles (``A2`` ... ``A14``), its choices, a default, the
 reading each choice implements and the evidence for the default. ``reservation allot --option NAME=VALUE``

@@ -1,6 +1,6 @@
 """How many posts each category gets in one counting unit (the State, a district, a block, a division).
 
-The arithmetic of the GO 2021 (seed b), ZP chair computation para 1 (and the identical KP para 1):
+The arithmetic of the GO 2021, ZP chair computation para 1 (and the identical KP para 1):
 
 - SC and ST: ``posts x population share``, "if the remainder is not less than half the divisor the quotient
   is increased by one" (half-up; ambiguity A2 lets floor/ceil be tried).

@@ -1,6 +1,6 @@
 """Rotation ("चक्रानुक्रम"): history of earlier reservations and the eligibility tiers it gives.
 
-GO 2021 (seed b), ZP chair allotment items 1-3 (and KP items 6-10): units are taken in descending order, but
+GO 2021, ZP chair allotment items 1-3 (and KP items 6-10): units are taken in descending order, but
 
 - tier 1: first the units **never** reserved for the category in the previous elections;
 - tier 2: when those are used up, the units **not reserved for it at the last election**;

@@ -1,12 +1,12 @@
 """Loading and validating unit tables, Unicode NFC, and the district crosswalk.
 
-Every table is validated once, at the edge (DESIGN.md): a missing file or column, a duplicate code, a
+Every table is validated once, at the edge: a missing file or column, a duplicate code, a
 negative or inconsistent population (SC + ST > total), a name that does not resolve. Errors are
 :class:`~reservation.errors.InputError` naming the file, the row and the column. **Rows are counted as a
 spreadsheet shows them: the header is row 1, the first data row is row 2.**
 
 Names are compared only after NFC normalisation, and joined through codes (LGD district codes), never
-through raw spellings: :class:`DistrictCrosswalk` resolves an LGD code, the English or Hindi name, a former
+through raw spellings: :func:`crosswalk` (a :class:`reservation.names.NameIndex`) resolves an LGD code, the English or Hindi name, a former
 name (Allahabad, Faizabad, ...) or a spelling variant met in the SEC-UP result files.
 """
 
@@ -25,10 +25,11 @@ import numpy as np
 import pandas as pd
 
 from .errors import InputError
+from .names import name_key
 from .options import ascii_digits
 
 __all__ = ["DATA_DIR", "nfc", "loose_key", "read_csv", "read_input_bytes", "int_column", "int_kind", "INT_KINDS",
-           "ascii_digits", "formula_like", "load_districts", "load_divisions", "DistrictCrosswalk", "crosswalk",
+           "ascii_digits", "formula_like", "load_districts", "load_divisions", "crosswalk",
            "DISTRICT_COLUMNS", "check_populations"]
 
 from .paths import DATA_DIR  # noqa: E402 - re-exported
@@ -39,20 +40,10 @@ def nfc(s: str) -> str:
     return unicodedata.normalize("NFC", str(s)).strip()
 
 
-_LOOSE_DROP = re.compile(r"[\s.\-_,'’()\[\]/]+")
-
-
 def loose_key(s: str) -> str:
-    """A comparison key that forgives the spelling variants met in the sources.
-
-    NFC, lower case, nukta (U+093C) removed, candrabindu (U+0901) read as anusvara (U+0902), spaces and
-    punctuation removed: आज़मगढ़ = आजमगढ़, बाँदा = बांदा, बुलंद शहर = बुलंदशहर, Rae Bareli = Raebareli.
-    Used only to look a name up; the crosswalk refuses a key that would match two districts.
-    """
-    k = unicodedata.normalize("NFD", nfc(s).lower())
-    k = k.replace("\u093c", "").replace("\u0901", "\u0902")
-    k = unicodedata.normalize("NFC", k)
-    return _LOOSE_DROP.sub("", k)
+    """The comparison key of a name: :func:`reservation.names.name_key` (the one normalisation for lookups:
+    case, spaces, punctuation, nukta, chandrabindu/anusvara, the nasal half-letter, vowel length, halant)."""
+    return name_key(s)
 
 
 #: The first characters with which a spreadsheet may run a cell as a formula (OWASP "CSV injection").
@@ -556,62 +547,9 @@ def load_divisions(path=None) -> pd.DataFrame:
     return df
 
 
-class DistrictCrosswalk:
-    """Resolve a district given as an LGD code, an English or Hindi name, a former name or a variant.
-
-    Built from the district table plus ``data/district_aliases.csv`` (alias, district_lgd_code, kind, source);
-    aliases of codes absent from the table are ignored (a toy state uses its own codes).
-    ``resolve`` raises KeyError for an unknown name; callers turn that into an InputError with the row.
-    """
-
-    def __init__(self, districts: pd.DataFrame, aliases_path=None):
-        self.districts = districts
-        self.codes = set(int(c) for c in districts["unit_code"])
-        self._exact: dict[str, int] = {}
-        self._loose: dict[str, int] = {}
-        clash: dict[str, set[int]] = {}
-        names = []
-        for _, r in districts.iterrows():
-            code = int(r["unit_code"])
-            names += [(r["unit_name_en"], code), (r["unit_name_hi"], code)]
-        aliases_path = Path(aliases_path) if aliases_path else DATA_DIR / "district_aliases.csv"
-        if aliases_path.is_file():
-            al = read_csv(aliases_path, ["alias", "district_lgd_code"], what="alias table")
-            for a, c in zip(al["alias"], int_column(al, "district_lgd_code", aliases_path)):
-                if int(c) in self.codes:
-                    names.append((a, int(c)))
-        for name, code in names:
-            self._exact[nfc(name)] = code
-            self._exact[nfc(name).lower()] = code
-            clash.setdefault(loose_key(name), set()).add(code)
-        self.ambiguous = {k: v for k, v in clash.items() if len(v) > 1}
-        self._loose = {k: next(iter(v)) for k, v in clash.items() if len(v) == 1}
-        self.name_en = dict(zip(districts["unit_code"].astype(int), districts["unit_name_en"]))
-
-    def resolve(self, value) -> int:
-        s = nfc(str(value))
-        if re.fullmatch(r"\d+", s):
-            code = int(s)
-            if code in self.codes:
-                return code
-            raise KeyError(f"unknown LGD district code {code}")
-        for key in (s, s.lower()):
-            if key in self._exact:
-                return self._exact[key]
-        k = loose_key(s)
-        if k in self._loose:
-            return self._loose[k]
-        if k in self.ambiguous:
-            raise KeyError(f"district name {s!r} is ambiguous")
-        raise KeyError(f"unknown district {s!r}")
-
-
-_CROSSWALK: DistrictCrosswalk | None = None
-
-
-def crosswalk() -> DistrictCrosswalk:
-    """The crosswalk over the shipped district table (built once)."""
-    global _CROSSWALK
-    if _CROSSWALK is None:
-        _CROSSWALK = DistrictCrosswalk(load_districts())
-    return _CROSSWALK
+def crosswalk():
+    """The crosswalk of the shipped districts (a :class:`reservation.names.NameIndex`, built once): an LGD code,
+    an English or Hindi name, a former name or a spelling variant -> the LGD code; an unknown or ambiguous name
+    raises KeyError with one line naming the nearest candidates."""
+    from .names import district_index
+    return district_index()

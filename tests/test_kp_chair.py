@@ -6,7 +6,7 @@ import pytest
 from reservation.categories import CODES
 from reservation.cli import main
 import reservation
-from reservation.rulebooks.kp_chair import BlockCrosswalk, load_blocks
+from reservation.rulebooks.kp_chair import block_index, load_blocks
 
 from engine_kit import Run, one_pass
 from reservation.units import DATA_DIR, crosswalk
@@ -55,7 +55,7 @@ def test_women_are_a_third_rounded_up_in_every_district(run):
 
 
 def test_st_women_total_is_the_published_4(run):
-    # RULES.md §4.3: ST-W 4 published; per-district rounding gives 4 (State-level would give 2).
+    # docs/panchayat.md: ST-W 4 published; per-district rounding gives 4 (State-level would give 2).
     assert (run.table["category"] == "ST_W").sum() == 4
 
 
@@ -98,14 +98,14 @@ def test_all_816_blocks_of_the_2015_list_resolve_and_match_the_shipped_history()
                                             ("सदर, गाजीपुर", "Ghazipur"), ("1330", "Lucknow")])
 def test_block_crosswalk(name, district):
     blocks, _ = load_blocks(2021)
-    code = BlockCrosswalk(blocks).resolve(name)
+    code = block_index(blocks).resolve(name)
     assert blocks.set_index("unit_code").at[code, "district"] == district
 
 
 def test_a_block_name_shared_by_districts_asks_for_the_district():
     blocks, _ = load_blocks(2021)
-    with pytest.raises(KeyError, match="write 'Block, District'"):
-        BlockCrosswalk(blocks).resolve("Nawabganj")
+    with pytest.raises(KeyError, match="ambiguous: Nawabganj \\(Bareilly\\).*write 'Name, District'"):
+        block_index(blocks).resolve("Nawabganj")
 
 
 def test_districts_command_prints_the_district_table(capsys):

@@ -34,7 +34,7 @@ def test_toy_division_step_cap_binds_and_remainder_takes_two_rounds(toy):
 
 
 def test_mayors_2023_counts_are_the_published_ones():
-    # RULES.md §5.1: SC-W 1, SC 1, OBC-W 2, OBC 2, W 3, UR 8 of 17 (Dec 2022 and Mar 2023 lists)
+    # docs/urban.md: SC-W 1, SC 1, OBC-W 2, OBC 2, W 3, UR 8 of 17 (Dec 2022 and Mar 2023 lists)
     c = urban_counts("mayor", 2023, reservation.rulebook.get_rulebook("mayor").option_set(), load_bodies("mayor")[0])
     assert dict(zip(c["category"], c["count"])) == {"ST_W": 0, "ST": 0, "SC_W": 1, "SC": 1, "OBC_W": 2, "OBC": 2,
                                                     "W": 3, "UR": 8, "TOTAL": 17}

@@ -21,7 +21,7 @@ def counts(posts, sc, rules=QuotaRules()):
 
 
 def test_lucknow_2021_pradhan_splits_follow_from_their_sc_totals():
-    # RULES.md §4.5 (published per-block splits). SC totals are taken from the list itself (SC share = SC/GPs);
+    # docs/panchayat.md (published per-block splits). SC totals are taken from the list itself (SC share = SC/GPs);
     # the OBC cap, the women per category and in all, and the unreserved remainder must come out as published.
     got = counts([94, 67, 67, 47], [21, 16, 17, 12])
     published = [[7, 14, 9, 16, 16, 32], [6, 10, 6, 12, 11, 22], [6, 11, 6, 12, 11, 21], [4, 8, 4, 8, 8, 15]]
@@ -29,7 +29,7 @@ def test_lucknow_2021_pradhan_splits_follow_from_their_sc_totals():
 
 
 def test_chinhat_18_fits_a_half_up_cap_and_floor_would_not():
-    # RULES.md §4.4: SC-W 2, SC 4, OBC-W 2, OBC 3, W 2, UR 5 of 18 (27 % x 18 = 4.86).
+    # docs/panchayat.md: SC-W 2, SC 4, OBC-W 2, OBC 3, W 2, UR 5 of 18 (27 % x 18 = 4.86).
     assert counts([18], [6], QuotaRules(obc_cap_rounding="half_up")).to_numpy().tolist() == [[2, 4, 2, 3, 2, 5]]
     assert counts([18], [6]).to_numpy().tolist() != [[2, 4, 2, 3, 2, 5]]
 

@@ -1,4 +1,4 @@
-"""Golden counts from the law's arithmetic (RULES.md §3.1-3.2, §4.1, §4.3, §4.5): published figures."""
+"""Golden counts from the law's arithmetic (docs/panchayat.md-3.2, §4.1, §4.3, §4.5): published figures."""
 from fractions import Fraction
 
 import pytest
@@ -6,7 +6,7 @@ import pytest
 from reservation.quota import QuotaRules, category_counts
 import reservation
 
-SC = Fraction(41357608, 199812341)     # Census 2011, whole State (RULES.md §1: 20.6982 %)
+SC = Fraction(41357608, 199812341)     # Census 2011, whole State (docs/panchayat.md: 20.6982 %)
 ST = Fraction(1134273, 199812341)      # 0.5677 %
 OBC = Fraction(5333, 10000)            # 53.33 % (rapid survey 2015, as quoted by the GO)
 
@@ -29,12 +29,12 @@ def test_published_state_counts_for_pramukhs_and_pradhans(posts, sc, st, obc):
 
 
 def test_general_women_third_of_rest_reading_gives_13_for_zp_chairs():
-    # RULES.md A5 reading b: ceil((75 - 36)/3) = 13, the figure one report gave.
+    # docs/ambiguities.md A5 reading b: ceil((75 - 36)/3) = 13, the figure one report gave.
     assert counts(75, QuotaRules(general_women="third_of_rest"))["W"] == 13
 
 
 def test_obc_cap_half_up_reading_changes_chinhat_18_from_4_to_5():
-    # RULES.md §4.4: 27 % of 18 = 4.86 -> floor 4, half-up 5 (the published Chinhat split has 5).
+    # docs/panchayat.md: 27 % of 18 = 4.86 -> floor 4, half-up 5 (the published Chinhat split has 5).
     assert counts(18)["OBC"] + counts(18)["OBC_W"] == 4
     c = counts(18, QuotaRules(obc_cap_rounding="half_up"))
     assert c["OBC"] + c["OBC_W"] == 5

@@ -1,7 +1,7 @@
 """Second readings of the block pramukh (Kshetra Panchayat chair) district rules (issue 12, item 6).
 
 Golden values: the published 2021 totals (ST-W 4, SC-W 86, OBC-W 97, W 113, women 300, UR 314; SC 171, ST 5,
-OBC 223: RULES.md §4.3), the GO's text and examples, and hand-checked arithmetic. Public API only:
+OBC 223: docs/panchayat.md), the GO's text and examples, and hand-checked arithmetic. Public API only:
 ``reservation.allot("kp-chair", 2021, options=[...])``, ``.counts``, ``.extra["districts"]``, ``.meta``.
 The evidence is written up in notes/readings_panchayat.md.
 """

@@ -1,6 +1,6 @@
 """District Planning Committee (DPC): composition and reserved seats under the U.P. DPC Rules 2008.
 
-The law (seed c, ``shared/seeds/003_f563b6887052fbbf.txt``; rules 3 and 6 as substituted by the first
+The law (the shipped text ``data/seeds/003_f563b6887052fbbf.txt``; rules 3 and 6 as substituted by the first
 amendment of 14.03.2008):
 
 - **r.3(1)** and the Schedule: the members of each district's committee; column 3 (members under s.4(2) of

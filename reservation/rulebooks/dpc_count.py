@@ -1,6 +1,6 @@
 """Counting a DPC election: block vote, the reserved seats of one poll, one member per municipality, lots.
 
-The rules (U.P. DPC Rules 2008, seed c):
+The rules (U.P. DPC Rules 2008):
 
 - **r.24(2)**: "Every elector shall have such number of votes as the number of members to be elected"; a
   ballot is not invalid only because fewer votes are marked. One ballot paper carries every seat of the poll.

@@ -92,7 +92,7 @@ def seed_path(explicit=None) -> Path:
     for p in candidates:
         if p.is_file():
             return p
-    raise InputError("the DPC Rules 2008 text (seed c) was not found; pass --seed FILE or set "
+    raise InputError("the DPC Rules 2008 text was not found; pass --seed FILE or set "
                      "RESERVATION_DPC_SEED", file=str(candidates[0]))
 
 
@@ -259,7 +259,7 @@ def parse_schedule(text: str, *, source: str = "seed") -> pd.DataFrame:
             raise ScheduleParseError(f"Schedule serial {serial}: {e.args[0]}", file=source,
                                      column="name_in_schedule") from None
         codes.append(code)
-        names.append(cw.name_en[code])
+        names.append(cw.name_en(code))
     df["district_lgd_code"] = codes
     df["district"] = names
     dup = df[df["district_lgd_code"].duplicated(keep=False)]

@@ -1,6 +1,6 @@
 """The DPC election calendar: rule 7 (nomination, withdrawal, poll) and the six-week limits of rules 28 and 29.
 
-U.P. DPC Rules 2008 (seed c):
+U.P. DPC Rules 2008:
 
 - **r.7(a)**: the date for filing and scrutiny of nominations is "a date at-least ten days after the date of
   the said notification".

@@ -1,6 +1,6 @@
-"""Kshetra Panchayat (block) pramukhs under the GO 2021 (seed b): State -> district -> block.
+"""Kshetra Panchayat (block) pramukhs under the GO 2021: State -> district -> block.
 
-Seed b, "विकास खण्ड के प्रमुख पदों के आरक्षण की संगणना" (State counts), "राज्य स्तर पर खण्डों में प्रमुखों के पदों
+GO 2021, "विकास खण्ड के प्रमुख पदों के आरक्षण की संगणना" (State counts), "राज्य स्तर पर खण्डों में प्रमुखों के पदों
 के आरक्षण की संगणना (कुल पदों की संख्या-826)" (shares of the districts) and "आरक्षित प्रमुख पदों का आवंटन व
 चक्रानुक्रम" items 1-10 (allotment to blocks inside a district); docs/panchayat.md.
 
@@ -48,7 +48,7 @@ from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, 
 from .panchayat import CLAUSES as ZP_CLAUSES, PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share, quota_rules
 from .panchayat import state_shares
 
-__all__ = ["RULEBOOK", "KP_CHAIR_OPTIONS", "load_blocks", "BlockCrosswalk", "kp_state_counts",
+__all__ = ["RULEBOOK", "KP_CHAIR_OPTIONS", "load_blocks", "block_index", "kp_state_counts",
            "kp_district_counts", "DISTRICT_COLUMNS", "obc_above_state"]
 
 DEFAULT_HISTORY = DATA_DIR / "history" / "kp-chair.csv"
@@ -70,14 +70,14 @@ KP_CHAIR_OPTIONS.update({o.name: o for o in [
     Option("women_level", "A4", "district",
            {"district": "women one-third (rounded up) of each category and of all posts in each district",
             "state": "women one-third of the State counts, shared among districts by largest remainder"},
-           "seed b KP allotment items 3-4 ('जिले में प्रमुखों के पदों की कुल संख्या के एक तिहाई से अन्यून'); the "
+           "GO 2021 KP allotment items 3-4 ('जिले में प्रमुखों के पदों की कुल संख्या के एक तिहाई से अन्यून'); the "
            "published 2021 totals ST-W 4, SC-W 86, OBC-W 97, W 113 (300 women) exceed the State-level 276 and fit "
            "per-district rounding (docs/panchayat.md, A4)."),
     Option("district_population", "A10", "block_sums",
            {"district_table": "district shares from the Census rural population of the district (data/districts.csv)",
             "block_sums": "district shares from the sum of the district's blocks (villages covered by urban "
                           "bodies left out)"},
-           "seed b: 'जिले में अनुसूचित जातियों की ग्रामीण जनसंख्या' (the district's rural population). Published "
+           "GO 2021: 'जिले में अनुसूचित जातियों की ग्रामीण जनसंख्या' (the district's rural population). Published "
            "2021 SC-W 86 is reproduced with block_sums (and sc_cap_rounding=half_up), not with the Census district "
            "figures (85 under every cap reading): the 11th SC shortfall post goes to Barabanki (blocks 28.7729 %: "
            "71,335 rural people in villages covered by urban bodies or not placed, 15.9 % SC, left out) rather than "
@@ -89,7 +89,7 @@ KP_CHAIR_OPTIONS.update({o.name: o for o in [
                      "others keep their rounded formula",
             "number": "the cap applies where the rounded formula count is above 20.6982 % of the blocks",
             "every": "every district: min(rounded formula, rounded cap) (the engine before issue 12)"},
-           "seed b KP district shares, SC proviso: 'संगणित पदों की संख्या यदि जिले की कुल क्षेत्र पंचायतों की संख्या के "
+           "GO 2021 KP district shares, SC proviso: 'संगणित पदों की संख्या यदि जिले की कुल क्षेत्र पंचायतों की संख्या के "
            "20.6982 प्रतिशत से अधिक आती हैं तो उसे 20.6982 प्रतिशत तक सीमित रखा जायेगा' (*if* it comes to more than "
            "20.6982 %): a condition, not a cut for every district; its example ('अनुसूचित जातियों की ... प्रतिशत 24.00 "
            "हो तो भी ... 20.6982 प्रतिशत') and the shortfall rule (only districts above 20.6982 % receive more) "
@@ -100,7 +100,7 @@ KP_CHAIR_OPTIONS.update({o.name: o for o in [
     Option("sc_cap_rounding", "A13", "half_up",
            {"half_up": "the 20.6982 % cap in whole posts, a remainder of one-half or more counting as one",
             "floor": "the 20.6982 % cap, integer part only"},
-           "seed b counts para 1: the general rule 'यदि शेष, भाजक के आधे से कम न हो तो भागफल में एक बढ़ाया जायेगा'; "
+           "GO 2021 counts para 1: the general rule 'यदि शेष, भाजक के आधे से कम न हो तो भागफल में एक बढ़ाया जायेगा'; "
            "'मात्र भागफल के पूर्णांक' (integer part only) is stated for the OBC 27 % only, 'because at most 27 % is "
            "allowed' (the OBC example: 27 % of 10 = 2.7 -> 2); the SC example (20.6982 % of 10 = 2.07 -> 2) fits "
            "both. Published SC-W 86 is reproduced only with half_up and district_population=block_sums "
@@ -109,7 +109,7 @@ KP_CHAIR_OPTIONS.update({o.name: o for o in [
            {"share": "the 27 % cap applies only to districts whose rural OBC share is above 27 %",
             "number": "the cap applies where the rounded formula count is above 27 % of the blocks",
             "every": "every district: min(rounded formula, rounded cap)"},
-           "seed b KP district shares, OBC proviso, worded as the SC one ('यदि ... 27.00 प्रतिशत से अधिक आती है तो "
+           "GO 2021 KP district shares, OBC proviso, worded as the SC one ('यदि ... 27.00 प्रतिशत से अधिक आती है तो "
            "उसे 27.00 प्रतिशत तक ही सीमित रखा जायेगा'). Without district OBC figures every district is assumed at "
            "the State share (above 27 %), so the three readings coincide."),
     Option("obc_above_state", "A10", "", {},
@@ -204,41 +204,11 @@ def _blocks_of_year(df: pd.DataFrame, year: int) -> tuple[pd.DataFrame, str]:
     return out, note
 
 
-class BlockCrosswalk:
-    """Resolve a block: its LGD code, or ``"Block, District"`` (English or Hindi, any spelling variant the
-    district crosswalk knows), or a block name that is unique in the State."""
-
-    def __init__(self, blocks: pd.DataFrame):
-        self.codes = set(int(c) for c in blocks["unit_code"])
-        self.by_district: dict[int, dict[str, int]] = {}
-        self.by_name: dict[str, set[int]] = {}
-        for code, d, en, hi in zip(blocks["unit_code"], blocks["district_lgd_code"], blocks["unit_name_en"],
-                                   blocks["unit_name_hi"]):
-            for name in (en, hi):
-                if name:
-                    k = loose_key(name)
-                    self.by_district.setdefault(int(d), {})[k] = int(code)
-                    self.by_name.setdefault(k, set()).add(int(code))
-
-    def resolve(self, value) -> int:
-        s = nfc(str(value))
-        if re.fullmatch(r"\d+", s):
-            if int(s) in self.codes:
-                return int(s)
-            raise KeyError(f"unknown LGD block code {s}")
-        if "," in s:
-            name, district = (x.strip() for x in s.rsplit(",", 1))
-            d = crosswalk().resolve(district)
-            code = self.by_district.get(d, {}).get(loose_key(name))
-            if code is None:
-                raise KeyError(f"unknown block {name!r} in district {district!r}")
-            return code
-        found = self.by_name.get(loose_key(s), set())
-        if len(found) == 1:
-            return next(iter(found))
-        if found:
-            raise KeyError(f"block name {s!r} is in {len(found)} districts; write 'Block, District'")
-        raise KeyError(f"unknown block {s!r}")
+def block_index(blocks: pd.DataFrame):
+    """The crosswalk of the blocks: an LGD code, ``"Block, District"`` or ``"Block (District)"`` (English or
+    Hindi, any spelling variant), or a block name unique in the State (:class:`reservation.names.NameIndex`)."""
+    from ..names import NameIndex
+    return NameIndex.from_frame(blocks, kind="block", parent="district_lgd_code", weights="pop")
 
 
 def kp_state_counts(year: int, opts: OptionSet, blocks: pd.DataFrame) -> pd.DataFrame:
@@ -431,7 +401,7 @@ def blocks_as_units(units, year, opts) -> UnitSet:
     described = {"units": describe_input(units)} if units is not None else {}
     if opts["obc_above_state"]:
         described["obc_above_state"] = describe_input(opts["obc_above_state"])
-    return UnitSet(blocks, BlockCrosswalk(blocks).resolve, notes, described)
+    return UnitSet(blocks, block_index(blocks), notes, described)
 
 
 def district_counts(ctx) -> Counts:
@@ -445,7 +415,7 @@ def district_counts(ctx) -> Counts:
     return Counts(state, slots_from_split(dc, "district"), {"districts": dc}, notes)
 
 
-TWO = "fewer than two persons of the category in the block (seed b KP item 2)"
+TWO = "fewer than two persons of the category in the block (GO 2021 KP item 2)"
 CLAUSES = {
     "ST": "GO 2021 KP-pramukh allotment items 1, 7 (ST in descending order, never reserved first)",
     "SC": "GO 2021 KP-pramukh allotment items 1, 8 (SC in descending order, never reserved first)",

@@ -1,7 +1,7 @@
 """Urban chairs under the 2023 law: Palika Parishad and Nagar Panchayat chairs by division, and Mayors.
 
-Seed a: s.9-A(5) of the UP Municipalities Act 1916 as substituted by the UP Urban Local Self Government Laws
-(Amendment) Act 2023 (the text reached stops inside (d)); RULES.md §5, §8 A1, A3, A4, A13.
+s.9-A(5) (2023): s.9-A(5) of the UP Municipalities Act 1916 as substituted by the UP Urban Local Self Government Laws
+(Amendment) Act 2023 (the text reached stops inside (d)); docs/ambiguities.md A1, A3, A4, A13.
 
 - (b) State counts, separately for Palika Parishads and Nagar Panchayats: SC and ST from their share of the
   population of all Palika Parishads (resp. all Nagar Panchayats) of the State (the Explanation), half-up; OBC
@@ -14,7 +14,7 @@ Seed a: s.9-A(5) of the UP Municipalities Act 1916 as substituted by the UP Urba
 - (d) Inside a division: bodies in descending SC share take the SC offices, women first from the top; then,
   leaving those out, ST by ST share; then OBC by OBC share; then women, leaving out all of those, in descending
   share of women in the population.
-- Mayors (s.7 of the Municipal Corporations Act 1959, RULES.md §5.1): State counts for the 17 Nagar Nigams with the
+- Mayors (s.7 of the Municipal Corporations Act 1959, docs/urban.md): State counts for the 17 Nagar Nigams with the
   27 % OBC proviso, then descending order of share among the 17 (the State is the only unit).
 
 Gaps of the text, each an option: the Nagar Panchayat part of (c)-(d) (``np_method``), rotation between
@@ -43,11 +43,11 @@ from ..rounding import round_with
 from ..rulebook import Counts, Group, Rulebook, UnitSet, Years, register, slots_from_split
 from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
 
-__all__ = ["URBAN_BODIES", "URBAN_OPTIONS", "load_bodies", "urban_counts", "division_counts", "BodyCrosswalk",
+__all__ = ["URBAN_BODIES", "URBAN_OPTIONS", "load_bodies", "urban_counts", "division_counts", "body_index",
            "DIVISION_COLUMNS", "RULEBOOKS"]
 
 URBAN_YEARS = Years(elections=(2023,), law=(2023,), instrument="s.9-A(5) (2023)")
-#: body id -> LGD type code, name, the Dedicated Commission's statewide OBC share (RULES.md §1, [N #30]).
+#: body id -> LGD type code, name, the Dedicated Commission's statewide OBC share (docs/urban.md, [N #30]).
 URBAN_BODIES = {
     "pp-chair": {"type": 5, "title": "Nagar Palika Parishad chairs", "title_hi": "नगर पालिका परिषद अध्यक्ष",
                  "short": "NPP", "unit": "Palika Parishad",
@@ -78,7 +78,7 @@ CLAUSE = {"b1": "s.9-A(5)(1)(b)(i) (SC/ST: share of the urban population of all 
           "d2": "s.9-A(5)(1)(d)(ii) (ST, leaving out the SC bodies)",
           "d3": "s.9-A(5)(1)(d)(iii) (OBC, leaving out the SC and ST bodies)",
           "d4": "s.9-A(5)(1)(d)(iv) (women, leaving out (i)-(iii), in descending share of women)",
-          "mayor": "s.7 UP Municipal Corporations Act 1959 with the OBC proviso (RULES.md §5.1)",
+          "mayor": "s.7 UP Municipal Corporations Act 1959 with the OBC proviso (docs/urban.md)",
           "mayor_w": "s.7 UP Municipal Corporations Act 1959 and Art. 243T(4): women not less than one-third of "
                      "the Mayors' offices, within SC/ST/OBC and in all (A1: rounded up)"}
 DIVISION_COLUMNS = ["division", "bodies", "category", "share", "formula", "cap", "initial", "shortfall_posts",
@@ -96,21 +96,21 @@ URBAN_OPTIONS.update({o.name: o for o in [
            "break it: 205 OBC of 760 chairs = 4 Mayors + 201 Palika Parishad and Nagar Panchayat chairs, and 27 % "
            "of 199 and 544 are 53.73 and 146.88, so 201 = 54 + 147 only by half-up (147 is 27.02 % of 544; floor "
            "gives 53 + 146 = 199). Default half-up, because the option's default follows the published record; "
-           "floor is the literal reading (RULES.md §5.2, A3)."),
+           "floor is the literal reading (docs/ambiguities.md, A3)."),
     Option("obc_share", "A10", "", {},
            "The 2023 UP State Local Bodies Dedicated Backward Classes Commission, statewide per body type: 25.58 % "
-           "Nagar Nigams, 42.29 % Palika Parishads, 49.55 % Nagar Panchayats (RULES.md §1; statewide_figures.csv). "
+           "Nagar Nigams, 42.29 % Palika Parishads, 49.55 % Nagar Panchayats (docs/urban.md; statewide_figures.csv). "
            "Empty = that figure for the body type.", kind="decimal_or_empty"),
     Option("women_rounding", "A1", "ceil",
            {"ceil": "women of SC/ST/OBC: at least one-third (rounded up)",
             "half_up": "women of SC/ST/OBC: one-third with the text's half-up rounding",
             "floor": "women of SC/ST/OBC: not more than one-third (integer part)"},
-           "Seed a (b)(iii) says 'not more than one-third' with half-up rounding; Art. 243T(2) requires 'not less "
+           "s.9-A(5) (2023) (b)(iii) says 'not more than one-third' with half-up rounding; Art. 243T(2) requires 'not less "
            "than one-third' for SC/ST, which only rounding up guarantees; every Dec 2022 count (Mayors 2 SC -> 1 W, "
-           "4 OBC -> 2 W; NPs 73 SC -> 25 W, 1 ST -> 1 W) equals the ceiling (RULES.md A1)."),
+           "4 OBC -> 2 W; NPs 73 SC -> 25 W, 1 ST -> 1 W) equals the ceiling (docs/ambiguities.md A1)."),
     Option("women_total_rounding", "A1", "ceil",
            {"ceil": "women in all: at least one-third", "half_up": "women in all: one-third, half-up"},
-           "Seed a (b)(iv): 'not less than one-third of the total number of offices' (only rounding up keeps that "
+           "s.9-A(5) (2023) (b)(iv): 'not less than one-third of the total number of offices' (only rounding up keeps that "
            "true when the third is not whole)."),
     Option("women_level", "A4", "division",
            {"division": "women one-third (women_rounding) of each category's offices in each division, and of "
@@ -132,7 +132,7 @@ URBAN_OPTIONS.update({o.name: o for o in [
            "(b)(iii) gives 'total_minus_category'; the published 2023 total of 288 women of 760 chairs is "
            "reached only with one-third of each group, the unreserved included, rounded up in every division "
            "(289 on the shipped list, 3 Nagar Panchayats short; 'total_minus_category' gives 263): default by the "
-           "published record (notes/readings_urban.md, RULES.md A5). Mayors: s.7 of the Corporations Act, one-third "
+           "published record (notes/readings_urban.md, docs/ambiguities.md A5). Mayors: s.7 of the Corporations Act, one-third "
            "of all offices with the category women (the published 3 W = 6 - 1 - 2), whatever this option says."),
     Option("division_population", "A13", "same_type",
            {"same_type": "shares of (c) in the population of the division's bodies of the same type",
@@ -153,15 +153,15 @@ URBAN_OPTIONS.update({o.name: o for o in [
            {"same_as_pp": "Nagar Panchayats by division exactly like Palika Parishads",
             "state_level": "Nagar Panchayats with the State as the only unit (no divisions)"},
            "The text reached stops before the Nagar Panchayat part; (a) says the two are done 'separately in the "
-           "manner provided herein' and the officials described one divisional method for both (RULES.md §5.3)."),
+           "manner provided herein' and the officials described one divisional method for both (docs/urban.md)."),
     Option("category_order", "A6", "sc_first",
            {"sc_first": "SC, ST, OBC, women as (d)(i)-(iv)", "st_first": "ST, SC, OBC, women"},
-           "Seed a (d): (i) SC, (ii) 'thereafter' ST leaving out the SC bodies, (iii) OBC, (iv) women."),
+           "s.9-A(5) (2023) (d): (i) SC, (ii) 'thereafter' ST leaving out the SC bodies, (iii) OBC, (iv) women."),
     Option("rotation", "A8", "tiers",
            {"tiers": "with a history: never reserved for the category first, then not reserved at the last "
                      "election (the panchayat rule)", "none": "no rotation: descending order only"},
            "The rotation clause of the 2023 text was not reached; reported practice: a cycle is not complete until "
-           "every category has had its turn (RULES.md §3.4, A8 e). Without --history every body counts as never "
+           "every category has had its turn (docs/ambiguities.md, A8 e). Without --history every body counts as never "
            "reserved either way."),
 ]})
 
@@ -201,7 +201,7 @@ def load_bodies(body: str, path=None) -> tuple[pd.DataFrame, list[str]]:
         districts = []
         for v, row in zip(raw["district"], raw["_row"]):
             try:
-                districts.append(cw.name_en[cw.resolve(v)])
+                districts.append(cw.name_en(cw.resolve(v)))
             except KeyError as e:
                 raise InputError(str(e.args[0]), file=str(path), row=int(row), column="district") from None
         df = pd.DataFrame({"unit_code": int_column(raw, "unit", path), "unit_name_en": raw["name_en"],
@@ -446,49 +446,11 @@ def division_counts(body: str, opts: OptionSet, bodies: pd.DataFrame, state: dic
     return out, notes
 
 
-class BodyCrosswalk:
-    """Resolve an urban body: its LGD code, or its name (English or Hindi; 'Name, District' if repeated)."""
-
-    def __init__(self, bodies: pd.DataFrame):
-        self.codes = set(int(c) for c in bodies["unit_code"])
-        self.by_name: dict[str, set[int]] = {}
-        self.by_district: dict[tuple[int, str], int] = {}
-        cw = crosswalk()
-        for code, en, hi, d in zip(bodies["unit_code"], bodies["unit_name_en"], bodies["unit_name_hi"],
-                                   bodies["district"]):
-            for name in (en, hi):
-                if name:
-                    self.by_name.setdefault(loose_key(name), set()).add(int(code))
-                    self.by_district[(cw.resolve(d), loose_key(name))] = int(code)
-
-    def resolve(self, value) -> int:
-        """A code, a name, ``"Name, District"`` or ``"Name (District)"`` (English or Hindi)."""
-        s = nfc(str(value)).strip()
-        if s.isdigit():
-            if int(s) in self.codes:
-                return int(s)
-            raise KeyError(f"unknown LGD urban body code {s}")
-        found = self.by_name.get(loose_key(s), set())
-        if len(found) == 1:
-            return next(iter(found))
-        m = re.fullmatch(r"(.+?)\s*\(\s*([^()]+?)\s*\)", s)
-        parts = ([x.strip() for x in s.rsplit(",", 1)] if "," in s else [m.group(1), m.group(2)] if m else None)
-        if parts:
-            name, district = parts
-            try:
-                dcode = crosswalk().resolve(district)
-            except KeyError:
-                dcode = None
-            if dcode is not None:
-                code = self.by_district.get((dcode, loose_key(name)))
-                if code is None:
-                    raise KeyError(f"unknown body {name!r} in district {district!r}")
-                return code
-            if not found:
-                raise KeyError(f"unknown district {district!r} in {s!r}")
-        if found:
-            raise KeyError(f"body name {s!r} is used {len(found)} times; write 'Name, District' or 'Name (District)'")
-        raise KeyError(f"unknown urban body {s!r}")
+def body_index(bodies: pd.DataFrame):
+    """The crosswalk of urban bodies: an LGD code, a name (English or Hindi), ``"Name, District"`` or
+    ``"Name (District)"`` where a name repeats (:class:`reservation.names.NameIndex`)."""
+    from ..names import NameIndex
+    return NameIndex.from_frame(bodies, kind="urban body", parent="district", weights="pop")
 
 
 def bodies_as_units(body: str):
@@ -498,7 +460,7 @@ def bodies_as_units(body: str):
             bodies = bodies.sort_values("unit_code", kind="stable").reset_index(drop=True)
         described = {"units": describe_input(units)} if units is not None and not isinstance(units, pd.DataFrame) \
             else {}
-        return UnitSet(bodies, BodyCrosswalk(bodies).resolve, notes, described)
+        return UnitSet(bodies, body_index(bodies), notes, described)
     return load
 
 
@@ -575,7 +537,7 @@ def _clauses(body: str) -> dict[str, str]:
     for k in ("d1", "d2", "d3"):
         out[f"{k}.women"] = CLAUSE[k] + "; women first (proviso)"
     out["mayor.women"] = CLAUSE["mayor"] + "; women first, from the top (A7)"
-    out["rotation"] = "rotation: option rotation (the 2023 rotation clause was not reached; RULES.md A8)"
+    out["rotation"] = "rotation: option rotation (the 2023 rotation clause was not reached; docs/ambiguities.md A8)"
     out["unreserved"] = f"{URBAN_BODIES[body]['law']}: the offices left are unreserved"
     return out
 

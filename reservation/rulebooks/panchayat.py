@@ -1,10 +1,10 @@
-"""Panchayat offices under the GO 2021 (seed b) and the KP & ZP Reservation Rules 1994.
+"""Panchayat offices under the GO 2021 and the KP & ZP Reservation Rules 1994.
 
 Implemented: **Zila Panchayat chairs (adhyaksh), 75 offices, the State as the counting unit** —
-seed b, "जिला पंचायत के अध्यक्ष पदों का आरक्षण की संगणना" (counts, paras 1-3) and "जिला पंचायत के अध्यक्षों
+GO 2021, "जिला पंचायत के अध्यक्ष पदों का आरक्षण की संगणना" (counts, paras 1-3) and "जिला पंचायत के अध्यक्षों
 के आरक्षण की संगणना (कुल पदों की संख्या-75)" (allotment, items 1-3); docs/panchayat.md.
 
-Clause names used in the output (seed b is a Government Order of the Panchayati Raj Department, Feb 2021):
+Clause names used in the output (the GO 2021 is a Government Order of the Panchayati Raj Department, Feb 2021):
 
 - ``GO 2021 ZP-chair counts para 1``: State counts from the State population shares, half-up; OBC at most
   27 %, integer part only; women not less than one-third, rounded up.
@@ -153,7 +153,8 @@ def districts_as_units(units, year, opts) -> UnitSet:
     import pandas as pd
 
     from ..inputs import describe_input
-    from ..units import DistrictCrosswalk, load_districts
+    from ..names import district_index
+    from ..units import load_districts
     if units is None:
         d, described = load_districts(), {}
     elif isinstance(units, pd.DataFrame):
@@ -165,7 +166,7 @@ def districts_as_units(units, year, opts) -> UnitSet:
     else:
         d["pop"], d["sc"], d["st"] = d["pop_total"], d["sc_total"], d["st_total"]
     d = d.sort_values("unit_code", kind="stable").reset_index(drop=True)
-    return UnitSet(d, DistrictCrosswalk(d).resolve, [], described)
+    return UnitSet(d, district_index(None if units is None else d), [], described)
 
 
 def state_counts(ctx) -> Counts:

@@ -1,6 +1,6 @@
 """Gram pradhans and the ward members of all three tiers: many units, each counted inside its parent.
 
-| body | unit | parent (counting unit) | law (RULES.md) |
+| body | unit | parent (counting unit) | law |
 |---|---|---|---|
 | ``gp-pradhan`` | gram panchayat (pradhan's office) | block | s.11-A PR Act 1947, PR Rules 1994 r.4; §4.5 |
 | ``gp-ward`` | gram panchayat ward | gram panchayat | s.12(5) PR Act 1947; §4.6 |
@@ -9,7 +9,7 @@
 
 Inside each parent: posts = the number of its units; SC and ST posts half-up from the parent's shares, OBC
 at most 27 % (integer part by default, A3); women one-third rounded up of each category and of all posts
-(per parent, RULES.md §4.5 and the Lucknow examples); then the same passes as the chairs (ST, SC, OBC leaving
+(per parent, docs/panchayat.md and the Lucknow examples); then the same passes as the chairs (ST, SC, OBC leaving
 out ST/SC units, women leaving out all three), descending share of the unit's population, never reserved
 first, then not reserved at the last election.
 
@@ -40,16 +40,16 @@ __all__ = ["UNIT_BODIES", "load_units", "unit_counts", "RULEBOOKS"]
 
 UNIT_BODIES = {
     "gp-pradhan": {"title": "Gram pradhans", "title_hi": "ग्राम प्रधान", "unit": "gram panchayat", "parent": "block",
-                   "law": "s.11-A PR Act 1947; PR Rules 1994 r.4", "section": "RULES.md §4.5"},
+                   "law": "s.11-A PR Act 1947; PR Rules 1994 r.4", "section": "docs/panchayat.md"},
     "gp-ward": {"title": "Gram panchayat ward members", "title_hi": "ग्राम पंचायत सदस्य", "unit": "ward",
                 "parent": "gram panchayat",
-                "law": "s.12(5) PR Act 1947; PR Rules 1994", "section": "RULES.md §4.6"},
+                "law": "s.12(5) PR Act 1947; PR Rules 1994", "section": "docs/panchayat.md"},
     "kp-ward": {"title": "Kshetra Panchayat (BDC) ward members", "title_hi": "क्षेत्र पंचायत सदस्य", "unit": "ward",
                 "parent": "block",
-                "law": "s.6-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994", "section": "RULES.md §4.4"},
+                "law": "s.6-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994", "section": "docs/panchayat.md"},
     "zp-ward": {"title": "Zila Panchayat ward members", "title_hi": "जिला पंचायत सदस्य", "unit": "ward",
                 "parent": "district",
-                "law": "s.18-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994", "section": "RULES.md §4.2"},
+                "law": "s.18-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994", "section": "docs/panchayat.md"},
 }
 
 _KEEP = ("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
@@ -57,13 +57,13 @@ _KEEP = ("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women
 _OPTIONS: dict[str, Option] = {k: CATALOGUE[k] for k in _KEEP}
 _OPTIONS["obc_cap_rounding"] = Option(
     "obc_cap_rounding", "A3", "floor", dict(CATALOGUE["obc_cap_rounding"].readings),
-    "seed b (chairs) takes the integer part; the Lucknow 2021 pradhan splits fit floor for Bakshi Ka Talab "
+    "GO 2021 (chairs) takes the integer part; the Lucknow 2021 pradhan splits fit floor for Bakshi Ka Talab "
     "(25.38 -> 25), Malihabad, Mal and Sarojini Nagar (12.69 -> 12), while Chinhat (18 GPs, OBC 5 = 4.86) fits "
-    "half-up (RULES.md §4.4, §4.5, A3).")
+    "half-up (docs/ambiguities.md, A3).")
 _OPTIONS["two_person_rule"] = Option(
     "two_person_rule", "", "off", {"off": "every unit may take any category",
                                    "on": "a unit with fewer than two persons of a category may not take it"},
-    "seed b states the two-person rule for pramukhs (KP item 2) only; for gram panchayats and wards no source "
+    "GO 2021 states the two-person rule for pramukhs (KP item 2) only; for gram panchayats and wards no source "
     "reached states it.")
 
 
@@ -177,27 +177,10 @@ def _units_loader(body: str):
         else:
             frame = load_units(units, col)
             described["units"] = describe_input(units)
-        known = []          # the sorted codes, built on the first lookup (most runs resolve nothing)
-
-        def sorted_codes():
-            if not known:
-                known.append(np.sort(frame["unit_code"].to_numpy(dtype=np.int64)))
-            return known[0]
-
-        def many(values: pd.Series) -> np.ndarray:
-            v = pd.to_numeric(values, errors="coerce").fillna(-1).astype(np.int64).to_numpy()
-            k = sorted_codes()
-            at = np.minimum(np.searchsorted(k, v), max(len(k) - 1, 0))
-            return np.where((len(k) > 0) & (k[at] == v), v, -1) if len(k) else np.full(len(v), -1)
-
-        def resolve(value):
-            s = str(value).strip()
-            if s.isdigit() and many(pd.Series([s]))[0] >= 0:
-                return int(s)
-            raise KeyError(f"unknown {spec['unit']} code {s!r} (units are given by their integer code)")
-
-        resolve.many = many
-        return UnitSet(frame, resolve, [], described)
+        from ..names import NameIndex
+        index = NameIndex.from_frame(frame, kind=spec["unit"], en="unit_name_en" if "unit_name_en" in frame else None,
+                                     hi="unit_name_hi" if "unit_name_hi" in frame else None)
+        return UnitSet(frame, index, [], described)
     return load
 
 
