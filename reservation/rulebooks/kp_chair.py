@@ -133,10 +133,15 @@ KP_CHAIR_OPTIONS.update({o.name: o for o in [
 def load_blocks(year: int = 2021, path=None) -> tuple[pd.DataFrame, list[str]]:
     """The Kshetra Panchayats of ``year`` with their rural Census 2011 population.
 
+    2021 and later: the LGD blocks with a gram panchayat (826). 2005, 2010, 2015 (shipped table only): the
+    blocks of that election in ``data/kp_blocks_by_year.csv`` (820, 821, 821: the SEC lists crosswalked to LGD;
+    2015 = its list of 816 and the 5 blocks it lacks, see data/README.md); 1995 and 2000, whose lists are not
+    shipped: the 2005 blocks, said in the notes. A user's table (``path``) is the list of the year as given.
     Columns: ``unit_code`` (LGD block code), ``unit_name_en``, ``unit_name_hi`` (SEC-UP 2015 spelling, '' for
     blocks created later), ``district``, ``district_lgd_code``, ``division``, ``pop``, ``sc``, ``st``.
     Returns ``(blocks, notes)``.
     """
+    from_shipped = path is None
     path = Path(path) if path else DATA_DIR / "blocks_census2011.csv"
     raw = read_csv(path, ["district_lgd_code", "block_lgd_code", "block_name", "sec2015_block_hi", "lgd_gp_count",
                           "tot_p_rural", "sc_rural", "st_rural"], what="block table")
@@ -166,9 +171,37 @@ def load_blocks(year: int = 2021, path=None) -> tuple[pd.DataFrame, list[str]]:
         notes.append("left out (no gram panchayat in the LGD block-panchayat table, so not a Kshetra Panchayat in "
                      f"{year}): " + ", ".join(f"{a} ({b})" for a, b in zip(gone["unit_name_en"], gone["district"])))
         df = df[df["gps"] > 0]
+    elif year < 2021 and from_shipped:
+        df, note = _blocks_of_year(df, year)
+        notes.append(note)
     cols = ["unit_code", "unit_name_en", "unit_name_hi", "district", "district_lgd_code", "division", "pop", "sc",
             "st", "gps"]
     return df[cols].sort_values(["district", "unit_code"], kind="stable").reset_index(drop=True), notes
+
+
+def _blocks_of_year(df: pd.DataFrame, year: int) -> tuple[pd.DataFrame, str]:
+    """The rows of ``df`` that were Kshetra Panchayats at the election of ``year`` (data/kp_blocks_by_year.csv),
+    with the note that says which blocks were left out and why."""
+    path = DATA_DIR / "kp_blocks_by_year.csv"
+    raw = read_csv(path, ["block_lgd_code", "block_en", "district_en", "why"], what="blocks by year")
+    known = sorted(int(c[3:]) for c in raw.columns if re.fullmatch(r"kp_\d{4}", c) and int(c[3:]) < 2021)
+    use = year if year in known else known[0]
+    keep = set(int(c) for c, k in zip(raw["block_lgd_code"], raw[f"kp_{use}"]) if k == "1")
+    out = df[df["unit_code"].isin(keep)]
+    lost = raw[raw[f"kp_{use}"] != "1"]
+    groups: dict[str, list[str]] = {}
+    for a, b, w in zip(lost["block_en"], lost["district_en"], lost["why"]):
+        groups.setdefault(w, []).append(f"{a} ({b})")
+    note = (f"the Kshetra Panchayats of {year}: {len(out)} (data/kp_blocks_by_year.csv, column kp_{use}"
+            + ("" if use == year else f": the block list of {year} is not shipped, the {use} list's blocks are "
+                                       f"assumed") + "); left out: "
+            + "; ".join(f"{', '.join(v)} ({w})" for w, v in groups.items()))
+    if f"listed_{use}" in raw.columns:
+        kept = raw[(raw[f"kp_{use}"] == "1") & (raw[f"listed_{use}"] != "1")]
+        if len(kept):
+            note += (f"; kept, though the {use} list lacks them: "
+                     + ", ".join(f"{a} ({b})" for a, b in zip(kept["block_en"], kept["district_en"])))
+    return out, note
 
 
 def block_index(blocks: pd.DataFrame):
