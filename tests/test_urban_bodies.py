@@ -62,6 +62,10 @@ def test_every_review_decision_is_applied(bodies):
             assert pd.isna(by.at[r["ulb_lgd_code"], "census2011_town_code"])
         elif r["action"] == "district":
             assert by.at[r["ulb_lgd_code"], "district_en"] == r["district_en"]
+        elif r["action"] == "rename":
+            assert by.at[r["ulb_lgd_code"], "name_en"] == r["name_en"]
+            assert f"LGD 2020-22 name: {r['ulb_name']}, given to this code" in by.at[r["ulb_lgd_code"], "note"]
+            assert by.at[r["ulb_lgd_code"], "review"].startswith("name corrected (high): LGD's earlier list")
         assert isinstance(r["reason"], str) and r["confidence"] in ("high", "medium")
 
 
@@ -116,3 +120,77 @@ def test_hindi_names_carry_their_source(bodies):
     hi = bodies[bodies["name_hi"].notna()]
     assert len(hi) > 0 and hi["name_hi_source"].notna().all()
     assert hi["name_hi"].map(lambda s: any("\u0900" <= c <= "\u097f" for c in s)).all()
+
+
+# --- the 13 bodies whose LGD name names another district (issue 13 review) ----------------------------------------
+
+def _qualifier_district(name: str):
+    """The district an LGD name's parenthesis names ("Tanda(Rampur)" -> 176), or None."""
+    import re
+    from reservation.names import district_index
+    m = re.fullmatch(r".*\(([^()]+)\)\s*", name)
+    if not m:
+        return None
+    try:
+        return district_index().resolve(m.group(1))
+    except KeyError:
+        return None                             # "(Maunath Bhanjan)", "(Suchittaganj)": not a district
+
+
+def test_an_lgd_name_that_names_another_district_is_reviewed(bodies):
+    """Every body whose LGD 2020-22 name names another district than its own has a reviewed 'rename' decision:
+    the LGD name was a later edit, the code keeps its Census link (district and figures)."""
+    from reservation.names import district_index
+    lgd = pd.read_csv(ROOT / "data" / "ulbs_lgd.csv").set_index("ulb_lgd_code")
+    review = pd.read_csv(REVIEW, dtype={"census2011_town_code": str}).set_index("ulb_lgd_code")
+    towns = pd.read_csv(ROOT / "data" / "census2011_towns.csv", dtype={"census2011_town_code": str}).set_index(
+        "census2011_town_code")
+    wrong = []
+    for b in bodies[bodies["code_source"] == "LGD"].itertuples():
+        named = _qualifier_district(lgd.at[b.unit_code, "ulb_name"])
+        if named is not None and named != district_index().resolve(b.district_en):
+            wrong.append(b.unit_code)
+            assert review.at[b.unit_code, "action"] == "rename", b
+            assert towns.at[b.census2011_town_code, "current_district"] == b.district_en      # its own figures
+            assert "(" not in b.name_en
+    assert len(wrong) == 13
+    renamed = set(review.index[review["action"] == "rename"])
+    assert renamed == set(wrong) | {249251}       # and the Farrukhabad code named after the Mau town
+
+
+@pytest.mark.parametrize("name, districts", [
+    ("Tanda", {248940: "Rampur", 249396: "Ambedkar Nagar"}),
+    ("Gosainganj", {249235: "Lucknow", 249392: "Ayodhya"}),
+    ("Jalalabad", {248892: "Shamli", 248907: "Bijnor"}),
+    ("Kursath", {249206: "Hardoi", 249216: "Unnao"}),
+    ("Maharajganj", {249239: "Rae Bareli", 249469: "Azamgarh"}),
+    ("Phulpur", {249368: "Prayagraj", 249480: "Azamgarh"}),
+])
+def test_each_pair_has_one_body_in_each_district(bodies, name, districts):
+    b = bodies.set_index("unit_code")
+    assert {c: b.at[c, "district_en"] for c in districts} == districts
+    assert (b.loc[list(districts), "name_en"] == name).all()
+    # no other body of either district bears the name
+    same = bodies[(bodies["name_en"] == name) & bodies["district_en"].isin(districts.values())]
+    assert set(same["unit_code"]) == set(districts)
+
+
+def test_the_two_mohammadabads_carry_their_own_names(bodies):
+    b = bodies.set_index("unit_code")
+    assert (b.at[249490, "name_en"], b.at[249490, "district_en"], b.at[249490, "census2011_town_code"]) == (
+        "Mohammadabad Gohna", "Mau", "801201")
+    assert (b.at[249251, "name_en"], b.at[249251, "district_en"], b.at[249251, "census2011_town_code"]) == (
+        "Mohammadabad", "Farrukhabad", "800970")
+    # the SEC 2012 list: मुहम्मदाबाद गोहना a Nagar Panchayat of Mau, मोहम्मदाबाद one of Farrukhabad
+    assert b.at[249490, "name_hi"] == "मुहम्मदाबाद गोहना" and b.at[249251, "name_hi"] == "मोहम्मदाबाद"
+
+
+def test_faridpur_is_two_bodies_and_kurthi_jafarpur_one(bodies):
+    b = bodies.set_index("unit_code")
+    # Faridpur, Bareilly: a Palika Parishad (Census 800873, Faridpur tehsil) and a Nagar Panchayat (800854,
+    # Baheri tehsil), both in the SEC 2012 list
+    assert (b.at[249156, "body_type"], b.at[249156, "census2011_town_code"]) == (5, "800873")
+    assert (b.at[249136, "body_type"], b.at[249136, "census2011_town_code"]) == (7, "800854")
+    # Kurthi Jafarpur, Mau: one Census Town, two LGD codes; 297052 (no coverage) is the second code of 299071
+    assert 297052 not in b.index and b.at[299071, "census2011_town_code"] == "197190"
+    assert (bodies["name_en"].str.replace(" ", "").str.lower() == "kurthijafarpur").sum() == 1

@@ -10,7 +10,8 @@ Inputs
 - data/districts.csv (district -> division);
 - data/build/urban_lgd_review.csv: one reviewed decision per LGD row that needed one (a Census town link
   found by matching names within the district, a second LGD code for one body, a wrong district, a type
-  changed before 2023), each with its reason and confidence;
+  changed before 2023, a name that LGD's later edits gave the wrong body: ``rename`` with ``name_en``), each
+  with its reason and confidence;
 - data/build/urban_added_bodies.csv: bodies the State created after the LGD snapshot, named by the press
   reports of the cabinet decisions (code 99xxxx: a project code, not an LGD code);
 - data/build/urban_names_hi.csv (optional): Hindi names with their source.
@@ -84,7 +85,8 @@ def build() -> pd.DataFrame:
         "census2011_town_code")
     dist = pd.read_csv(DATA / "districts.csv")
     division_of = dict(zip(dist["district_en"], dist["division_en"]))
-    review = pd.read_csv(BUILD / "urban_lgd_review.csv", dtype={"census2011_town_code": str, "same_as": "Int64"})
+    review = pd.read_csv(BUILD / "urban_lgd_review.csv", dtype={"census2011_town_code": str, "same_as": "Int64",
+                                                                 "name_en": str})
     added = pd.read_csv(BUILD / "urban_added_bodies.csv", dtype=str, keep_default_na=False)
     names_path = BUILD / "urban_names_hi.csv"
     names = (pd.read_csv(names_path, dtype={"unit_code": int}, keep_default_na=False).set_index("unit_code")
@@ -122,6 +124,9 @@ def build() -> pd.DataFrame:
         elif action == "retype":
             btype = 5 if btype == 7 else btype
             review_txt = f"type changed ({d['confidence']}): {d['reason']}"
+        elif action == "rename":
+            assert isinstance(d["name_en"], str) and d["name_en"], f"{code}: rename needs name_en"
+            review_txt = f"name corrected ({d['confidence']}): {d['reason']}"
         elif action:
             raise ValueError(f"{code}: unknown action {action!r}")
         if not district:
@@ -129,7 +134,11 @@ def build() -> pd.DataFrame:
         local = _nfc(r["ulb_name_local"])
         name, qualifier = _split_qualifier(_name_en(r["ulb_name"]), set(division_of))
         note = _nfc(r["note"]) if isinstance(r["note"], str) else ""
-        if qualifier:
+        if action == "rename":
+            name = d["name_en"]
+            note = "; ".join(x for x in (note, f"LGD 2020-22 name: {_nfc(r['ulb_name'])}, given to this code by a "
+                                               f"later LGD edit (see review)") if x)
+        elif qualifier:
             note = "; ".join(x for x in (note, f"LGD name: {_nfc(r['ulb_name'])}") if x)
         row = {"unit_code": code, "code_source": "LGD", "name_en": name,
                "name_hi": local if _is_devanagari(local) else "",

@@ -1,0 +1,409 @@
+"""Link the Hindi names of the SEC-UP 2012 urban results to the urban bodies of 2023.
+
+Run from the repository root:  python data/build/link_urban_names_hi.py [--check] [--show]
+Standard library and pandas (and the workbench's district crosswalk) only; reads only files in data/ and
+data/build/; writes data/build/urban_names_hi.csv atomically. ``--check`` writes nothing and exits 1 if the
+shipped file differs from what the inputs give; ``--show`` prints every link below the exact level with the
+runner-up, for the review by eye. Then ``python data/build/build_urban_bodies.py`` puts the names in the list.
+
+Inputs
+- data/build/sec2012_urban_bodies_hi.csv: one row per body of the State Election Commission's 2012 urban
+  results (12 Nagar Nigams, 194 Palika Parishads, 423 Nagar Panchayats), district, type and body name as the
+  SEC wrote them in Hindi; ``first_serial`` (the row of the body's chair in the source file) is the row's key,
+  called ``sec_row`` here;
+- the 2023 body list as data/build/build_urban_bodies.py builds it (English names, district, type, Census
+  town name);
+- data/build/urban_names_hi_review.csv: the reviewed exceptions, one per SEC row that matching cannot settle
+  (``sec_row, decision, unit_code, name_hi, reason``): ``link`` (the row names this body; ``name_hi`` only where
+  the row's own text is a source error, and then taken from the same source) or ``none`` (no name is shipped:
+  a former name, a body merged into another, or a text that is not the town's name; ``unit_code``, when given,
+  is the body concerned, which then takes no other row's name).
+
+Method
+1. District: the SEC's Hindi district name through the workbench's crosswalk (``reservation.units.crosswalk``:
+   spelling variants, former names such as इलाहाबाद, फैजाबाद).
+2. Type: a 2012 body may have been upgraded by 2023, never downgraded: a Nagar Panchayat is compared with the
+   Nagar Panchayats, Palika Parishads and Nagar Nigams of its district, a Palika Parishad with the Palika
+   Parishads and Nagar Nigams, a Nagar Nigam with the Nagar Nigams.
+3. Name: the SEC name without the type words (``नगर पालिका परिषद फरीदपुर`` -> ``फरीदपुर``) is transliterated by
+   :func:`latin` (ड/ढ read both plainly and as ड़/ढ़) and both it and the body's English names (``name_en`` and
+   the Census 2011 town name) are reduced by :func:`key`, a deliberately coarse spelling key; each name is
+   compared whole, with its words sorted, without the words naming its district, and word by word
+   (:func:`variants`; generic words such as bazar, nagar, ganj never alone). *Exact*: two whole keys are
+   equal. *Fuzzy*: the best :func:`similarity` of whole keys (their ratio, or 0.9 x the ratio of their
+   consonants) reaches ``THRESHOLD``. *Part*: a word alone against a name, at ``PART`` x the ratio of the keys.
+4. Pairs are taken best first (higher score first, a whole name before a part, the same type before an
+   upgrade, then the SEC row and the code), one body per SEC row and one SEC row per body. The review comes
+   first: a ``link`` takes its body, a ``none`` row is left out and holds its body if it names one. A row left
+   without a body and without a review stops the script: every SEC row is linked or reviewed.
+
+The link is machine-made, the name is not: ``name_hi`` is always the SEC's own text (NFC, without the type
+words, with the legacy signs ॅ and ॉ written as the chandrabindu they stand for: :func:`clean_name`), never a
+transliteration. A body created after 2012 has no 2012 row and stays without a Hindi name.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import os
+import re
+import sys
+import tempfile
+import unicodedata
+from pathlib import Path
+
+import pandas as pd
+
+ROOT = Path(__file__).resolve().parents[2]
+BUILD = ROOT / "data" / "build"
+SEC = BUILD / "sec2012_urban_bodies_hi.csv"
+REVIEW = BUILD / "urban_names_hi_review.csv"
+OUT = BUILD / "urban_names_hi.csv"
+SOURCE = "SEC UP 2012 urban results (in-rolls/local_elections_up, MIT)"
+THRESHOLD = 0.75
+TYPES = {"नगर निगम": 4, "नगर पालिका परिषद": 5, "नगर पंचायत": 7}
+#: a 2012 body of type t may be a body of these types in 2023 (upgrades only)
+COMPATIBLE = {4: (4,), 5: (5, 4), 7: (7, 5, 4)}
+COLUMNS = ["unit_code", "name_hi", "source", "sec_row", "match", "score"]
+
+# --- the Hindi name as the SEC wrote it -----------------------------------------------------------------------
+
+_TYPE_WORDS = re.compile(r"^\s*(?:नगर\s+निगम|नगर\s+पालिका\s+परिषद|नगर\s+पंचायत)\s+|\s+नगर\s+निगम\s*$")
+#: the two signs of the SEC's file that no Hindi place name uses, written by its legacy font for the
+#: chandrabindu: ॅ = ँ (बदायूॅ, ऊॅचाहार; झॅूसी with the mark before the vowel sign), ॉ = ाँ (शाहजहॉपुर,
+#: अमॉपुर) and ॉं = ां (नन्दगॉंव, कोसी कलॉं)
+_LEGACY = [(re.compile("\u0945([\u093e-\u094c])"), "\\1\u0901"), (re.compile("\u0945"), "\u0901"),
+           (re.compile("\u0949\u0902"), "\u093e\u0902"), (re.compile("\u0949"), "\u093e\u0901")]
+
+
+def clean_name(text: str) -> str:
+    """The SEC name as the name of a body: without the type words (``नगर पालिका परिषद फरीदपुर`` -> ``फरीदपुर``),
+    without characters foreign to Devanagari names (``लखनऊô`` -> ``लखनऊ``) and loose hyphens, with the two
+    legacy signs ॅ and ॉ written as the chandrabindu they stand for (``बदायूॅ`` -> ``बदायूँ``); NFC, single
+    spaces. Nothing else is changed: the letters are the SEC's."""
+    s = unicodedata.normalize("NFC", str(text))
+    s = "".join(ch for ch in s if "\u0900" <= ch <= "\u097f" or ch in " -()")
+    for pattern, repl in _LEGACY:
+        s = pattern.sub(repl, s)
+    s = " ".join(w for w in s.replace(" -", " ").replace("- ", " ").split() if w.strip("-"))
+    return unicodedata.normalize("NFC", _TYPE_WORDS.sub("", s).strip().strip("-").strip())
+
+
+# --- the transliteration: Devanagari -> a Latin spelling -----------------------------------------------------
+
+_CONS = {"क": "k", "ख": "kh", "ग": "g", "घ": "gh", "ङ": "n", "च": "ch", "छ": "chh", "ज": "j", "झ": "jh",
+         "ञ": "n", "ट": "t", "ठ": "th", "ड": "d", "ढ": "dh", "ण": "n", "त": "t", "थ": "th", "द": "d", "ध": "dh",
+         "न": "n", "प": "p", "फ": "ph", "ब": "b", "भ": "bh", "म": "m", "य": "y", "र": "r", "ल": "l", "ळ": "l",
+         "व": "v", "श": "sh", "ष": "sh", "स": "s", "ह": "h"}
+_NUKTA = {"क": "q", "ख": "kh", "ग": "g", "ज": "z", "ड": "r", "ढ": "rh", "फ": "f"}
+_VOWELS = {"अ": "a", "आ": "a", "इ": "i", "ई": "i", "उ": "u", "ऊ": "u", "ए": "e", "ऐ": "ai", "ओ": "o", "औ": "au",
+           "ऋ": "ri", "ऑ": "o"}
+_SIGNS = {"ा": "a", "ि": "i", "ी": "i", "ु": "u", "ू": "u", "े": "e", "ै": "ai", "ो": "o", "ौ": "au", "ृ": "ri",
+          "ॉ": "a"}
+#: anusvara, chandrabindu, visarga; the SEC's files also write the chandrabindu as ॅ (ऊॅचाहार) and ाँ as ॉ
+#: (अमॉपुर = अमाँपुर), as the legacy fonts of its lists do (data/README.md, block pramukh history)
+_CODA = {"ं": "n", "ँ": "n", "ः": "h", "ॅ": "n"}
+_HALANT, _NUKTA_SIGN = "\u094d", "\u093c"
+
+
+def _syllables(word: str, retroflex_r: bool) -> list[list]:
+    """[consonants, vowel, inherent, coda] per akshara of one NFD word (``retroflex_r``: ड, ढ as ड़, ढ़)."""
+    units, cons, i = [], [], 0
+    while i < len(word):
+        ch = word[i]
+        nxt = word[i + 1] if i + 1 < len(word) else ""
+        if ch in _CONS:
+            c = _CONS[ch]
+            if nxt == _NUKTA_SIGN:
+                c, i = _NUKTA.get(ch, c), i + 1
+                nxt = word[i + 1] if i + 1 < len(word) else ""
+            elif retroflex_r and ch in "डढ":
+                c = _NUKTA[ch]
+            if ch == "ज" and nxt == _HALANT and word[i + 2:i + 3] == "ञ":      # ज्ञ is said gy
+                c, i = "gy", i + 2
+                nxt = word[i + 1] if i + 1 < len(word) else ""
+            cons.append(c)
+            if nxt == _HALANT:
+                i += 2
+                continue
+            coda = ""
+            if nxt in _CODA and word[i + 2:i + 3] in _SIGNS:       # झॅूसी: the mark written before the sign
+                coda, i = _CODA[nxt], i + 1
+                nxt = word[i + 1]
+            if nxt in _SIGNS:
+                units.append([cons, _SIGNS[nxt], False, coda + ("n" if nxt == "ॉ" else "")])
+                i += 2
+            else:
+                units.append([cons, "a", True, coda])
+                i += 1
+            cons = []
+            continue
+        if ch in _VOWELS:
+            units.append([[], _VOWELS[ch], False, ""])
+        elif ch in _CODA and units:
+            units[-1][3] += _CODA[ch]
+        elif ch.isascii() and ch.isalnum():
+            units.append([[ch.lower()], "", False, ""])
+        i += 1
+    if cons:
+        units.append([cons, "", False, ""])
+    return units
+
+
+def latin(text: str, retroflex_r: bool = False) -> str:
+    """A plain Latin spelling of a Devanagari name, one word at a time: consonants with their inherent ``a``
+    unless a vowel sign or the halant follows; the nukta letters as q, z, r, rh, f; ज्ञ as gy; anusvara and
+    chandrabindu as n. The inherent ``a`` is dropped as Hindi speakers drop it: at the end of a word, and, from
+    left to right, between a vowel and a single consonant followed by a vowel (देवबन्द -> devband,
+    मुजफ्फरनगर -> mujaphpharnagar, गढमुक्तेश्वर -> gadhmukteshvar; कासगंज -> kasganj keeps the a before the
+    nasal). ``retroflex_r``: read ड and ढ as ड़ and ढ़ (r, rh): the SEC's files often leave out the nukta
+    (गढमुक्तेश्वर for गढ़मुक्तेश्वर = Garhmukteshwar). Only a comparison key: never shown as a name."""
+    words = []
+    for word in unicodedata.normalize("NFD", text).split():
+        u = _syllables(word, retroflex_r)
+        if u and u[-1][2] and not u[-1][3]:
+            u[-1][1] = ""
+        for j in range(1, len(u) - 1):
+            cur, prev, nxt = u[j], u[j - 1], u[j + 1]
+            if cur[2] and not cur[3] and len(cur[0]) == 1 and prev[1] and len(nxt[0]) == 1 and nxt[1]:
+                cur[1] = ""
+        words.append("".join("".join(c) + v + coda for c, v, _, coda in u))
+    return " ".join(words)
+
+
+# --- the spelling key shared by both scripts ------------------------------------------------------------------
+
+_FOLD = [(r"hh", "h"), (r"ph", "f"), (r"([kgcjtdpbr])h", r"\1"), (r"sh", "s"), (r"[vw]", "b"), (r"z", "j"),
+         (r"q", "k"), (r"f", "p"), (r"x", "ks"), (r"y", "i"), (r"ee", "i"), (r"oo", "u"), (r"eo", "eb"),
+         (r"ou|au|ao", "o"), (r"ai|ae|ei", "e"), (r"(.)\1+", r"\1"), (r"([aeiou])h$", r"\1"), (r"ab$", "o")]
+
+
+def key(latin_text: str) -> str:
+    """The spelling key of a Latin name (English or :func:`latin`): only the letters, lower case, with the
+    distinctions that the two scripts draw differently folded away: aspiration (kh = k, bh = b, chh = ch = c),
+    ph = f = p, sh = s, v = w = b, z = j, q = k, y = i, vowel length (ee = i, oo = u), ai = ae = e,
+    au = ou = ao = o, eo = ev (Deoria = देवरिया), doubled letters once (Muzaffar = Muzafar), a final h after a
+    vowel (Etawah = इटावा), a final av = ao (Unnao = उन्नाव)."""
+    s = re.sub(r"[^a-z]", "", unicodedata.normalize("NFKD", latin_text.casefold()))
+    for pattern, repl in _FOLD:
+        s = re.sub(pattern, repl, s)
+    return s
+
+
+def consonants(k: str) -> str:
+    """The consonants of a key, each run once (the vowels are where the two scripts differ most)."""
+    return re.sub(r"(.)\1+", r"\1", re.sub(r"[aeiou]", "", k))
+
+
+def similarity(a: str, b: str) -> float:
+    """Similarity of two keys in [0, 1]: 1 when equal; else the better of the ratio of the keys and 0.9 x the
+    ratio of their consonants (``difflib.SequenceMatcher``: 2 x matching letters / both lengths)."""
+    if a == b:
+        return 1.0
+    full = difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+    cons = difflib.SequenceMatcher(None, consonants(a), consonants(b), autojunk=False).ratio()
+    return max(full, 0.9 * cons)
+
+
+#: words that name no place on their own (market, town, upper/lower, "cum"): never compared alone
+GENERIC = frozenset(key(w) for w in ("bazar", "bajar", "nagar", "ganj", "pur", "khas", "kalan", "khurd", "buzurg",
+                                     "road", "rod", "mandi", "cum", "urf", "sarai", "town", "city", "siti",
+                                     "station", "kasba", "qasba", "nai", "rly", "settlement"))
+PART = 0.95
+
+
+def variants(words: list[str], drop: frozenset = frozenset()) -> list[tuple[str, bool]]:
+    """(key, is_part) of a name given as Latin words: the whole name, its words in sorted order, the name
+    without the words that name its district (``drop``: "नई बाजार भदोही" = Nai Bazar), and each word that is
+    not generic alone (a part: "Mau (Maunath Bhanjan)" = मऊ)."""
+    keys = [k for k in (key(w) for w in words) if k]
+    core = [k for k in keys if k not in drop]
+    out = [("".join(keys), False), ("".join(sorted(keys)), False)]
+    if core and core != keys:
+        out.append(("".join(core), False))
+    if len(keys) > 1:
+        out += [(k, True) for k in keys if k not in GENERIC and k not in drop]
+    return list(dict.fromkeys(out))
+
+
+def score(sec_variants, body_variants) -> tuple[float, bool]:
+    """The best similarity over the variants of both names; a comparison that involves a part counts
+    ``PART`` times the plain ratio of the keys (no consonant-only comparison for a word alone): (score,
+    whether the best involves a part)."""
+    best = (0.0, False)
+    for a, pa in sec_variants:
+        for b, pb in body_variants:
+            if pa or pb:
+                s = PART * (1.0 if a == b else difflib.SequenceMatcher(None, a, b, autojunk=False).ratio())
+            else:
+                s = similarity(a, b)
+            if s > best[0] or (s == best[0] and best[1] and not (pa or pb)):
+                best = (s, pa or pb)
+    return best
+
+
+def sec_variants(name: str, drop: frozenset) -> list[tuple[str, bool]]:
+    out = []
+    for retroflex in (False, True):
+        out += variants(latin(name, retroflex).split(), drop)
+    return list(dict.fromkeys(out))
+
+
+def body_variants(names: list[str], drop: frozenset) -> list[tuple[str, bool]]:
+    out = []
+    for n in names:
+        out += variants(re.split(r"[^A-Za-z]+", n), drop)
+    return list(dict.fromkeys(out))
+
+
+# --- the link ---------------------------------------------------------------------------------------------------
+
+def _bodies() -> pd.DataFrame:
+    spec = importlib.util.spec_from_file_location("build_urban_bodies", BUILD / "build_urban_bodies.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.build()
+
+
+def load_sec() -> pd.DataFrame:
+    """The SEC 2012 rows with their district (English name, through the crosswalk), type and cleaned name."""
+    sys.path.insert(0, str(ROOT))
+    from reservation.units import crosswalk
+    cw = crosswalk()
+    s = pd.read_csv(SEC, dtype=str, keep_default_na=False)
+    s["sec_row"] = s["first_serial"].astype(int)
+    assert s["sec_row"].is_unique, "first_serial is the key of a SEC row"
+    s["district_hi"] = s["district_hi"].map(lambda d: unicodedata.normalize("NFC", d))
+    s["district_en"] = [cw.name_en(cw.resolve(d)) for d in s["district_hi"]]
+    s["type"] = s["body_type_hi"].map(TYPES)
+    assert s["type"].notna().all(), set(s["body_type_hi"]) - set(TYPES)
+    s["name"] = s["body_name_hi"].map(clean_name)
+    return s
+
+
+def load_review() -> pd.DataFrame:
+    r = pd.read_csv(REVIEW, dtype={"sec_row": int, "unit_code": "Int64"}, keep_default_na=False,
+                    na_values={"unit_code": [""]})
+    assert r["sec_row"].is_unique, "one review decision per SEC row"
+    assert set(r["decision"]) <= {"link", "none"}, set(r["decision"])
+    assert (r["reason"].str.len() > 10).all(), "every review decision gives its reason"
+    assert r.loc[r["decision"] == "link", "unit_code"].notna().all()
+    assert (r.loc[r["decision"] == "none", "name_hi"] == "").all()
+    return r
+
+
+def _district_words(district_en: str, district_hi: str = "") -> frozenset:
+    return frozenset({key(district_en)} | ({key(latin(district_hi))} if district_hi else set()))
+
+
+def pairs(sec: pd.DataFrame, bodies: pd.DataFrame) -> pd.DataFrame:
+    """Every (SEC row, body) pair of the same district and a compatible type, with its score and whether the
+    best comparison involved a part of a name."""
+    cand: dict[str, list] = {}
+    for b in bodies.itertuples():
+        names = [b.name_en] + ([b.census2011_town_name] if isinstance(b.census2011_town_name, str) else [])
+        cand.setdefault(b.district_en, []).append(
+            (int(b.unit_code), int(b.body_type), body_variants(names, frozenset()), b.name_en))
+    rows = []
+    for s in sec.itertuples():
+        sv = sec_variants(s.name, _district_words(s.district_en, s.district_hi))
+        for code, btype, bv, label in cand.get(s.district_en, []):
+            if btype in COMPATIBLE[s.type]:
+                sc, part = score(sv, bv)
+                rows.append((s.sec_row, code, round(sc, 3), part, btype != s.type, label))
+    return pd.DataFrame(rows, columns=["sec_row", "unit_code", "score", "part", "upgraded", "name_en"])
+
+
+def link(sec: pd.DataFrame | None = None, bodies: pd.DataFrame | None = None,
+         review: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(links, pairs): one row per linked SEC row (``COLUMNS``), and every scored pair."""
+    sec = load_sec() if sec is None else sec
+    bodies = _bodies() if bodies is None else bodies
+    review = load_review() if review is None else review
+    unknown = set(review["sec_row"]) - set(sec["sec_row"])
+    assert not unknown, f"review names SEC rows that do not exist: {sorted(unknown)}"
+    codes = set(bodies["unit_code"].astype(int))
+    by_row = sec.set_index("sec_row")
+    taken_rows, taken_units, out = set(), set(), []
+    for r in review.itertuples():
+        taken_rows.add(r.sec_row)
+        if pd.isna(r.unit_code):
+            continue
+        code = int(r.unit_code)
+        assert code in codes, f"review row {r.sec_row}: unit {code} is not in the 2023 list"
+        assert code not in taken_units, f"review: unit {code} is named by two SEC rows"
+        taken_units.add(code)
+        if r.decision == "none":            # the body whose name the row is not: it takes no other row's name
+            continue
+        name = clean_name(r.name_hi) if r.name_hi else by_row.at[r.sec_row, "name"]
+        out.append((code, name, SOURCE, r.sec_row, "review", ""))
+    allpairs = pairs(sec, bodies)
+    p = allpairs[allpairs["score"] >= THRESHOLD].sort_values(
+        ["score", "part", "upgraded", "sec_row", "unit_code"], ascending=[False, True, True, True, True],
+        kind="stable")
+    for r in p.itertuples():
+        if r.sec_row in taken_rows or r.unit_code in taken_units:
+            continue
+        taken_rows.add(r.sec_row)
+        taken_units.add(r.unit_code)
+        level = "exact" if r.score == 1.0 and not r.part else ("part" if r.part else "fuzzy")
+        out.append((r.unit_code, by_row.at[r.sec_row, "name"], SOURCE, r.sec_row, level, f"{r.score:.3f}"))
+    links = pd.DataFrame(out, columns=COLUMNS).sort_values("unit_code", kind="stable").reset_index(drop=True)
+    return links, allpairs
+
+
+def unlinked(links: pd.DataFrame, sec: pd.DataFrame, review: pd.DataFrame) -> pd.DataFrame:
+    return sec[~sec["sec_row"].isin(set(links["sec_row"]) | set(review["sec_row"]))]
+
+
+def show(links: pd.DataFrame, allpairs: pd.DataFrame, sec: pd.DataFrame, bodies: pd.DataFrame,
+         review: pd.DataFrame) -> None:
+    by_row = sec.set_index("sec_row")
+    by_unit = bodies.set_index("unit_code")
+    tn = {4: "NN", 5: "NPP", 7: "NP"}
+    for r in links[links["match"] != "exact"].itertuples():
+        s = by_row.loc[r.sec_row]
+        others = allpairs[(allpairs["sec_row"] == r.sec_row) & (allpairs["unit_code"] != r.unit_code)]
+        runner = others.sort_values("score", ascending=False).head(1)
+        ru = f"{runner['name_en'].iat[0]} {runner['score'].iat[0]:.2f}" if len(runner) else "-"
+        print(f"{r.match:6} {r.score:>5} {r.sec_row:>6} {s.district_en:18} {tn[s.type]:3} {s['name']:22} -> "
+              f"{by_unit.at[r.unit_code, 'name_en']} ({tn[int(by_unit.at[r.unit_code, 'body_type'])]}, "
+              f"{r.unit_code}) | next: {ru}")
+    for s in unlinked(links, sec, review).itertuples():
+        best = allpairs[allpairs["sec_row"] == s.sec_row].sort_values("score", ascending=False).head(3)
+        c = "; ".join(f"{n} {x:.2f}" for n, x in zip(best["name_en"], best["score"]))
+        print(f"UNLINKED      {s.sec_row:>6} {s.district_en:18} {tn[s.type]:3} {s.name:22} best: {c or '-'}")
+
+
+def main(argv: list[str]) -> int:
+    sec, bodies, review = load_sec(), _bodies(), load_review()
+    links, allpairs = link(sec, bodies, review)
+    if "--show" in argv:
+        show(links, allpairs, sec, bodies, review)
+    left = unlinked(links, sec, review)
+    if len(left):
+        print(f"{len(left)} SEC rows are neither linked nor reviewed (rows {left['sec_row'].tolist()}): "
+              f"add them to {REVIEW.name}", file=sys.stderr)
+        return 1
+    text = links.to_csv(index=False, lineterminator="\n")
+    if "--check" in argv:
+        same = OUT.is_file() and OUT.read_text(encoding="utf-8") == text
+        print("up to date" if same else f"{OUT.name} differs from its inputs: rerun without --check")
+        return 0 if same else 1
+    fd, tmp = tempfile.mkstemp(dir=OUT.parent, prefix=".urban_names_hi_", suffix=".csv")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.replace(tmp, OUT)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    n = links["match"].value_counts().to_dict()
+    print(f"wrote {OUT.relative_to(ROOT)}: {len(links)} names of {len(sec)} SEC rows {n}; "
+          f"{int((review['decision'] == 'none').sum())} rows reviewed without a name")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
