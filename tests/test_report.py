@@ -11,6 +11,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+import tools
 
 from reservation import cli, cli_report, report
 from reservation.errors import InputError
@@ -187,7 +188,7 @@ def test_committed_notebooks_are_clean(path):
     assert "from reservation import views" in source
     assert not re.search(r"\.(sum|mean|groupby|crosstab|value_counts)\(", source)
     assert "exec(" not in source and "eval(" not in source
-    assert report.strip_outputs(path) is False                     # already stripped
+    assert tools.strip_outputs(path) is False                     # already stripped
 
 
 def test_strip_outputs_strips_every_cell(tmp_path):
@@ -200,7 +201,7 @@ def test_strip_outputs_strips_every_cell(tmp_path):
     b.execution_count = 2
     nb.cells = [a, b]
     nbformat.write(nb, tmp_path / "x.ipynb")
-    assert report.strip_outputs(tmp_path / "x.ipynb") is True
+    assert tools.strip_outputs(tmp_path / "x.ipynb") is True
     got = nbformat.read(tmp_path / "x.ipynb", as_version=4)
     assert got.cells[0].outputs == [] and got.cells[0].execution_count is None
     assert got.cells[1].outputs == [] and got.cells[1].execution_count is None

@@ -1,0 +1,238 @@
+"""The ipywidgets explorer of notebook 04: any registered body, year, base year, division, language and every
+ambiguity option; and the toy state, step by step."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from ..errors import InputError
+from ..words import LANG_NAMES, LANGS, word
+from .maps import division_map
+from .params import body_choices, body_title, check_parameters, option_rows, run_allotment
+from .places import divisions
+from .tables import category_counts_table, not_drawn_table, style_categories, unit_list
+from .toy import toy_allotment, toy_figure, toy_state, toy_steps
+
+__all__ = ["Explorer", "ExplorerState"]
+
+
+@dataclass
+class ExplorerState:
+    """What the explorer shows (and what tests check)."""
+    mode: str = "real"                 # real | toy
+    body: str = ""
+    year: int = 0
+    base_year: int = 2015
+    options: list = field(default_factory=list)
+    division: str = "all"
+    lang: str = "en"
+    error: str = ""
+    table: pd.DataFrame | None = None  # the rows shown
+    counts: pd.DataFrame | None = None
+    figure: object = None
+    not_drawn: pd.DataFrame | None = None
+    step: int = 0
+    steps: pd.DataFrame | None = None
+    step_text: str = ""
+
+
+class Explorer:
+    """The ipywidgets explorer of notebook 04: pick body, year, base year, division, language and the ambiguity
+    options; the map and the table update. ``Toy state`` switches to the five-district toy state and a step
+    slider that shows each rule step in turn. Every number comes from the functions above; the widgets only pass
+    parameters. ``render=False`` (tests) computes without displaying."""
+
+    def __init__(self, body: str = "zp-chair", year: int | None = None, render: bool = True):
+        import ipywidgets as W
+        self.W = W
+        self.render_enabled = render
+        self.state = ExplorerState()
+        bodies = body_choices()
+        self.body = W.Dropdown(options=[(f"{b} — {t}", b) for b, t in zip(bodies["body"], bodies["title"])],
+                               value=body, description="Body", layout=W.Layout(width="420px"))
+        self.year = W.Dropdown(description="Year", layout=W.Layout(width="180px"))
+        self.base_year = W.BoundedIntText(value=2015, min=1990, max=2100, description="Base year",
+                                          layout=W.Layout(width="180px"))
+        self.division = W.Dropdown(options=[(word("explorer.all_divisions"), "all")]
+                                   + [(d, d) for d in divisions()["division"]],
+                                   value="all", description="Division", layout=W.Layout(width="320px"))
+        self.lang = W.ToggleButtons(options=[(LANG_NAMES[k], k) for k in LANGS], value="en", description="Language")
+        self.toy = W.Checkbox(value=False, description="Toy state (five districts, step by step)", indent=False)
+        self.step = W.IntSlider(value=1, min=1, max=1, description="Step", continuous_update=False,
+                                layout=W.Layout(width="520px"))
+        self.prev_button = W.Button(description="◀ previous", layout=W.Layout(width="110px"))
+        self.next_button = W.Button(description="next ▶", layout=W.Layout(width="110px"))
+        self.options_box = W.VBox()
+        self.option_widgets: dict[str, object] = {}
+        self.status = W.HTML()
+        self.step_html = W.HTML()
+        self.map_out = W.Output()
+        self.table_out = W.Output()
+        self.counts_out = W.Output()
+        self._busy = False
+        self._set_years(year)
+        self._build_options()
+        for w in (self.year, self.base_year, self.division, self.lang):
+            w.observe(self._changed, names="value")
+        self.body.observe(self._body_changed, names="value")
+        self.toy.observe(self._toy_changed, names="value")
+        self.step.observe(self._step_changed, names="value")
+        self.prev_button.on_click(lambda _: self._move(-1))
+        self.next_button.on_click(lambda _: self._move(1))
+        self.toy_box = W.HBox([self.prev_button, self.step, self.next_button])
+        self.toy_box.layout.display = "none"
+        self.widget = W.VBox([
+            W.HBox([self.body, self.year, self.base_year]), W.HBox([self.division, self.lang]),
+            W.Accordion(children=[self.options_box], titles=("Ambiguity options (RULES.md §8)",)),
+            self.toy, self.toy_box, self.status, self.step_html, self.counts_out, self.map_out, self.table_out])
+        self.widget.add_class("reservation-explorer")
+        self.refresh()
+
+    # -- widgets -----------------------------------------------------------------------------------------------
+    def _set_years(self, year=None):
+        from ..bodies import get_body
+        years = list(get_body(self.body.value).years)
+        self._busy = True
+        self.year.options = years
+        self.year.value = year if year in years else years[0]
+        self.base_year.max = self.year.value
+        self._busy = False
+
+    def _build_options(self):
+        W = self.W
+        rows = option_rows(self.body.value)
+        widgets = {}
+        for _, r in rows.iterrows():
+            if r["choices"] == "path":
+                continue
+            if r["choices"] in ("decimal",):
+                w = W.Text(value=str(r["default"]), description=r["option"], continuous_update=False)
+            else:
+                w = W.Dropdown(options=[c.strip() for c in str(r["choices"]).split("|")], value=str(r["default"]),
+                               description=r["option"])
+            w.style = {"description_width": "170px"}
+            w.layout = W.Layout(width="460px")
+            w.tooltip = f"{r['ambiguity']}: {r['reading_of_default']}"
+            w.observe(self._changed, names="value")
+            widgets[r["option"]] = w
+        self.option_widgets = widgets
+        self.options_box.children = list(widgets.values())
+
+    def _body_changed(self, _):
+        self._set_years()
+        self._build_options()
+        self.refresh()
+
+    def _toy_changed(self, _):
+        on = self.toy.value
+        for w in (self.body, self.year, self.base_year, self.division):
+            w.disabled = on
+        self.toy_box.layout.display = "" if on else "none"
+        self.refresh()
+
+    def _changed(self, _):
+        if not self._busy:
+            self.refresh()
+
+    def _step_changed(self, _):
+        if self.toy.value and not self._busy:
+            self._show_step()
+
+    def _move(self, delta: int):
+        self.step.value = min(max(self.step.value + delta, self.step.min), self.step.max)
+
+    def option_assignments(self) -> list[str]:
+        """The options that differ from their defaults, as ``name=value``."""
+        rows = option_rows(self.body.value)
+        defaults = dict(zip(rows["option"], rows["default"]))
+        return [f"{k}={w.value}" for k, w in self.option_widgets.items() if str(w.value) != str(defaults.get(k))]
+
+    # -- computing ---------------------------------------------------------------------------------------------
+    def refresh(self):
+        """Recompute for the current widget values (and display, when rendering)."""
+        s = self.state
+        s.error = ""
+        s.lang = self.lang.value
+        s.options = self.option_assignments()
+        try:
+            if self.toy.value:
+                s.mode = "toy"
+                self._toy_result = toy_allotment(s.options if self.body.value == "zp-chair" else ())
+                s.steps = toy_steps(self._toy_result)
+                self._busy = True
+                self.step.max = len(s.steps)
+                self.step.value = min(max(self.step.value, 1), len(s.steps))
+                self._busy = False
+                self._show_step()
+                return
+            s.mode = "real"
+            s.body, s.year, s.base_year = self.body.value, int(self.year.value), int(self.base_year.value)
+            s.division = self.division.value
+            check_parameters(s.body, s.year, division=s.division, base_year=s.base_year, options=s.options)
+            result = run_allotment(s.body, s.year, base_year=s.base_year, options=s.options)
+            s.table = unit_list(result.table, s.division, s.lang)
+            s.counts = category_counts_table(result.table, s.division, s.lang)
+            mv = division_map(result.table, s.division, s.lang, title=f"{body_title(s.body, s.lang)} {s.year}",
+                              height=600, body=s.body)
+            s.figure, s.not_drawn = mv.figure, not_drawn_table(mv.not_drawn, s.lang)
+            s.step_text = ""
+        except InputError as e:
+            s.error = str(e)
+        self._render()
+
+    def _show_step(self):
+        s = self.state
+        s.step = int(self.step.value)
+        st = toy_state(self._toy_result, s.steps, s.step)
+        row = s.steps.iloc[s.step - 1]
+        s.step_text = f"Step {s.step} of {len(s.steps)}: {row['text']} [{row['clause']}]"
+        s.table = st
+        s.counts = self._toy_result.counts[["category", "count", "arithmetic"]]
+        s.figure = toy_figure(st, s.lang, title="Toy state: East (Alpha, Beta, Gamma), West (Delta, Epsilon)")
+        s.not_drawn = None
+        self._render()
+
+    # -- display -----------------------------------------------------------------------------------------------
+    def _render(self):
+        import html
+        s = self.state
+        self.status.value = (f"<p style='color:#b00020'><b>Error:</b> {html.escape(s.error)}</p>" if s.error else
+                             f"<p>{'Toy state' if s.mode == 'toy' else html.escape(body_title(s.body, s.lang))}"
+                             f"{'' if s.mode == 'toy' else ' ' + str(s.year)}; options changed: "
+                             f"{html.escape(', '.join(s.options) or 'none')}</p>")
+        self.step_html.value = (f"<div class='reservation-step' style='padding:6px;border-left:4px solid #2166ac'>"
+                                f"{html.escape(s.step_text)}</div>" if s.mode == "toy" else "")
+        if not self.render_enabled or s.error:
+            return
+        # The outputs are set as the Output widgets' state (not captured with `with out: display(...)`): the same
+        # in JupyterLab, and nbclient (papermill, nbval) does not have to echo a large map back to the kernel,
+        # which stalls it.
+        from IPython.core.interactiveshell import InteractiveShell
+        from IPython.display import HTML
+        fmt = InteractiveShell.instance().display_formatter.format
+
+        def bundle(obj):
+            if hasattr(obj, "to_plotly_json"):          # JSON only (plotly keeps numpy arrays in its own bundle)
+                import json
+                return {"output_type": "display_data", "metadata": {},
+                        "data": {"application/vnd.plotly.v1+json": json.loads(obj.to_json()),
+                                 "text/plain": f"<plotly figure: {len(obj.data)} traces>"}}
+            data, metadata = fmt(obj)
+            return {"output_type": "display_data", "data": data, "metadata": metadata}
+        self.counts_out.outputs = (bundle(HTML(s.counts.to_html(index=False, classes="reservation-counts"))),)
+        self.map_out.outputs = (bundle(s.figure),)
+        t = s.table
+        rows = []
+        if s.mode == "toy":
+            shown = t.drop(columns=["unit_code"] + ([] if s.step == len(s.steps) else ["final"]))
+            rows.append(bundle(HTML(shown.to_html(index=False, classes="reservation-table"))))
+        else:
+            rows.append(bundle(HTML(style_categories(t.head(300), s.lang).to_html(
+                table_attributes='class="reservation-table"'))))
+            if len(t) > 300:
+                rows.append(bundle(HTML(f"<p>… {len(t) - 300} more rows: choose a division.</p>")))
+        if s.not_drawn is not None and len(s.not_drawn):
+            rows.append(bundle(HTML("<h4>Not drawn</h4>" + s.not_drawn.to_html(index=False))))
+        self.table_out.outputs = tuple(rows)

@@ -1,0 +1,215 @@
+"""Tables of the notebooks and reports, in English and Hindi: State counts of every body, counts per category,
+summaries per division or district, the units with their reasons, units not drawn, assumptions."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ..categories import CODES, COLOURS, label
+from ..errors import InputError
+from ..words import check_lang, word
+from .params import _is_int, body_title
+from .places import division_order, in_division, is_all, place_names, unit_names
+
+__all__ = ["state_counts_all", "state_counts_wide", "category_counts_table", "category_summary", "unit_list",
+           "not_drawn_table", "style_categories", "report_heading", "assumptions_table", "text_colour"]
+
+
+def state_counts_all(year: int) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
+    """The State counts of every registered body for ``year``.
+
+    Returns ``(overview, counts)``: ``overview`` has one row per body (``body, title, unit, status, posts``,
+    status ``ok``, ``no rules for YEAR`` or ``counted per PARENT: needs a units file``); ``counts`` maps each
+    body with status ok to its counts table (``category, count, arithmetic, clause``; rows ST_W ... UR, TOTAL).
+    """
+    from ..bodies import BODIES
+    if not _is_int(year):
+        raise InputError(f"year must be an integer, not {year!r}", column="year")
+    rows, out = [], {}
+    for k, b in BODIES.items():
+        posts = None
+        if int(year) not in b.years:
+            status = f"no rules for {year} (years: {', '.join(map(str, b.years))})"
+        elif b.needs_units or b.counts is None:
+            status = f"counted inside each {getattr(b, 'unit', 'unit')}'s parent: needs a units file"
+        else:
+            c = b.counts(int(year), b.options(()))
+            out[k] = c.reset_index(drop=True)
+            posts = int(c.loc[c["category"] == "TOTAL", "count"].iat[0])
+            status = "ok"
+        rows.append({"body": k, "title": b.title, "unit": b.unit, "status": status,
+                     "posts": pd.NA if posts is None else posts})
+    ov = pd.DataFrame(rows, columns=["body", "title", "unit", "status", "posts"])
+    ov["posts"] = ov["posts"].astype("Int64")
+    return ov, out
+
+
+def state_counts_wide(counts: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """Bodies x categories (ST_W ... UR, TOTAL) from :func:`state_counts_all`'s ``counts``."""
+    cols = list(CODES) + ["TOTAL"]
+    rows = []
+    for k, c in counts.items():
+        m = dict(zip(c["category"], c["count"]))
+        rows.append({"body": k, **{col: int(m.get(col, 0)) for col in cols}})
+    return pd.DataFrame(rows, columns=["body"] + cols).set_index("body")
+
+
+def category_counts_table(table: pd.DataFrame, division=None, lang: str = "en") -> pd.DataFrame:
+    """One row per category (GO order) and a total: the code, its label in ``lang``, the number of units of the
+    division(s) with it, and the number in the whole table (the State). ``division=None``/"all": the State only."""
+    check_lang(lang)
+    sub = in_division(table, division)
+    n_sub = sub["category"].value_counts()
+    n_all = table["category"].value_counts()
+    code_col, cat_col = word("table.category_code", lang), word("table.category", lang)
+    rows = [{code_col: c, cat_col: label(c, lang), "_d": int(n_sub.get(c, 0)), "_s": int(n_all.get(c, 0))}
+            for c in CODES]
+    rows.append({code_col: "TOTAL", cat_col: word("table.total", lang), "_d": int(len(sub)), "_s": int(len(table))})
+    out = pd.DataFrame(rows)
+    count = word("table.count", lang)
+    in_state = f"{count} ({word('table.in_state', lang)})"
+    if is_all(division):
+        return out.drop(columns="_d").rename(columns={"_s": in_state})
+    return out.rename(columns={"_d": f"{count} ({word('table.in_division', lang)})", "_s": in_state})
+
+
+def category_summary(table: pd.DataFrame, by: str = "division", lang: str = "en", division=None) -> pd.DataFrame:
+    """Rows = divisions (or districts), columns = the eight category labels in ``lang`` and the total; a total row.
+    ``division`` limits the rows to that division (or list)."""
+    check_lang(lang)
+    if by not in ("division", "district"):
+        raise InputError(f"by must be 'division' or 'district', not {by!r}", column="by")
+    total = word("table.total", lang)
+    sub = in_division(table, division)
+    keys = sub[by].astype(object).where(sub[by].notna(), "").astype(str)
+    t = pd.crosstab(keys, sub["category"])
+    for c in CODES:
+        if c not in t.columns:
+            t[c] = 0
+    t = t[list(CODES)]
+    if by == "division":
+        order = division_order()
+        t = t.loc[sorted(t.index, key=lambda n: (order.get(n, len(order)), n))]
+    t[total] = t.sum(axis=1)
+    t.loc[total] = t.sum(axis=0)
+    t.index = list(place_names(pd.Series(t.index[:-1]), by, lang)) + [total]
+    t.index.name = word(f"table.{by}", lang)
+    t.columns = [label(c, lang) for c in CODES] + [total]
+    t.columns.name = None
+    return t.astype(int)
+
+
+def _sorted_units(table: pd.DataFrame, division) -> pd.DataFrame:
+    sub = in_division(table, division)
+    order = division_order()
+    return sub.assign(_o=sub["division"].map(order).fillna(len(order)),
+                      _n=sub["unit_name_en"].astype(str)).sort_values(["_o", "division", "district", "_n", "unit_code"],
+                                                                       kind="stable")
+
+
+def unit_list(table: pd.DataFrame, division=None, lang: str = "en", reasons: bool = True) -> pd.DataFrame:
+    """The units of the division(s) with their category and, with ``reasons``, the reason and clause of each
+    decision, sorted by division, district and name; column headers, names and category labels in ``lang``.
+
+    Reasons: when the table has the engine's typed ``decision`` codes, the Hindi reason is rendered from them
+    (:func:`reservation.words.decision_text`); until then the engine's English reason is shown, under a header
+    that says so (``कारण (अंग्रेज़ी में)``). The district column is left out when every unit is a district."""
+    check_lang(lang)
+    sub = _sorted_units(table, division)
+    is_district = bool(len(sub)) and bool((sub["district"].astype(str) == sub["unit_name_en"].astype(str)).all())
+    out = pd.DataFrame({word("table.unit", lang): unit_names(sub, lang).to_numpy(),
+                        word("table.code", lang): sub["unit_code"].to_numpy()})
+    if not is_district:
+        out[word("table.district", lang)] = place_names(sub["district"], "district", lang).to_numpy()
+    out[word("table.division", lang)] = place_names(sub["division"], "division", lang).to_numpy()
+    out[word("table.category", lang)] = [label(c, lang) for c in sub["category"]]
+    out[word("table.category_code", lang)] = sub["category"].to_numpy()
+    if reasons:
+        if lang == "hi" and "decision" in sub.columns:
+            out[word("table.reason", lang)] = _decision_words(sub, lang)
+        else:
+            out[word("table.reason_english" if lang == "hi" else "table.reason", lang)] = \
+                sub["reason"].astype(str).to_numpy()
+        out[word("table.clause", lang)] = sub["clause"].astype(str).to_numpy()
+    return out.reset_index(drop=True)
+
+
+def _decision_words(sub: pd.DataFrame, lang: str) -> list[str]:
+    from ..words import decision_text
+
+    def opt(v):
+        return None if pd.isna(v) else int(v)
+    rank = sub["rank"] if "rank" in sub.columns else pd.Series(pd.NA, index=sub.index)
+    pool = sub["pool"] if "pool" in sub.columns else pd.Series(pd.NA, index=sub.index)
+    tier = sub["tier"] if "tier" in sub.columns else pd.Series(pd.NA, index=sub.index)
+    return [decision_text(str(d), lang, category=str(c), rank=opt(r), pool=opt(p), tier=opt(t))
+            for d, c, r, p, t in zip(sub["decision"], sub["category"], rank, pool, tier)]
+
+
+def not_drawn_table(not_drawn: pd.DataFrame, lang: str = "en") -> pd.DataFrame:
+    """The units that have no shape on a map (from :func:`reservation.views.division_map` or
+    :func:`reservation.views.maps.join_allotment`), with name, code, district, category and why; headers in
+    ``lang``."""
+    check_lang(lang)
+    cols = [word(k, lang) for k in ("table.unit", "table.code", "table.district", "table.category", "table.why")]
+    if not len(not_drawn):
+        return pd.DataFrame(columns=cols)
+    dist = not_drawn["district"] if "district" in not_drawn else pd.Series("", index=not_drawn.index)
+    return pd.DataFrame(dict(zip(cols, [unit_names(not_drawn, lang).to_numpy(), not_drawn["unit_code"].to_numpy(),
+                                        place_names(dist, "district", lang).to_numpy(),
+                                        [label(c, lang) for c in not_drawn["category"]],
+                                        not_drawn["why"].to_numpy()])))
+
+
+def text_colour(hex_colour: str) -> str:
+    """Black or white, whichever reads better on ``hex_colour``."""
+    r, g, b = (int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+
+
+def style_categories(df: pd.DataFrame, lang: str = "en"):
+    """A pandas Styler that paints the category column of :func:`unit_list` in the category's map colour
+    (the same colours as every map and legend: :data:`reservation.categories.COLOURS`). Display only."""
+    check_lang(lang)
+    code_col, cat_col = word("table.category_code", lang), word("table.category", lang)
+    codes = df[code_col] if code_col in df.columns else None
+
+    def paint(col):
+        if codes is None:
+            return [""] * len(col)
+        return [f"background-color: {COLOURS[c]}; color: {text_colour(COLOURS[c])}" if c in COLOURS else ""
+                for c in codes]
+    st = df.style.hide(axis="index")
+    if cat_col in df.columns:
+        st = st.apply(paint, subset=[cat_col])
+    return st.set_properties(**{"text-align": "left", "vertical-align": "top"}).set_table_styles(
+        [{"selector": "th", "props": [("text-align", "left")]}])
+
+
+def report_heading(result, division=None, lang: str = "en") -> str:
+    """The page heading in Markdown: body, year, division, number of units, the history used."""
+    check_lang(lang)
+    meta = result.meta
+    body = meta.get("body", "")
+    years = ", ".join(map(str, meta.get("history_years", []))) or word("heading.no_history", lang)
+    sub = in_division(result.table, division)
+    if is_all(division):
+        where = word("table.all", lang)
+    else:
+        names = [division] if isinstance(division, str) else list(division)
+        where = ", ".join(place_names(pd.Series(names), "division", lang))
+    return (f"## {body_title(body, lang)} {meta.get('year', '')}: {where}\n\n"
+            + word("heading.units", lang, n=len(sub), years=years, base=meta.get("base_year", "")))
+
+
+def assumptions_table(result) -> pd.DataFrame:
+    """What the run assumed and which options differ from their defaults: ``kind, item, value``."""
+    rows = [{"kind": word("assume.assumption"), "item": "", "value": a} for a in result.meta.get("assumptions", [])]
+    for name, o in result.meta.get("options", {}).items():
+        if str(o.get("value")) != str(o.get("default")):
+            rows.append({"kind": word("assume.option"), "item": name,
+                         "value": f"{o.get('value')} (default {o.get('default')}): {o.get('reading', '')}"})
+    for item in result.meta.get("inputs", {}).get("history", []):
+        rows.append({"kind": word("assume.history"), "item": item.get("path", ""),
+                     "value": item.get("sha256", "")[:16]})
+    return pd.DataFrame(rows, columns=["kind", "item", "value"])
