@@ -9,6 +9,7 @@ import pandas as pd
 from ..categories import CODES, COLOURS, by_code, label
 from ..errors import InputError
 from ..words import check_lang, verdict_text, word
+from .maps.style import hover_text
 from .places import division_order, in_division, is_all, place_names, resolve_divisions, unit_names
 
 __all__ = ["VERDICTS", "rotation_matrix", "rotation_summary", "rotation_wide", "rotation_heatmap", "rotation_view"]
@@ -148,6 +149,7 @@ def rotation_heatmap(matrix: pd.DataFrame, lang: str = "en", title: str | None =
     if not (units["district"].astype(str) == units["unit_name_en"].astype(str)).all():
         dist = place_names(units["district"], "district", lang).tolist()
         ynames = [f"{n} ({d})" for n, d in zip(ynames, dist)]
+    ynames = hover_text(ynames)          # tick labels and hover are plotly's small HTML: names escaped
     elections = list(dict.fromkeys(matrix.sort_values(["year", "source"], kind="stable")["election"]))
     idx = {c: i for i, c in enumerate(CODES)}
     m = matrix.set_index(["unit_code", "election"])

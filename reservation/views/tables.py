@@ -12,7 +12,8 @@ from .params import _is_int, body_title
 from .places import division_order, in_division, is_all, place_names, unit_names
 
 __all__ = ["state_counts_all", "state_counts_wide", "category_counts_table", "category_summary", "unit_list",
-           "not_drawn_table", "style_categories", "report_heading", "assumptions_table", "text_colour"]
+           "not_drawn_table", "html_table", "style_categories", "html_heading", "heading", "report_heading",
+           "assumptions_table", "text_colour"]
 
 
 def state_counts_all(year: int) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
@@ -167,9 +168,22 @@ def text_colour(hex_colour: str) -> str:
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
 
 
-def style_categories(df: pd.DataFrame, lang: str = "en"):
-    """A pandas Styler that paints the category column of :func:`unit_list` in the category's map colour
-    (the same colours as every map and legend: :data:`reservation.categories.COLOURS`). Display only."""
+def html_table(df: pd.DataFrame, index: bool = False):
+    """A pandas Styler for showing a table in a notebook or a report page: every cell, row label and column header
+    HTML-escaped (``format(escape="html")``: a unit named ``<script>...`` from an input file shows as text), no
+    truncation of long text, the row index hidden unless ``index``. Display only."""
+    st = df.style.format(escape="html", na_rep="").format_index(escape="html", axis=0)
+    st = st.format_index(escape="html", axis=1)
+    if not index:
+        st = st.hide(axis="index")
+    return st.set_properties(**{"text-align": "left", "vertical-align": "top"}).set_table_styles(
+        [{"selector": "th", "props": [("text-align", "left")]}])
+
+
+def style_categories(df: pd.DataFrame, lang: str = "en", index: bool = False):
+    """:func:`html_table` with the category column of :func:`unit_list` (or of :func:`category_counts_table`)
+    painted in the category's map colour (the same colours as every map and legend:
+    :data:`reservation.categories.COLOURS`). Display only."""
     check_lang(lang)
     code_col, cat_col = word("table.category_code", lang), word("table.category", lang)
     codes = df[code_col] if code_col in df.columns else None
@@ -179,11 +193,30 @@ def style_categories(df: pd.DataFrame, lang: str = "en"):
             return [""] * len(col)
         return [f"background-color: {COLOURS[c]}; color: {text_colour(COLOURS[c])}" if c in COLOURS else ""
                 for c in codes]
-    st = df.style.hide(axis="index")
+    st = html_table(df, index=index)
     if cat_col in df.columns:
         st = st.apply(paint, subset=[cat_col])
-    return st.set_properties(**{"text-align": "left", "vertical-align": "top"}).set_table_styles(
-        [{"selector": "th", "props": [("text-align", "left")]}])
+    return st
+
+
+def html_heading(text: str, level: int = 2):
+    """A heading for a notebook or a report page, as HTML with the text escaped (not Markdown: Markdown passes
+    raw HTML through)."""
+    import html
+
+    from IPython.display import HTML
+    level = min(max(int(level), 1), 6)
+    return HTML(f"<h{level}>{html.escape(str(text))}</h{level}>")
+
+
+def heading(result, division=None, lang: str = "en"):
+    """:func:`report_heading` as escaped HTML (the body, year and division as a heading, then the line on units
+    and history): what the division notebook displays."""
+    import html
+
+    from IPython.display import HTML
+    title, _, line = report_heading(result, division, lang).partition("\n\n")
+    return HTML(f"<h2>{html.escape(title.removeprefix('## '))}</h2><p>{html.escape(line)}</p>")
 
 
 def report_heading(result, division=None, lang: str = "en") -> str:

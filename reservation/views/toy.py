@@ -12,6 +12,7 @@ from ..errors import InputError
 from ..units import DATA_DIR
 from ..words import check_lang
 from .params import option_assignments
+from .maps.style import hover_text
 from .places import unit_names
 from .tables import text_colour
 
@@ -114,10 +115,10 @@ def toy_figure(state: pd.DataFrame, lang: str = "en", title: str | None = None):
     divs = list(dict.fromkeys(state["division"]))
     x0 = 0.0
     ann = []
-    names = unit_names(state, lang)
+    names = pd.Series(hover_text(unit_names(state, lang)), index=state.index)
     for d in divs:
         part = state[state["division"] == d]
-        ann.append({"x": x0 + len(part) / 2 - 0.05, "y": 1.32, "text": f"<b>{d}</b>", "showarrow": False,
+        ann.append({"x": x0 + len(part) / 2 - 0.05, "y": 1.32, "text": f"<b>{hover_text([d])[0]}</b>", "showarrow": False,
                     "font": {"size": 13}})
         for k, (_, r) in enumerate(part.iterrows()):
             x = x0 + k

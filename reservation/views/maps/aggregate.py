@@ -15,7 +15,7 @@ from ...words import check_lang, word
 from ..places import division_names
 from .boundaries import district_boundaries, division_boundaries
 from .style import (COLOUR_ABSENT, EDGE_ABSENT, center, division_outline, fit_zoom, font_rc, geojson,
-                    view_bounds)
+                    hover_text, view_bounds)
 
 __all__ = ["AGGREGATE_COLUMNS", "district_aggregate", "aggregate_figure", "aggregate_static_figure",
            "measure_title"]
@@ -134,7 +134,7 @@ def aggregate_figure(agg: pd.DataFrame, title: str | None = None, lang: str = "e
             geojson=geojson(absent), locations=absent["unit_code"].astype(int).astype(str).tolist(),
             z=[0] * len(absent), colorscale=[[0, COLOUR_ABSENT], [1, COLOUR_ABSENT]], showscale=False,
             marker={"line": {"color": EDGE_ABSENT, "width": 0.6}}, name=no_units, showlegend=True,
-            customdata=np.column_stack([absent[name_col], absent[div_col]]).tolist(),
+            customdata=np.column_stack([hover_text(absent[name_col]), hover_text(absent[div_col])]).tolist(),
             hovertemplate=f"<b>%{{customdata[0]}}</b><br>%{{customdata[1]}}<br>{no_units}<extra></extra>"))
     detail = []
     for _, r in agg.iterrows():
@@ -142,7 +142,8 @@ def aggregate_figure(agg: pd.DataFrame, title: str | None = None, lang: str = "e
         detail.append("<br>".join(parts))
     measures = ["reserved", "women"] + [c for c in CODES if c != "UR" and int(agg[c].sum())]
     zs = {m: [float(x) * 100 for x in _measure(agg, m)] for m in measures}   # colour only; text is exact
-    custom = [[n, d, int(u), det] for n, d, u, det in zip(agg[name_col], agg[div_col], agg["units"], detail)]
+    custom = [[n, d, int(u), det] for n, d, u, det in zip(hover_text(agg[name_col]), hover_text(agg[div_col]),
+                                                          agg["units"], detail)]
     hover = (f"<b>%{{customdata[0]}}</b><br>%{{customdata[1]}}<br>%{{customdata[2]}} {word('map.units', lang)}; "
              f"%{{z:.1f}} %<br>%{{customdata[3]}}<extra></extra>")
 

@@ -17,7 +17,7 @@ from ..places import unit_names
 from .boundaries import (DEFAULT_SIMPLIFY_TOLERANCE, _district_boundaries_cached, _division_boundaries_cached,
                          join_allotment, state_outline)
 from .style import (COLOUR_ABSENT, EDGE_ABSENT, center, chromium_path, division_column, division_outline,
-                    fit_zoom, font_rc, geojson, hover_wrap, not_drawn_note, present_codes, save_figure, source_note,
+                    fit_zoom, font_rc, geojson, hover_text, hover_wrap, not_drawn_note, present_codes, save_figure, source_note,
                     system_has_devanagari, view_bounds)
 
 __all__ = ["choropleth", "static_figure", "static_map", "StaticMapResult"]
@@ -49,8 +49,8 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
     labels = {c: label(c, lang) for c in CODES}
 
     for df in (polys, points):
-        df["_name"] = unit_names(df, lang)
-        df["_division"] = division_column(df, lang)
+        df["_name"] = hover_text(unit_names(df, lang))
+        df["_division"] = hover_text(division_column(df, lang))
         df["_category"] = df["category"].astype(str).map(labels)
         df["_reason"] = df["reason"].astype(str).map(hover_wrap) if "reason" in df.columns else ""
         df["_id"] = pd.to_numeric(df["unit_code"]).astype(int).astype(str)
@@ -67,7 +67,8 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
             geojson=geojson(absent), locations=absent["unit_code"].astype(str).tolist(),
             z=[0] * len(absent), colorscale=[[0, COLOUR_ABSENT], [1, COLOUR_ABSENT]], showscale=False,
             marker={"line": {"color": EDGE_ABSENT, "width": 0.6}}, name=t["absent"], showlegend=True,
-            customdata=np.column_stack([unit_names(absent, lang), division_column(absent, lang)]).tolist(),
+            customdata=np.column_stack([hover_text(unit_names(absent, lang)),
+                                        hover_text(division_column(absent, lang))]).tolist(),
             hovertemplate=f"<b>%{{customdata[0]}}</b><br>{t['division']}: %{{customdata[1]}}<br>"
                           f"{t['absent']}<extra></extra>"))
 

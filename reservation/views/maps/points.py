@@ -4,7 +4,6 @@ which have neither polygons nor coordinates in the data and are placed around th
 from __future__ import annotations
 
 import math
-import re
 from functools import lru_cache
 
 import numpy as np
@@ -14,8 +13,8 @@ from ...categories import CODES, COLOURS, label
 from ...words import check_lang, word
 from ..places import division_names, place_names, unit_names
 from .boundaries import UP_BOX, district_boundaries, division_boundaries
-from .style import (COLOUR_ABSENT, EDGE_ABSENT, center, division_outline, fit_zoom, font_rc, geojson, sizes,
-                    view_bounds)
+from .style import (COLOUR_ABSENT, EDGE_ABSENT, center, division_outline, fit_zoom, font_rc, geojson, hover_text,
+                    hover_wrap, sizes, view_bounds)
 
 __all__ = ["unit_points", "points_figure", "points_static_figure", "urban_body_id", "POINT_SPACING"]
 
@@ -123,16 +122,16 @@ def points_figure(points: pd.DataFrame, title: str | None = None, lang: str = "e
         geojson=geojson(b), locations=b["unit_code"].astype(int).astype(str).tolist(), z=[0] * len(b),
         colorscale=[[0, COLOUR_ABSENT], [1, COLOUR_ABSENT]], showscale=False,
         marker={"line": {"color": EDGE_ABSENT, "width": 0.6}},
-        customdata=unit_names(b, lang).to_frame().to_numpy().tolist(),
+        customdata=[[n] for n in hover_text(unit_names(b, lang))],
         hovertemplate="%{customdata[0]}<extra></extra>", showlegend=False))
     lons, lats = division_outline()
     fig.add_trace(go.Scattermap(lon=lons, lat=lats, mode="lines", line={"color": "#303030", "width": 1.6},
                                 name=word("map.division_line", lang), hoverinfo="skip", showlegend=True))
     size = sizes(points["pop"], 5, 22) if len(points) else np.zeros(0)
-    names = unit_names(points, lang) if len(points) else pd.Series(dtype=str)
-    dist = place_names(points["district"], "district", lang) if len(points) else pd.Series(dtype=str)
-    reason = points["reason"].astype(str).map(lambda x: "<br>".join(re.findall(r".{1,70}(?:\s|$)", x))) \
-        if "reason" in points.columns else pd.Series("", index=points.index)
+    names = np.array(hover_text(unit_names(points, lang)) if len(points) else [], dtype=object)
+    dist = np.array(hover_text(place_names(points["district"], "district", lang)) if len(points) else [], dtype=object)
+    reason = np.array([hover_wrap(x, 70) for x in points["reason"]] if "reason" in points.columns
+                      else [""] * len(points), dtype=object)
     for c in CODES:
         sel = (points["category"] == c).to_numpy() if len(points) else np.zeros(0, dtype=bool)
         if not sel.any():

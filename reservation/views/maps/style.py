@@ -3,6 +3,7 @@ point sizes, the notes under a map, saving a matplotlib figure, and whether chro
 
 from __future__ import annotations
 
+import html
 import importlib.util
 import math
 import shutil
@@ -22,7 +23,8 @@ from .boundaries import (DEFAULT_SIMPLIFY_TOLERANCE, _districts, boundary_source
 
 __all__ = ["FONT_FAMILY", "ZOOM_MARGIN", "devanagari_font", "devanagari_font_file", "font_rc", "chromium_path",
            "system_has_devanagari", "geojson", "fit_zoom", "lines_lonlat", "division_outline", "view_bounds",
-           "center", "sizes", "not_drawn_note", "source_note", "present_codes", "hover_wrap", "save_figure",
+           "center", "sizes", "not_drawn_note", "source_note", "present_codes", "hover_text", "hover_wrap",
+           "save_figure",
            "division_column", "COLOUR_ABSENT", "COLOUR_OUTSIDE", "EDGE_ABSENT"]
 
 #: Fill of a district that is not in the allotment (hatched in static maps), of a district outside the division
@@ -275,6 +277,15 @@ def present_codes(df: pd.DataFrame) -> list[str]:
     return [c for c in CODES if c in present]
 
 
+def hover_text(values) -> list[str]:
+    """Text for plotly hover labels, tick labels and annotations, HTML-escaped (``html.escape``): plotly reads
+    those strings as its own small HTML (``<b>``, ``<br>``, ``<a href>``...), so a name from an input file such as
+    ``<img src=x onerror=...>`` must reach it as ``&lt;img ...&gt;``, which plotly shows as text."""
+    return [html.escape("" if v is None or (isinstance(v, float) and math.isnan(v)) else str(v)) for v in values]
+
+
 def hover_wrap(s, width: int = 60) -> str:
-    """Hover text wrapped into lines of ``width`` characters (plotly joins them with ``<br>``)."""
-    return "<br>".join(textwrap.wrap(str(s), width)) if s else ""
+    """Hover text wrapped into lines of ``width`` characters, each line HTML-escaped, joined with ``<br>``."""
+    if s is None or str(s) == "":
+        return ""
+    return "<br>".join(html.escape(line) for line in textwrap.wrap(str(s), width, break_long_words=False))
