@@ -146,6 +146,9 @@ def test_a_failing_notebook_fails_the_report_and_writes_no_index(main, tmp_path,
     out = tmp_path / "rep"
     out.mkdir()
     (out / "previous.txt").write_text("the last good report")
+    (out / report.MARKER).write_text(json.dumps({"tool": "reservation-workbench report", "kind": "report",
+                                                 "files": ["previous.txt"]}))
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
     monkeypatch.setattr(report, "DIVISION_NOTEBOOK", _failing_notebook(tmp_path / "fails.ipynb"))
     code = main(["report", "--body", "zp-chair", "--year", "2021", "--division", "Lucknow", "--division", "Agra",
                  "--out", str(out), "--no-progress", "--no-state-page"])
@@ -153,11 +156,12 @@ def test_a_failing_notebook_fails_the_report_and_writes_no_index(main, tmp_path,
     err = capsys.readouterr().err
     assert "reservation report: failed:" in err and "RuntimeError: boom in" in err and "no index written" in err
     # the previous report is untouched, and nothing claims success
-    assert sorted(p.name for p in out.iterdir()) == ["previous.txt"]
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     failed = tmp_path / "rep.failed"
     assert failed.is_dir() and not (failed / "index.html").exists() and not (failed / "report.json").exists()
     kept = nbformat.read(next(failed.glob("*.ipynb")), as_version=4)
     assert any(o.get("ename") == "RuntimeError" for c in kept.cells for o in c.get("outputs", []))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fails.ipynb", "rep", "rep.failed"]   # no temp folder
 
 
 def test_run_report_raises_report_failed(tmp_path):

@@ -111,3 +111,12 @@ def test_no_helper_is_defined_twice_in_the_views_package():
                     dup.append((node.name, seen[node.name], p.name))
                 seen[node.name] = p.name
     assert dup == []
+
+
+def test_every_package_is_declared_in_pyproject():
+    """A wheel carries only the packages pyproject.toml lists: every folder of reservation/ with an __init__.py."""
+    import tomllib
+    declared = set(tomllib.loads((PKG.parent / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(PKG.parent).parts) for p in PKG.rglob("__init__.py")
+             if "notebooks" not in p.parts and "data" not in p.parts}
+    assert found <= declared

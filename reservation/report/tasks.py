@@ -1,0 +1,54 @@
+"""What a report runs: one :class:`Task` per notebook, and what each produced."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["Task", "TaskResult", "ReportResult", "ReportFailed", "KERNEL"]
+
+KERNEL = "python3"
+
+
+class ReportFailed(RuntimeError):
+    """A notebook of the report failed; ``failures`` lists ``TaskResult`` of the failed tasks."""
+
+    def __init__(self, message: str, failures: list, kept: Path | None):
+        super().__init__(message)
+        self.failures = failures
+        self.kept = kept
+
+
+@dataclass(frozen=True)
+class Task:
+    """One notebook run: what to run, with which parameters, and what to write (paths inside the temp folder)."""
+    key: str                       # file stem, e.g. "lucknow"
+    kind: str                      # "division" or "state"
+    title: str
+    notebook: str
+    parameters: dict
+    ipynb: str
+    html: str | None
+    maps: dict | None              # arguments of the static maps, or None
+    timeout: int = 600
+    plotlyjs: str = "inline"
+
+
+@dataclass
+class TaskResult:
+    key: str
+    kind: str
+    ok: bool
+    seconds: float
+    error: str = ""
+    files: list = field(default_factory=list)
+    maps: list = field(default_factory=list)
+
+
+@dataclass
+class ReportResult:
+    out: Path
+    pages: list                    # TaskResult of every task
+    seconds: float
+    index: Path
+    manifest: Path
