@@ -7,6 +7,9 @@ back: no tag from the input may appear as a tag, in the HTML itself, in the plot
 raw ``</script>`` would close the script element and plotly would read the rest as its own small HTML), or in the
 executed notebooks' HTML outputs. The escaped form must be there (the names were shown, not dropped).
 
+Data files (GeoJSON, CSV) keep the names as given: they are data for other programs, not HTML, and no page
+inlines them (CSV cells are protected against spreadsheet formulas instead, see test_report_tables.py).
+
 Which mechanism covers what: pandas Styler ``format(escape="html")`` for every table (views.html_table,
 views.style_categories), ``html.escape`` for every string handed to plotly (hover, tick labels, annotations),
 ``html.escape`` / jinja2 ``| e`` for the index and page headers, and no Markdown with data in it (headings are
@@ -117,6 +120,8 @@ def test_a_report_escapes_hostile_names_everywhere(main, tmp_path, units_files, 
     assert any(p.suffix == ".html" for p in files)
     for p in files:
         if p.suffix in (".png", ".js", ".woff"):
+            continue
+        if p.suffix in (".geojson", ".csv"):              # data files: the names as given (not HTML, never inlined)
             continue
         text = p.read_text(encoding="utf-8")
         if p.suffix == ".ipynb":                  # the executed notebook: its HTML outputs

@@ -296,7 +296,8 @@ def test_points_figure_sizes_and_colours(np_chair):
     assert mv.mode == "district-points"
     _assert_offline(mv.figure)
     n_jhansi = int((np_chair.table["division"] == "Jhansi").sum())
-    pts = [t for t in _figure_json(mv.figure)["data"] if t["type"] == "scattermap" and t.get("mode") == "markers"]
+    pts = [t for t in _figure_json(mv.figure)["data"] if t["type"] == "scattermap" and t.get("mode") == "markers"
+           and t.get("legend") != "legend2"]                  # legend2: the key of the dot sizes
     assert sum(len(t["lon"]) for t in pts) == n_jhansi == mv.drawn
     for t in pts:
         code = next(c for c in CODES if t["name"].startswith(label(c) + " ("))
@@ -552,3 +553,85 @@ def test_report_notebooks_are_package_data():
 def test_shipped_tables_are_found_inside_the_package():
     from reservation import units
     assert Path(units.DATA_DIR).parent == Path(reservation.__file__).resolve().parent
+
+
+# ============================================================================================ maps (issue 13)
+
+def _texts(fig) -> list[str]:
+    return [t.get_text() for ax in fig.axes for t in ax.texts]
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_zp_division_static_map_is_zoomed_labelled_and_located(zp, lang):
+    from reservation.views.maps import static_figure, view_bounds
+    fig = static_figure(zp.table, title="t", lang=lang, division="Lucknow")
+    main, legend_ax, loc = fig.axes
+    x0, x1 = main.get_xlim()
+    y0, y1 = main.get_ylim()
+    b = view_bounds("Lucknow")
+    assert x0 < b[0] and x1 > b[2] and (x1 - x0) < 1.2 * (b[2] - b[0])           # zoomed on the division
+    state = view_bounds(None)
+    lx, ly = loc.get_xlim(), loc.get_ylim()
+    assert lx[0] <= state[0] + 0.5 and lx[1] >= state[2] - 0.5                   # the locator shows the State
+    names = load_districts()
+    mine = names[names["division"] == "Lucknow"]["unit_name_hi" if lang == "hi" else "unit_name_en"]
+    assert set(mine) <= set(_texts(fig))                                          # every district named
+    assert main.get_legend() is None and legend_ax.get_legend() is not None      # the legend beside the map
+
+
+def test_unreserved_and_not_in_the_allotment_look_different(zp):
+    from matplotlib.colors import to_hex
+    from reservation.views.maps import static_figure
+    part = zp.table[zp.table["unit_name_en"] != "Baghpat"]                       # Meerut division keeps UR units
+    fig = static_figure(part, lang="en", division="Meerut")
+    leg = fig.axes[1].get_legend()
+    patches = dict(zip([t.get_text() for t in leg.get_texts()], leg.get_patches()))
+    ur = next(v for k, v in patches.items() if k.startswith(label("UR")))
+    absent = next(v for k, v in patches.items() if k.startswith("Not in this allotment"))
+    assert to_hex(ur.get_facecolor()) == COLOURS["UR"] and not ur.get_hatch()
+    assert to_hex(absent.get_facecolor()) != COLOURS["UR"] and absent.get_hatch()
+
+
+def test_kp_panel_captions_read_part_of_total_in_both_languages(kp):
+    agg, _ = views.district_aggregate(kp.table)
+    jhansi = agg[agg["division"] == "Jhansi"]
+    n, total = int(jhansi["reserved"].sum()), int(jhansi["units"].sum())
+    en = views.aggregate_static_figure(agg, lang="en", division="Jhansi").axes[0].get_title()
+    hi = views.aggregate_static_figure(agg, lang="hi", division="Jhansi").axes[0].get_title()
+    assert en.endswith(f"({n} of {total} units)") and hi.endswith(f"({total} में से {n} इकाइयाँ)")
+
+
+def test_urban_maps_name_the_towns_key_the_sizes_and_keep_the_legend_off_the_map(np_chair):
+    pts, _ = views.unit_points(np_chair.table, "np-chair")
+    jhansi = pts[pts["division"] == "Jhansi"]
+    fig = views.points_static_figure(jhansi, lang="en", division="Jhansi")
+    main, side = fig.axes[0], fig.axes[1]
+    assert set(jhansi["unit_name_en"]) <= set(_texts(fig))                       # every dot named after its town
+    assert main.get_legend() is None and len([a for a in side.get_children()
+                                              if a.__class__.__name__ == "Legend"]) == 2
+    titles = {leg.get_title().get_text() for leg in side.get_children() if leg.__class__.__name__ == "Legend"}
+    assert "Population (Census 2011)" in titles
+    mv = views.division_map(np_chair.table, ["Jhansi"], "hi", body="np-chair")
+    lay = _figure_json(mv.figure)["layout"]
+    assert lay["legend"]["x"] >= 1 and lay["legend2"]["x"] >= 1                   # beside the map
+    keys = [t for t in _figure_json(mv.figure)["data"] if t.get("legend") == "legend2"]
+    assert len(keys) >= 2 and keys[0]["marker"]["size"] > keys[-1]["marker"]["size"]
+
+
+@pytest.mark.parametrize("body, division, mode", [("zp-chair", "Lucknow", "district"), ("kp-chair", "Jhansi", "aggregate"),
+                                                  ("np-chair", "Jhansi", "district-points")])
+def test_map_geojson_has_every_unit_once(tmp_path, zp, kp, np_chair, body, division, mode):
+    r = {"zp-chair": zp, "kp-chair": kp, "np-chair": np_chair}[body]
+    g = views.map_geojson(r.table, division, body)
+    assert g["type"] == "FeatureCollection" and g["properties"]["mode"] == mode
+    sub = r.table[r.table["division"] == division]
+    feats = g["features"]
+    if mode == "aggregate":
+        assert sum(f["properties"]["units"] for f in feats) == len(sub)
+        assert all(f["geometry"]["type"] in ("Polygon", "MultiPolygon") for f in feats)
+    else:
+        assert sorted(int(f["properties"]["unit_code"]) for f in feats) == sorted(sub["unit_code"])
+        assert {f["properties"]["category_hi"] for f in feats} <= {label(c, "hi") for c in CODES}
+    a = views.write_geojson(r.table, tmp_path / "a.geojson", division, body).read_bytes()
+    b = views.write_geojson(r.table, tmp_path / "b.geojson", division, body).read_bytes()
+    assert a == b and json.loads(a) == json.loads(json.dumps(g))

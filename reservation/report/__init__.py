@@ -37,7 +37,7 @@ from pathlib import Path
 from ..errors import InputError
 from .folder import MARKER, Target, check_target, keep_failed, make_workdir, publish
 from .index import write_index
-from .pages import PLOTLYJS_MODES, SKIP_TAG, devanagari_font_css, notebook_to_html
+from .pages import PLOTLYJS_MODES, SKIP_TAG, devanagari_font_css, notebook_to_html, site_css
 from .tasks import KERNEL, ReportFailed, ReportResult, Task, TaskResult
 from .worker import ALLOTMENTS, allotment_key, run_task, worker_init
 
@@ -125,6 +125,12 @@ def plan(p: dict, result, tmp: Path, *, timeout: int = 600, state_page: bool = T
                 "title": {"en": title_en, "hi": title_hi}}
         tasks.append(Task(key, "division", title_en, str(p["notebook"]), params, str(tmp / f"{key}.ipynb"),
                           str(tmp / f"{key}.html") if html_ok else None, maps, timeout, p["plotlyjs"]))
+    if tasks:
+        maps = {**tasks[0].maps, "division": None, "stem": str(tmp / "state-map"),
+                "title": {"en": f"{body_title(p['body'])} {p['year']}",
+                          "hi": f"{body_title(p['body'], 'hi')} {p['year']}"}}
+        tasks.insert(0, Task("state-map", "map", f"State map {p['year']}", None, {}, None, None, maps, timeout,
+                             p["plotlyjs"]))      # first: it needs no kernel, so it runs while the kernels start
     if state_page and STATE_NOTEBOOK.is_file():
         tasks.append(Task("state-counts", "state", f"State counts {p['year']}", str(STATE_NOTEBOOK),
                           {"year": p["year"]}, str(tmp / "state-counts.ipynb"),
@@ -216,6 +222,7 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
         order = {t.key: i for i, t in enumerate(tasks)}
         results.sort(key=lambda r: order[r.key])
         seconds = time.perf_counter() - start
+        (work / "reservation.css").write_text(site_css(), encoding="utf-8")
         index, manifest = write_index(work, p, result, results, empty, seconds)
         publish(work, target)
     finally:

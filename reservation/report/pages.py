@@ -7,7 +7,7 @@ import html
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["notebook_to_html", "devanagari_font_css", "SKIP_TAG", "PLOTLYJS_MODES", "PLOTLY_MIME"]
+__all__ = ["notebook_to_html", "devanagari_font_css", "site_css", "SKIP_TAG", "PLOTLYJS_MODES", "PLOTLY_MIME"]
 
 PLOTLYJS_MODES = ("inline", "directory")
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
@@ -86,6 +86,12 @@ body {
   --jp-code-font-family: "Reservation Devanagari", menlo, consolas, "DejaVu Sans Mono", monospace;
 }
 """
+
+def site_css() -> str:
+    """``reservation.css``, written once beside the pages: the embedded Devanagari font and the font variables."""
+    font = devanagari_font_css()
+    return font + (_FONT_VARS if font else "") + "\n"
+
 
 _FALLBACK_SCRIPT = """<script type="text/javascript">
 window.addEventListener("load", function () {

@@ -21,13 +21,14 @@ class ReportFailed(RuntimeError):
 
 @dataclass(frozen=True)
 class Task:
-    """One notebook run: what to run, with which parameters, and what to write (paths inside the temp folder)."""
+    """One unit of work: a notebook run (with its page and maps), or maps alone (``notebook`` None: the
+    State-wide map of the index). Paths are inside the work folder."""
     key: str                       # file stem, e.g. "lucknow"
-    kind: str                      # "division" or "state"
+    kind: str                      # "division", "state" (counts page) or "map" (the State-wide map)
     title: str
-    notebook: str
+    notebook: str | None
     parameters: dict
-    ipynb: str
+    ipynb: str | None
     html: str | None
     maps: dict | None              # arguments of the static maps, or None
     timeout: int = 600

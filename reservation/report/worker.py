@@ -132,37 +132,28 @@ def _error_text(e: Exception) -> str:
 
 
 def run_task(task: Task) -> TaskResult:
-    """Run one notebook with papermill, then write its HTML page and static maps (in a worker process)."""
-    import papermill as pm
+    """Run one notebook with papermill, then write its HTML page, static maps and the map's GeoJSON (in a worker
+    process). A task without a notebook writes its maps only."""
     start = time.perf_counter()
     res = TaskResult(task.key, task.kind, False, 0.0)
-    cwd = str(Path(task.ipynb).parent)
     try:
-        kw = {}
-        if not _FRESH:
-            km = _kernel(cwd)
-            try:
-                _reset_namespace(km)
-            except Exception:  # noqa: BLE001 - a kernel that cannot be reset is replaced (fresh namespace)
-                _stop_kernel()
-                km = _kernel(cwd)
-            kw["km"] = km
-        pm.execute_notebook(task.notebook, task.ipynb, parameters=task.parameters, kernel_name=KERNEL,
-                            progress_bar=False, log_output=False, cwd=cwd, execution_timeout=task.timeout,
-                            start_timeout=120, request_save_on_cell_execute=False, **kw)
-        res.files.append(Path(task.ipynb).name)
+        if task.notebook:
+            _execute(task)
+            res.files.append(Path(task.ipynb).name)
         static_png = None
         if task.maps:
-            from ..views import write_static_maps
+            from ..views import write_geojson, write_static_maps
             m = task.maps
             r = _allotment(m)
             for x in write_static_maps(r.table, m["stem"], division=m["division"], title=m["title"],
-                                       engine=m["engine"], body=m["body"]):
+                                       engine=m["engine"], body=m["body"], dpi=m.get("dpi", 150)):
                 res.maps.append({"lang": x["lang"], "png": x["png"].name, "svg": x["svg"].name,
                                  "engine": x["engine"], "mode": x["mode"], "not_drawn": x["not_drawn"],
                                  "note": x["note"]})
+                res.files += [x["png"].name, x["svg"].name]
                 if x["lang"] == "en":
                     static_png = x["png"]
+            res.files.append(write_geojson(r.table, f"{m['stem']}.geojson", m["division"], m["body"]).name)
         if task.html:
             notebook_to_html(task.ipynb, task.html, title=task.title, plotlyjs=task.plotlyjs, static_map=static_png)
             res.files.append(Path(task.html).name)
@@ -171,3 +162,20 @@ def run_task(task: Task) -> TaskResult:
         res.error = _error_text(e)
     res.seconds = round(time.perf_counter() - start, 2)
     return res
+
+
+def _execute(task: Task) -> None:
+    import papermill as pm
+    cwd = str(Path(task.ipynb).parent)
+    kw = {}
+    if not _FRESH:
+        km = _kernel(cwd)
+        try:
+            _reset_namespace(km)
+        except Exception:  # noqa: BLE001 - a kernel that cannot be reset is replaced (fresh namespace)
+            _stop_kernel()
+            km = _kernel(cwd)
+        kw["km"] = km
+    pm.execute_notebook(task.notebook, task.ipynb, parameters=task.parameters, kernel_name=KERNEL,
+                        progress_bar=False, log_output=False, cwd=cwd, execution_timeout=task.timeout,
+                        start_timeout=120, request_save_on_cell_execute=False, **kw)

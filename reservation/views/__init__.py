@@ -26,7 +26,8 @@ from ..words import BODY_TITLES_HI, LANGS
 from .dpc import dpc_composition, dpc_reserved_seats, dpc_sample_ballots, dpc_sample_count
 from .explorer import Explorer, ExplorerState
 from .maps import (MapView, aggregate_figure, aggregate_static_figure, district_aggregate, division_map, fit_zoom,
-                   map_mode, points_figure, points_static_figure, unit_points, write_static_maps)
+                   map_geojson, map_mode, points_figure, points_static_figure, unit_points, write_geojson,
+                   write_static_maps)
 from .params import body_choices, body_title, check_parameters, option_rows, run_allotment
 from .places import division_label, divisions, resolve_division, resolve_divisions, slug
 from .rotation import (VERDICTS, rotation_heatmap, rotation_matrix, rotation_summary, rotation_view,
@@ -42,7 +43,8 @@ __all__ = [
     "state_counts_all", "state_counts_wide", "category_counts_table", "category_summary", "unit_list",
     "not_drawn_table", "style_categories", "html_table", "html_heading", "heading", "division_label", "report_heading", "assumptions_table", "map_mode",
     "district_aggregate", "aggregate_figure", "aggregate_static_figure", "unit_points", "points_figure",
-    "points_static_figure", "division_map", "MapView", "write_static_maps", "fit_zoom",
+    "points_static_figure", "division_map", "MapView", "write_static_maps", "fit_zoom", "map_geojson",
+    "write_geojson",
     "rotation_matrix", "rotation_summary", "rotation_wide", "rotation_heatmap", "rotation_view", "VERDICTS",
     "toy_allotment", "toy_steps", "toy_state", "toy_figure", "dpc_composition", "dpc_reserved_seats",
     "dpc_sample_ballots", "dpc_sample_count", "Explorer", "ExplorerState", "slug",

@@ -25,17 +25,19 @@ from .boundaries import (BOUNDARY_FILE, BOUNDARY_PACKAGE, DEFAULT_SIMPLIFY_TOLER
                          BoundaryError, boundary_source, district_boundaries, division_boundaries, join_allotment,
                          state_outline)
 from .districts import StaticMapResult, choropleth, static_figure, static_map
-from .division import STATIC_ENGINES, MapView, division_map, map_mode, write_static_maps
+from .division import (STATIC_ENGINES, MapView, division_map, map_geojson, map_mode, write_geojson,
+                       write_static_maps)
 from .points import POINT_SPACING, points_figure, points_static_figure, unit_points
-from .style import FONT_FAMILY, chromium_path, devanagari_font, devanagari_font_file, fit_zoom, font_rc
+from .style import (FONT_FAMILY, chromium_path, devanagari_font, devanagari_font_file, fit_zoom, font_rc,
+                    view_bounds)
 
 __all__ = [
     "BoundaryError", "BOUNDARY_PACKAGE", "BOUNDARY_FILE", "DEFAULT_SIMPLIFY_TOLERANCE", "GAP_WIDTH",
     "POST_2011_DISTRICTS", "DISTRICT_BOUNDARY_COLUMNS", "DIVISION_BOUNDARY_COLUMNS", "DRAWN_COLUMNS",
     "NOT_DRAWN_COLUMNS", "boundary_source", "district_boundaries", "division_boundaries", "state_outline",
     "join_allotment", "choropleth", "static_figure", "static_map", "StaticMapResult", "devanagari_font",
-    "devanagari_font_file", "FONT_FAMILY", "font_rc", "chromium_path", "fit_zoom",
+    "devanagari_font_file", "FONT_FAMILY", "font_rc", "chromium_path", "fit_zoom", "view_bounds",
     "AGGREGATE_COLUMNS", "district_aggregate", "aggregate_figure", "aggregate_static_figure",
     "POINT_SPACING", "unit_points", "points_figure", "points_static_figure",
-    "STATIC_ENGINES", "map_mode", "MapView", "division_map", "write_static_maps",
+    "STATIC_ENGINES", "map_mode", "MapView", "division_map", "write_static_maps", "map_geojson", "write_geojson",
 ]

@@ -13,14 +13,14 @@ import pandas as pd
 
 from ...categories import CODES, COLOURS, label
 from ...words import check_lang, word
-from ..places import unit_names
+from ..places import division_names, unit_names
 from .boundaries import (DEFAULT_SIMPLIFY_TOLERANCE, _district_boundaries_cached, _division_boundaries_cached,
                          join_allotment, state_outline)
-from .style import (COLOUR_ABSENT, EDGE_ABSENT, center, chromium_path, division_column, division_outline,
-                    fit_zoom, font_rc, geojson, hover_text, hover_wrap, not_drawn_note, present_codes, save_figure, source_note,
-                    system_has_devanagari, view_bounds)
+from .style import (COLOUR_ABSENT, COLOUR_OUTSIDE, EDGE_ABSENT, EDGE_OUTSIDE, center, chromium_path,
+                    division_column, division_outline, fit_zoom, font_rc, geojson, hover_text, hover_wrap,
+                    not_drawn_note, present_codes, save_figure, source_note, system_has_devanagari, view_bounds)
 
-__all__ = ["choropleth", "static_figure", "static_map", "StaticMapResult"]
+__all__ = ["choropleth", "static_figure", "static_map", "StaticMapResult", "locator"]
 
 
 def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "en", *,
@@ -127,47 +127,107 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
     return fig
 
 
+def _label(ax, text, xy, size, colour, weight="normal", style="normal"):
+    from matplotlib import patheffects
+    ax.annotate(text, xy, ha="center", va="center", fontsize=size, color=colour, fontweight=weight, fontstyle=style,
+                zorder=6, annotation_clip=True,
+                path_effects=[patheffects.withStroke(linewidth=2.2, foreground="#ffffff")])
+
+
+def locator(ax, division, lang: str = "en", simplify_tolerance: float = DEFAULT_SIMPLIFY_TOLERANCE) -> None:
+    """A small map of the State on ``ax`` with the division(s) filled dark: where the zoomed map is."""
+    import geopandas as gpd
+    names = division_names(division) or []
+    b = _district_boundaries_cached(float(simplify_tolerance))
+    divs = _division_boundaries_cached(float(simplify_tolerance))
+    ax.set_axis_off()
+    minx, miny, maxx, maxy = b.total_bounds
+    ax.set_aspect(1 / np.cos(np.radians((miny + maxy) / 2)))
+    divs.plot(ax=ax, facecolor="#e8e8e8", edgecolor="#ffffff", linewidth=0.4)
+    sel = divs[divs["division"].isin(names)]
+    if len(sel):
+        sel.plot(ax=ax, facecolor="#b2182b", edgecolor="#b2182b", linewidth=0.6)
+    gpd.GeoSeries([state_outline(float(simplify_tolerance))], crs=4326).boundary.plot(ax=ax, color="#404040",
+                                                                                       linewidth=0.6)
+    ax.set_title(word("map.state", lang), fontsize=8, color="#404040")
+
+
 def static_figure(allotment: pd.DataFrame, title: str | None = None, lang: str = "en", *,
                   simplify_tolerance: float = DEFAULT_SIMPLIFY_TOLERANCE, level: str | None = None,
-                  district_labels: bool = False, figsize: tuple[float, float] = (11.0, 9.0),
-                  size_column: str = "pop_total"):
+                  district_labels: bool | None = None, figsize: tuple[float, float] | None = None,
+                  size_column: str = "pop_total", division=None):
     """The static map as a matplotlib Figure (no pyplot, no browser): what :func:`static_map` saves.
 
     Same content as :func:`choropleth`: category colours, legend with category labels in ``lang`` and the
     count of districts per category, division outlines, a note on units not drawn and on the boundary source.
-    ``district_labels=True`` writes each district's name on it (small type).
+
+    ``division`` (a name or a list): the map is zoomed on it, its districts are coloured and named (in ``lang``),
+    the neighbouring districts are drawn pale as context ("Outside the division", named in grey), and a small
+    locator map of the State beside the legend shows where the division lies. Districts that are in no row of the
+    allotment are white and hatched ("Not in this allotment"), so "unreserved" (its own grey fill) is never
+    confused with them. ``district_labels`` (default: on for a division, off for the State) names every district.
     """
     import geopandas as gpd
     import matplotlib
-    from matplotlib import patheffects
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
     lang = check_lang(lang)
     tol = float(simplify_tolerance)
+    names = division_names(division)
     drawn, not_drawn = join_allotment(allotment, simplify_tolerance=tol, level=level)
-    polys = drawn[drawn["drawn_as"] == "polygon"]
-    points = drawn[drawn["drawn_as"] == "point"]
     b = _district_boundaries_cached(tol)
     divs = _division_boundaries_cached(tol)
+    if names is not None:                        # the division's rows are the map; the rest is context
+        inside = drawn["division"].isin(names) if "division" in drawn.columns else \
+            pd.Series(True, index=drawn.index)
+        context_codes = set(pd.to_numeric(drawn.loc[~inside & (drawn["drawn_as"] == "polygon"), "unit_code"]))
+        drawn = drawn[inside]
+        if "division" in not_drawn.columns:
+            not_drawn = not_drawn[not_drawn["division"].isin(names)]
+    else:
+        context_codes = set()
+    polys = drawn[drawn["drawn_as"] == "polygon"]
+    points = drawn[drawn["drawn_as"] == "point"]
+    if district_labels is None:
+        district_labels = names is not None
+    if figsize is None:
+        figsize = (12.5, 9.0) if names is not None else (11.0, 9.0)
+
+    bounds = view_bounds(division)
+    pad = 0.05 * max(bounds[2] - bounds[0], bounds[3] - bounds[1])
+    view = (bounds[0] - pad, bounds[1] - pad, bounds[2] + pad, bounds[3] + pad)
+    shown = b.cx[view[0]:view[2], view[1]:view[3]] if names is not None else b
+    poly_codes = set(pd.to_numeric(polys["unit_code"]).astype(int))
+    context = shown[shown["unit_code"].isin(context_codes)]
+    absent = shown[~shown["unit_code"].isin(poly_codes | context_codes)]
 
     rc = font_rc(lang)
     with matplotlib.rc_context(rc):
         fig = Figure(figsize=figsize, layout="constrained")
-        ax = fig.add_subplot()
+        if names is not None:
+            gs = fig.add_gridspec(2, 2, width_ratios=[3.3, 1], height_ratios=[1.5, 1])
+            ax = fig.add_subplot(gs[:, 0])
+            legend_ax = fig.add_subplot(gs[0, 1])
+            legend_ax.set_axis_off()
+            locator(fig.add_subplot(gs[1, 1]), names, lang, tol)
+        else:
+            ax = legend_ax = fig.add_subplot()
         ax.set_axis_off()
-        minx, miny, maxx, maxy = b.total_bounds
-        ax.set_aspect(1 / np.cos(np.radians((miny + maxy) / 2)))
+        ax.set_aspect(1 / np.cos(np.radians((bounds[1] + bounds[3]) / 2)))
 
-        absent = b[~b["unit_code"].isin(pd.to_numeric(polys["unit_code"]).astype(int))]
         if len(absent):
             absent.plot(ax=ax, facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, linewidth=0.4, hatch="////")
+        if len(context):
+            context.plot(ax=ax, facecolor=COLOUR_OUTSIDE, edgecolor=EDGE_OUTSIDE, linewidth=0.5)
         if len(polys):
             polys.plot(ax=ax, color=[COLOURS[c] for c in polys["category"].astype(str)], edgecolor="#ffffff",
-                       linewidth=0.4)
-        divs.boundary.plot(ax=ax, color="#303030", linewidth=1.1)
+                       linewidth=0.6)
+        divs.cx[view[0]:view[2], view[1]:view[3]].boundary.plot(ax=ax, color="#303030", linewidth=1.1)
         gpd.GeoSeries([state_outline(tol)], crs=4326).boundary.plot(ax=ax, color="#000000", linewidth=1.4)
+        ax.set_xlim(view[0], view[2])
+        ax.set_ylim(view[1], view[3])
 
         if len(points):
             v = (pd.to_numeric(points[size_column], errors="coerce") if size_column in points.columns
@@ -178,21 +238,27 @@ def static_figure(allotment: pd.DataFrame, title: str | None = None, lang: str =
                        linewidths=0.5, zorder=5)
 
         if district_labels:
-            names = unit_names(b, lang)
-            for g, n in zip(b.geometry, names):
-                p = g.representative_point()
-                ax.annotate(n, (p.x, p.y), ha="center", va="center", fontsize=5, color="#111111", zorder=6,
-                            path_effects=[patheffects.withStroke(linewidth=1.6, foreground="#ffffff")])
+            big = names is not None
+            mine = set(shown.loc[shown["division"].isin(names), "unit_code"]) if big else set(shown["unit_code"])
+            for code, g, n in zip(shown["unit_code"], shown.geometry, unit_names(shown, lang)):
+                pt = g.representative_point()
+                if code in mine:
+                    _label(ax, n, (pt.x, pt.y), 9.5 if big else 5, "#000000")
+                elif big:
+                    _label(ax, n, (pt.x, pt.y), 7, "#707070", style="italic")
 
         counts = drawn["category"].astype(str).value_counts()
         handles = [Patch(facecolor=COLOURS[c], edgecolor="#808080", linewidth=0.5,
                          label=f"{label(c, lang)} ({int(counts.get(c, 0))})") for c in present_codes(drawn)]
+        if len(context):
+            handles.append(Patch(facecolor=COLOUR_OUTSIDE, edgecolor=EDGE_OUTSIDE, label=word("map.outside", lang)))
         if len(absent):
             handles.append(Patch(facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, hatch="////",
                                  label=f"{word('map.absent', lang)} ({len(absent)})"))
         handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
-        ax.legend(handles=handles, title=word("map.category", lang), loc="upper right", fontsize=9,
-                  title_fontsize=10, frameon=True, framealpha=0.95)
+        where = {"loc": "upper left", "bbox_to_anchor": (0.0, 1.0)} if names is not None else {"loc": "upper right"}
+        legend_ax.legend(handles=handles, title=word("map.category", lang), fontsize=9, title_fontsize=10,
+                         frameon=True, framealpha=0.95, **where)
         if title:
             ax.set_title(title, fontsize=14)
         notes = [n for n in (not_drawn_note(not_drawn, lang, limit=6), source_note(lang, tol)) if n]
@@ -214,7 +280,7 @@ class StaticMapResult:
 def static_map(allotment: pd.DataFrame, png_path=None, svg_path=None, title: str | None = None,
                lang: str = "en", *, engine: str = "matplotlib", dpi: int = 150,
                simplify_tolerance: float = DEFAULT_SIMPLIFY_TOLERANCE, level: str | None = None,
-               district_labels: bool = False, **figure_kw) -> StaticMapResult:
+               district_labels: bool | None = None, **figure_kw) -> StaticMapResult:
     """Write the map of an allotment as PNG and/or SVG, with no network and no browser by default.
 
     ``engine``: ``"matplotlib"`` (default; geopandas + matplotlib, text in SVG as paths so the SVG shows Hindi
@@ -249,5 +315,8 @@ def static_map(allotment: pd.DataFrame, png_path=None, svg_path=None, title: str
                             level=level, district_labels=district_labels, **figure_kw)
         save_figure(fig, png, svg, dpi=dpi, lang=lang)
     _, not_drawn = join_allotment(allotment, simplify_tolerance=simplify_tolerance, level=level)
+    names = division_names(figure_kw.get("division"))
+    if names is not None and "division" in not_drawn.columns:
+        not_drawn = not_drawn[not_drawn["division"].isin(names)].reset_index(drop=True)
     return StaticMapResult(png=png, svg=svg, engine=engine, not_drawn=not_drawn,
                            seconds=round(time.perf_counter() - start, 3))

@@ -11,14 +11,15 @@ import pandas as pd
 from ...errors import InputError
 from ...units import load_districts
 from ...words import LANGS, check_lang, word
-from ..places import in_division
+from ..places import division_names, in_division
 from .aggregate import aggregate_figure, aggregate_static_figure, district_aggregate
 from .boundaries import join_allotment
 from .districts import choropleth, static_map
 from .points import points_figure, points_static_figure, unit_points, urban_body_id
 from .style import chromium_path, save_figure, system_has_devanagari
 
-__all__ = ["map_mode", "MapView", "division_map", "write_static_maps", "STATIC_ENGINES"]
+__all__ = ["map_mode", "MapView", "division_map", "write_static_maps", "STATIC_ENGINES", "map_geojson",
+           "write_geojson", "GEOJSON_UNIT_PROPERTIES"]
 
 STATIC_ENGINES = ("matplotlib", "kaleido", "auto")
 
@@ -135,8 +136,98 @@ def write_static_maps(table: pd.DataFrame, stem, division=None, title: str | dic
                 use = "kaleido" if chromium_path() else "matplotlib"
             if use == "kaleido" and lang == "hi" and not system_has_devanagari():
                 use, note = "matplotlib", "no system Devanagari font for chromium: Hindi drawn with matplotlib"
-            r = static_map(sub, png, svg, title=tt, lang=lang, engine=use, dpi=dpi)
+            r = static_map(table if division_names(division) else sub, png, svg, title=tt, lang=lang,
+                           engine=use, dpi=dpi, division=division)
             used, n_nd = r.engine, len(r.not_drawn)
         out.append({"lang": lang, "png": png, "svg": svg, "engine": used, "mode": mode, "not_drawn": int(n_nd),
                     "note": note})
     return out
+
+
+def _jsonable(v):
+    import math
+    from fractions import Fraction
+
+    import numpy as np
+    if v is None or v is pd.NA or v is pd.NaT:
+        return None
+    if isinstance(v, Fraction):
+        return f"{v.numerator}/{v.denominator}"
+    if isinstance(v, (np.integer,)):
+        return int(v)
+    if isinstance(v, (np.floating, float)):
+        return None if math.isnan(float(v)) else float(v)
+    if isinstance(v, (np.bool_,)):
+        return bool(v)
+    return v if isinstance(v, (str, int, bool)) else str(v)
+
+
+def _records(df: pd.DataFrame, columns) -> list[dict]:
+    cols = [c for c in columns if c in df.columns]
+    return [{c: _jsonable(v) for c, v in zip(cols, row)} for row in df[cols].itertuples(index=False, name=None)]
+
+
+#: Properties of a unit's feature in :func:`map_geojson` (those the table has).
+GEOJSON_UNIT_PROPERTIES = ("unit_code", "unit_name_en", "unit_name_hi", "district", "division", "body_type",
+                           "category", "category_en", "category_hi", "tier", "rank", "pool", "key", "clause", "reason",
+                           "tie_break", "pop", "placed", "why")
+
+
+def map_geojson(table: pd.DataFrame, division=None, body: str | None = None, ndigits: int = 5) -> dict:
+    """The data of a map as GeoJSON (a FeatureCollection, EPSG:4326, coordinates rounded to ``ndigits``): the units
+    of ``table`` (or of its division) with their category in both languages, reason and clause.
+
+    By :func:`map_mode`: districts are polygons; units with coordinates, and urban bodies placed around their
+    district's centre (``placed`` = ``district``: the position is the district's, not the town's), are points;
+    other units are counted per district (one polygon per district with the count of every category, the units,
+    the reserved and the women, and the shares as exact fractions ``"a/b"``). Units that have no shape are features
+    without geometry, with ``why``, so that every unit of the view is in the file once."""
+    from ...categories import label
+    from .style import geojson
+    sub = in_division(table, division).reset_index(drop=True)
+    mode = map_mode(sub, body) if len(sub) else "empty"
+    feats: list[dict] = []
+
+    def with_labels(df):
+        return df.assign(category_en=[label(c, "en") for c in df["category"]],
+                         category_hi=[label(c, "hi") for c in df["category"]])
+
+    if mode == "aggregate":
+        from .boundaries import district_boundaries
+        agg, nd = district_aggregate(sub)
+        b = district_boundaries().set_index("unit_code").loc[agg["unit_code"]].reset_index()
+        cols = ["unit_code", "unit_name_en", "unit_name_hi", "division", "units", "reserved", "women",
+                "share_reserved", "share_women", *[c for c in agg.columns if c.isupper() or "_W" in c]]
+        props = pd.DataFrame(_records(agg, dict.fromkeys(cols)))
+        feats += geojson(b, ndigits, properties=props)["features"]
+    elif mode in ("points", "district-points"):
+        pts, nd = unit_points(sub, body)
+        pts = with_labels(pts)
+        for rec, x, y in zip(_records(pts, GEOJSON_UNIT_PROPERTIES), pts["lon"], pts["lat"]):
+            feats.append({"type": "Feature", "id": str(rec["unit_code"]), "properties": rec,
+                          "geometry": {"type": "Point", "coordinates": [round(float(x), ndigits),
+                                                                        round(float(y), ndigits)]}})
+    elif mode == "district":
+        drawn, nd = join_allotment(sub)
+        drawn = with_labels(drawn)
+        props = pd.DataFrame(_records(drawn, GEOJSON_UNIT_PROPERTIES))
+        feats += geojson(drawn, ndigits, properties=props)["features"]
+    else:
+        nd = sub.assign(why="no unit here")
+    if len(nd):
+        nd = with_labels(nd)
+        feats += [{"type": "Feature", "id": str(r["unit_code"]), "properties": r, "geometry": None}
+                  for r in _records(nd, GEOJSON_UNIT_PROPERTIES)]
+    return {"type": "FeatureCollection", "properties": {"mode": mode, "body": body,
+                                                        "division": division_names(division)},
+            "features": feats}
+
+
+def write_geojson(table: pd.DataFrame, path, division=None, body: str | None = None) -> Path:
+    """:func:`map_geojson` written to ``path`` (UTF-8, compact, the same bytes for the same inputs)."""
+    import json
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(map_geojson(table, division, body), ensure_ascii=False, separators=(",", ":"))
+                    + "\n", encoding="utf-8")
+    return path

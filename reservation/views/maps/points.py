@@ -13,8 +13,8 @@ from ...categories import CODES, COLOURS, label
 from ...words import check_lang, word
 from ..places import division_names, place_names, unit_names
 from .boundaries import UP_BOX, district_boundaries, division_boundaries
-from .style import (COLOUR_ABSENT, EDGE_ABSENT, center, division_outline, fit_zoom, font_rc, geojson, hover_text,
-                    hover_wrap, sizes, view_bounds)
+from .style import (COLOUR_ABSENT, EDGE_ABSENT, EDGE_OUTSIDE, center, division_outline, fit_zoom, font_rc, geojson,
+                    hover_text, hover_wrap, size_key, sizes, view_bounds)
 
 __all__ = ["unit_points", "points_figure", "points_static_figure", "urban_body_id", "POINT_SPACING"]
 
@@ -104,6 +104,12 @@ def unit_points(table: pd.DataFrame, body: str | None = None) -> tuple[pd.DataFr
     return pts, nd
 
 
+def _top(points: pd.DataFrame) -> float:
+    """The largest population among the points (0 when none is known)."""
+    v = pd.to_numeric(points["pop"], errors="coerce").astype(float) if len(points) else pd.Series(dtype=float)
+    return float(v.max()) if v.notna().any() else 0.0
+
+
 def _note(points: pd.DataFrame, lang: str) -> str:
     placed = set(points["placed"]) if len(points) else set()
     return word("map.points_district_note" if "district" in placed else "map.points_coord_note", lang)
@@ -127,7 +133,8 @@ def points_figure(points: pd.DataFrame, title: str | None = None, lang: str = "e
     lons, lats = division_outline()
     fig.add_trace(go.Scattermap(lon=lons, lat=lats, mode="lines", line={"color": "#303030", "width": 1.6},
                                 name=word("map.division_line", lang), hoverinfo="skip", showlegend=True))
-    size = sizes(points["pop"], 5, 22) if len(points) else np.zeros(0)
+    top = _top(points)
+    size = sizes(points["pop"], 5, 22, top) if len(points) else np.zeros(0)
     names = np.array(hover_text(unit_names(points, lang)) if len(points) else [], dtype=object)
     dist = np.array(hover_text(place_names(points["district"], "district", lang)) if len(points) else [], dtype=object)
     reason = np.array([hover_wrap(x, 70) for x in points["reason"]] if "reason" in points.columns
@@ -146,41 +153,62 @@ def points_figure(points: pd.DataFrame, title: str | None = None, lang: str = "e
                                         reason[sel]]).tolist(),
             hovertemplate="<b>%{customdata[0]}</b> (%{customdata[1]})<br>%{customdata[2]}<br>%{customdata[3]}"
                           "<br>%{customdata[4]}<extra></extra>"))
+    keys = size_key(top)
+    for v, s_ in zip(keys, sizes(pd.Series(keys), 5, 22, top)):     # the key of the dot sizes, a legend of its own
+        fig.add_trace(go.Scattermap(lon=[None], lat=[None], mode="markers", legend="legend2", name=f"{v:,}",
+                                    marker={"color": "#bdbdbd", "size": float(s_)}, hoverinfo="skip"))
     bounds = view_bounds(division)
-    top = 60 if title else 10
+    head = 60 if title else 10
     fig.update_layout(
         title={"text": title} if title else None, height=height,
-        map={"style": "white-bg", "center": center(bounds), "zoom": fit_zoom(bounds, 700, height - top - 40)},
-        legend={"title": {"text": word("map.category", lang)}, "itemsizing": "constant",
-                "bgcolor": "rgba(255,255,255,0.85)"},
-        margin={"l": 10, "r": 10, "t": top, "b": 40},
+        map={"style": "white-bg", "center": center(bounds), "zoom": fit_zoom(bounds, 700, height - head - 40)},
+        legend={"title": {"text": word("map.category", lang)}, "itemsizing": "constant", "x": 1.01,
+                "xanchor": "left", "y": 1.0, "yanchor": "top"},
+        legend2={"title": {"text": word("map.size_key", lang)}, "itemsizing": "trace", "x": 1.01, "xanchor": "left",
+                 "y": 0.0, "yanchor": "bottom"},
+        margin={"l": 10, "r": 10, "t": head, "b": 40},
         annotations=[{"text": _note(points, lang), "xref": "paper", "yref": "paper", "x": 0, "y": -0.01,
                       "yanchor": "top", "xanchor": "left", "showarrow": False, "font": {"size": 11}}])
     return fig
 
 
 def points_static_figure(points: pd.DataFrame, title: str | None = None, lang: str = "en", division=None):
-    """The static counterpart of :func:`points_figure` (matplotlib): legend with category labels and counts."""
+    """The static counterpart of :func:`points_figure` (matplotlib). Beside the map, not over it: the legend of
+    the categories (with counts), the key of the dot sizes (population) and, for a division, a locator map of the
+    State. A division view names every dot after its unit (the town, in ``lang``) and, in grey, each district
+    under its cluster (the dots stand around their district's centre)."""
     import matplotlib
     from matplotlib import patheffects
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
+
+    from .districts import locator
     check_lang(lang)
     b = district_boundaries()
     divs = division_boundaries()
+    names = division_names(division)
+    halo = [patheffects.withStroke(linewidth=2, foreground="#ffffff")]
     rc = font_rc(lang)
     with matplotlib.rc_context(rc):
-        fig = Figure(figsize=(11, 9), layout="constrained")
-        ax = fig.add_subplot()
+        fig = Figure(figsize=(12.5, 9), layout="constrained")
+        gs = fig.add_gridspec(2, 2, width_ratios=[3.3, 1], height_ratios=[1.5, 1])
+        ax = fig.add_subplot(gs[:, 0])
+        side = fig.add_subplot(gs[0, 1] if names else gs[:, 1])
+        side.set_axis_off()
+        if names:
+            locator(fig.add_subplot(gs[1, 1]), names, lang)
         ax.set_axis_off()
         bounds = view_bounds(division)
         pad = 0.04 * max(bounds[2] - bounds[0], bounds[3] - bounds[1])
+        view = (bounds[0] - pad, bounds[1] - pad, bounds[2] + pad, bounds[3] + pad)
         ax.set_aspect(1 / math.cos(math.radians((bounds[1] + bounds[3]) / 2)))
-        b.plot(ax=ax, facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, linewidth=0.4)
-        divs.boundary.plot(ax=ax, color="#303030", linewidth=1.1)
+        b.cx[view[0]:view[2], view[1]:view[3]].plot(ax=ax, facecolor=COLOUR_ABSENT, edgecolor=EDGE_OUTSIDE,
+                                                    linewidth=0.5)
+        divs.cx[view[0]:view[2], view[1]:view[3]].boundary.plot(ax=ax, color="#303030", linewidth=1.1)
         handles = []
+        top = _top(points)
         if len(points):
-            size = sizes(points["pop"], 10, 160)
+            size = sizes(points["pop"], 10, 160, top)
             order = np.argsort(-size, kind="stable")          # big points first, small ones on top
             p = points.iloc[order]
             ax.scatter(p["lon"], p["lat"], s=size[order], c=[COLOURS[c] for c in p["category"]],
@@ -191,16 +219,26 @@ def points_static_figure(points: pd.DataFrame, title: str | None = None, lang: s
                     handles.append(Line2D([], [], marker="o", linestyle="", markersize=8, markerfacecolor=COLOURS[c],
                                           markeredgecolor="#202020", label=f"{label(c, lang)} ({n})"))
         handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
-        ax.set_xlim(bounds[0] - pad, bounds[2] + pad)
-        ax.set_ylim(bounds[1] - pad, bounds[3] + pad)
-        if division_names(division) and len(points):
+        ax.set_xlim(view[0], view[2])
+        ax.set_ylim(view[1], view[3])
+        if names and len(points):
+            for n, x, y in zip(unit_names(points, lang), points["lon"], points["lat"]):
+                ax.annotate(n, (x, y), xytext=(5, 0), textcoords="offset points", ha="left", va="center",
+                            fontsize=6.5, color="#000000", zorder=7, path_effects=halo, annotation_clip=True)
             lab = points.groupby("district").agg(lon=("lon", "mean"), lat=("lat", "min")).reset_index()
-            for _, r in lab.iterrows():
-                ax.annotate(place_names(pd.Series([r["district"]]), "district", lang).iat[0],
-                            (r["lon"], r["lat"] - 0.05), ha="center", va="top", fontsize=8, color="#303030",
-                            path_effects=[patheffects.withStroke(linewidth=2, foreground="#ffffff")])
-        ax.legend(handles=handles, title=word("map.category", lang), loc="upper left", bbox_to_anchor=(1.0, 1.0),
-                  fontsize=9, framealpha=0.95)
+            for d, x, y in zip(place_names(lab["district"], "district", lang), lab["lon"], lab["lat"]):
+                ax.annotate(d, (x, y - 0.07), ha="center", va="top", fontsize=8, color="#707070", fontstyle="italic",
+                            zorder=6, path_effects=halo, annotation_clip=True)
+        first = side.legend(handles=handles, title=word("map.category", lang), loc="upper left",
+                            bbox_to_anchor=(0.0, 1.0), fontsize=9, title_fontsize=10, framealpha=0.95)
+        keys = size_key(top)
+        if keys:
+            side.add_artist(first)
+            dots = [Line2D([], [], marker="o", linestyle="", markerfacecolor="#bdbdbd", markeredgecolor="#202020",
+                           markersize=float(np.sqrt(s)), label=f"{v:,}")
+                    for v, s in zip(keys, sizes(pd.Series(keys), 10, 160, top))]
+            side.legend(handles=dots, title=word("map.size_key", lang), loc="lower left", bbox_to_anchor=(0.0, 0.0),
+                        fontsize=9, title_fontsize=10, framealpha=0.95, labelspacing=1.2, borderpad=0.9)
         if title:
             ax.set_title(title, fontsize=14)
         fig.text(0.01, 0.005, _note(points, lang), fontsize=8, color="#404040")

@@ -23,15 +23,16 @@ from .boundaries import (DEFAULT_SIMPLIFY_TOLERANCE, _districts, boundary_source
 
 __all__ = ["FONT_FAMILY", "ZOOM_MARGIN", "devanagari_font", "devanagari_font_file", "font_rc", "chromium_path",
            "system_has_devanagari", "geojson", "fit_zoom", "lines_lonlat", "division_outline", "view_bounds",
-           "center", "sizes", "not_drawn_note", "source_note", "present_codes", "hover_text", "hover_wrap",
+           "center", "sizes", "size_key", "not_drawn_note", "source_note", "present_codes", "hover_text", "hover_wrap",
            "save_figure",
-           "division_column", "COLOUR_ABSENT", "COLOUR_OUTSIDE", "EDGE_ABSENT"]
+           "division_column", "COLOUR_ABSENT", "COLOUR_OUTSIDE", "EDGE_ABSENT", "EDGE_OUTSIDE"]
 
 #: Fill of a district that is not in the allotment (hatched in static maps), of a district outside the division
-#: shown as context, and their edge colour.
+#: shown as context (white: no fill, so that it never looks like the light grey of "unreserved"), their edges.
 COLOUR_ABSENT = "#ffffff"
-COLOUR_OUTSIDE = "#f4f4f4"
+COLOUR_OUTSIDE = "#ffffff"
 EDGE_ABSENT = "#9e9e9e"
+EDGE_OUTSIDE = "#c8c8c8"
 #: Share of the frame a zoomed map fills (one value for every map).
 ZOOM_MARGIN = 0.9
 
@@ -246,6 +247,22 @@ def sizes(pop: pd.Series, small: float, big: float, top: float | None = None) ->
     if not top or top <= 0:
         return np.full(len(v), float(small))
     return (small + (big - small) * np.sqrt(v.fillna(0).clip(lower=0).to_numpy() / top)).round(1)
+
+
+def size_key(top: float, n: int = 3) -> list[int]:
+    """Populations for the key of a map's dot sizes: up to ``n`` round numbers (1, 2 or 5 times a power of ten),
+    the largest not above ``top`` (the largest population drawn), each about a tenth of the one before."""
+    if not top or not math.isfinite(top) or top < 1:
+        return []
+    nice = [m * 10 ** e for e in range(0, 9) for m in (1, 2, 5)]
+    first = max(v for v in nice if v <= top)
+    out = [first]
+    while len(out) < n:
+        nxt = max((v for v in nice if v <= out[-1] / 8), default=None)
+        if nxt is None:
+            break
+        out.append(nxt)
+    return out
 
 
 def division_column(df: pd.DataFrame, lang: str) -> pd.Series:
