@@ -155,3 +155,21 @@ def test_html_heading_and_html_table_escape():
     assert views.html_heading("<script>x()</script>", 3).data == "<h3>&lt;script&gt;x()&lt;/script&gt;</h3>"
     t = views.html_table(pd.DataFrame({"<b>Bold</b>": ["<i>co</i>"]}, index=["<script>x()</script>"]), index=True)
     assert_no_hostile_markup(t.to_html(), "table")
+
+
+@pytest.mark.parametrize("body, units", [("pp-chair", "pp.csv"), ("gp-pradhan", "gp.csv")])
+def test_the_explorer_escapes_hostile_names(units_files, body, units):
+    """What notebook 04 shows: the explorer's outputs (tables as HTML, the map as plotly JSON) for a hostile units
+    file, in both languages."""
+    ex = views.Explorer(body=body, units=str(units_files / units), render=True)
+    for lang in ("en", "hi"):
+        ex.lang.value = lang
+        assert ex.state.error == ""
+        parts = [ex.status.value, ex.step_html.value]
+        for out in (ex.counts_out, ex.map_out, ex.table_out):
+            for o in out.outputs:
+                parts += [json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v
+                          for v in o.get("data", {}).values()]
+        page = "\n".join(parts)
+        assert_no_hostile_markup(page, f"explorer {body} {lang}")
+        assert "&lt;script&gt;alert(" in page                        # shown, as text

@@ -635,3 +635,51 @@ def test_map_geojson_has_every_unit_once(tmp_path, zp, kp, np_chair, body, divis
     a = views.write_geojson(r.table, tmp_path / "a.geojson", division, body).read_bytes()
     b = views.write_geojson(r.table, tmp_path / "b.geojson", division, body).read_bytes()
     assert a == b and json.loads(a) == json.loads(json.dumps(g))
+
+
+# ============================================================================================ explorer, every body
+
+#: Bodies that the explorer cannot show yet, with the reason (outside the views). The test below insists that
+#: they still fail, so that the entry is removed when the fix lands.
+EXPLORER_BROKEN = {"zp-ward": "reservation/rulebooks/panchayat_units.py renames the parent column to 'district', "
+                              "which collides with the units table's own 'district' column (any zp-ward allotment "
+                              "fails: reservation allot --body zp-ward --units FILE ends in a TypeError)"}
+
+
+@pytest.mark.parametrize("body", list(BODIES))
+def test_explorer_shows_every_registered_body(body):
+    if body in EXPLORER_BROKEN:
+        pytest.xfail(EXPLORER_BROKEN[body])
+    ex = views.Explorer(body=body, render=False)
+    s = ex.state
+    assert s.error == "" and s.table is not None and len(s.table) > 0 and s.figure is not None
+    assert body in [v for _, v in ex.body.options]
+    needs, accepts = views.params.body_needs_units(body)
+    assert (ex.units_box.layout.display != "none") == accepts
+    if needs:
+        assert Path(ex.units.value) == views.toy.TOY_UNITS and "made-up" in ex.units_note.value
+        assert len(s.table) == 12                                   # the toy units file
+
+
+@pytest.mark.parametrize("body", list(EXPLORER_BROKEN))
+@pytest.mark.xfail(strict=True, reason="needs the fix named in EXPLORER_BROKEN (outside the views)")
+def test_explorer_body_known_to_fail_still_fails(body):
+    assert views.Explorer(body=body, render=False).state.error == ""
+
+
+def test_explorer_switches_through_every_body_without_raising():
+    ex = views.Explorer(render=False)
+    for body in BODIES:
+        ex.body.value = body                                       # used to raise TraitError for urban bodies
+        assert ex.state.body == body or body in EXPLORER_BROKEN
+        assert (ex.state.error == "") != (body in EXPLORER_BROKEN), (body, ex.state.error)
+    ex.body.value = "pp-chair"
+    assert ex.units.value == "" and ex.state.error == ""           # the toy gram panchayats are not urban bodies
+    with pytest.raises(InputError):
+        views.Explorer(body="nope", render=False)
+
+
+def test_toy_units_file_ships_with_the_package():
+    t = pd.read_csv(views.toy.TOY_UNITS)
+    assert {"unit", "parent", "pop", "sc", "st", "name_en", "district", "division"} <= set(t.columns)
+    assert t["unit"].is_unique and (t["sc"] + t["st"] <= t["pop"]).all()

@@ -35,10 +35,10 @@ from .rotation import (VERDICTS, rotation_heatmap, rotation_matrix, rotation_sum
 from .tables import (assumptions_table, category_counts_table, category_summary, heading, html_heading, html_table,
                      not_drawn_table, report_heading, state_counts_all, state_counts_wide, style_categories,
                      unit_list)
-from .toy import TOY_DISTRICTS, TOY_HISTORY, toy_allotment, toy_figure, toy_state, toy_steps
+from .toy import TOY_DISTRICTS, TOY_HISTORY, TOY_UNITS, toy_allotment, toy_figure, toy_state, toy_steps
 
 __all__ = [
-    "LANGS", "TOY_DISTRICTS", "TOY_HISTORY", "BODY_TITLES_HI", "divisions", "resolve_division",
+    "LANGS", "TOY_DISTRICTS", "TOY_HISTORY", "TOY_UNITS", "BODY_TITLES_HI", "divisions", "resolve_division",
     "resolve_divisions", "check_parameters", "run_allotment", "body_choices", "body_title", "option_rows",
     "state_counts_all", "state_counts_wide", "category_counts_table", "category_summary", "unit_list",
     "not_drawn_table", "style_categories", "html_table", "html_heading", "heading", "division_label", "report_heading", "assumptions_table", "map_mode",

@@ -4,16 +4,17 @@ ambiguity option; and the toy state, step by step."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pandas as pd
 
 from ..errors import InputError
 from ..words import LANG_NAMES, LANGS, word
 from .maps import division_map
-from .params import body_choices, body_title, check_parameters, option_rows, run_allotment
+from .params import body_choices, body_needs_units, body_title, check_parameters, option_rows, run_allotment
 from .places import divisions
 from .tables import category_counts_table, not_drawn_table, style_categories, unit_list
-from .toy import toy_allotment, toy_figure, toy_state, toy_steps
+from .toy import TOY_UNITS, toy_allotment, toy_figure, toy_state, toy_steps
 
 __all__ = ["Explorer", "ExplorerState"]
 
@@ -27,6 +28,7 @@ class ExplorerState:
     base_year: int = 2015
     options: list = field(default_factory=list)
     division: str = "all"
+    units: str = ""
     lang: str = "en"
     error: str = ""
     table: pd.DataFrame | None = None  # the rows shown
@@ -39,19 +41,27 @@ class ExplorerState:
 
 
 class Explorer:
-    """The ipywidgets explorer of notebook 04: pick body, year, base year, division, language and the ambiguity
-    options; the map and the table update. ``Toy state`` switches to the five-district toy state and a step
-    slider that shows each rule step in turn. Every number comes from the functions above; the widgets only pass
-    parameters. ``render=False`` (tests) computes without displaying."""
+    """The ipywidgets explorer of notebook 04: pick any registered body, year, base year, division, language and
+    the ambiguity options; the map and the table update. Bodies counted inside a parent (gram pradhans, wards)
+    need a units file: the explorer starts with the made-up :data:`reservation.views.toy.TOY_UNITS` and says so;
+    the urban bodies may take one instead of the shipped list. ``Toy state`` switches to the five-district toy
+    state and a step slider that shows each rule step in turn. Every number comes from the views; the widgets only
+    pass parameters. ``render=False`` (tests) computes without displaying."""
 
-    def __init__(self, body: str = "zp-chair", year: int | None = None, render: bool = True):
+    def __init__(self, body: str = "zp-chair", year: int | None = None, render: bool = True, units: str = ""):
         import ipywidgets as W
+        from ..bodies import get_body
+        get_body(body)                                 # an unknown body is an InputError naming the known ones
         self.W = W
         self.render_enabled = render
         self.state = ExplorerState()
-        bodies = body_choices()
+        bodies = body_choices(include_needs_units=True)
         self.body = W.Dropdown(options=[(f"{b} — {t}", b) for b, t in zip(bodies["body"], bodies["title"])],
                                value=body, description="Body", layout=W.Layout(width="420px"))
+        self.units = W.Text(value=str(units or ""), description="Units file", continuous_update=False,
+                            placeholder="path of a units CSV", layout=W.Layout(width="560px"))
+        self.units_note = W.HTML()
+        self.units_box = W.VBox([self.units, self.units_note])
         self.year = W.Dropdown(description="Year", layout=W.Layout(width="180px"))
         self.base_year = W.BoundedIntText(value=2015, min=1990, max=2100, description="Base year",
                                           layout=W.Layout(width="180px"))
@@ -74,7 +84,8 @@ class Explorer:
         self._busy = False
         self._set_years(year)
         self._build_options()
-        for w in (self.year, self.base_year, self.division, self.lang):
+        self._set_units(units)
+        for w in (self.year, self.base_year, self.division, self.lang, self.units):
             w.observe(self._changed, names="value")
         self.body.observe(self._body_changed, names="value")
         self.toy.observe(self._toy_changed, names="value")
@@ -85,7 +96,8 @@ class Explorer:
         self.toy_box.layout.display = "none"
         self.widget = W.VBox([
             W.HBox([self.body, self.year, self.base_year]), W.HBox([self.division, self.lang]),
-            W.Accordion(children=[self.options_box], titles=("Ambiguity options (RULES.md §8)",)),
+            self.units_box,
+            W.Accordion(children=[self.options_box], titles=("Ambiguity options (reservation options --body BODY)",)),
             self.toy, self.toy_box, self.status, self.step_html, self.counts_out, self.map_out, self.table_out])
         self.widget.add_class("reservation-explorer")
         self.refresh()
@@ -100,18 +112,41 @@ class Explorer:
         self.base_year.max = self.year.value
         self._busy = False
 
+    def _set_units(self, units=""):
+        """The units file: the toy file for a body that needs one (unless one was given), empty for the others;
+        shown only for the bodies that need or accept one."""
+        needs, accepts = body_needs_units(self.body.value)
+        self._busy = True
+        current = self.units.value.strip()
+        if needs:
+            self.units.value = str(units or current or TOY_UNITS)
+        elif not accepts or (current and Path(current) == TOY_UNITS):
+            self.units.value = str(units or "")
+        self._busy = False
+        self.units_box.layout.display = "" if accepts else "none"
+        if needs and Path(self.units.value) == TOY_UNITS:
+            self.units_note.value = ("<small>Gram panchayat and ward populations are not public: these are "
+                                     "<b>made-up toy units</b> (data/toy/units_toy.csv). Give your own file: columns "
+                                     "unit, parent, pop, sc, st [, obc, name_en, name_hi, district, division].</small>")
+        elif accepts and not needs:
+            self.units_note.value = "<small>Empty: the shipped list of bodies. A units file replaces it.</small>"
+        else:
+            self.units_note.value = ""
+
     def _build_options(self):
         W = self.W
         rows = option_rows(self.body.value)
         widgets = {}
         for _, r in rows.iterrows():
+            choices = [c.strip() for c in str(r["choices"]).split("|")]
             if r["choices"] == "path":
                 continue
-            if r["choices"] in ("decimal",):
+            if len(choices) < 2:                       # a number, or a number or empty: typed in
                 w = W.Text(value=str(r["default"]), description=r["option"], continuous_update=False)
             else:
-                w = W.Dropdown(options=[c.strip() for c in str(r["choices"]).split("|")], value=str(r["default"]),
-                               description=r["option"])
+                if str(r["default"]) not in choices:
+                    choices.insert(0, str(r["default"]))
+                w = W.Dropdown(options=choices, value=str(r["default"]), description=r["option"])
             w.style = {"description_width": "170px"}
             w.layout = W.Layout(width="460px")
             w.tooltip = f"{r['ambiguity']}: {r['reading_of_default']}"
@@ -123,6 +158,7 @@ class Explorer:
     def _body_changed(self, _):
         self._set_years()
         self._build_options()
+        self._set_units()
         self.refresh()
 
     def _toy_changed(self, _):
@@ -170,8 +206,10 @@ class Explorer:
             s.mode = "real"
             s.body, s.year, s.base_year = self.body.value, int(self.year.value), int(self.base_year.value)
             s.division = self.division.value
-            check_parameters(s.body, s.year, division=s.division, base_year=s.base_year, options=s.options)
-            result = run_allotment(s.body, s.year, base_year=s.base_year, options=s.options)
+            s.units = self.units.value.strip() if self.units_box.layout.display != "none" else ""
+            check_parameters(s.body, s.year, division=s.division, base_year=s.base_year, options=s.options,
+                             units=s.units)
+            result = run_allotment(s.body, s.year, base_year=s.base_year, options=s.options, units=s.units)
             s.table = unit_list(result.table, s.division, s.lang)
             s.counts = category_counts_table(result.table, s.division, s.lang)
             mv = division_map(result.table, s.division, s.lang, title=f"{body_title(s.body, s.lang)} {s.year}",
@@ -180,6 +218,8 @@ class Explorer:
             s.step_text = ""
         except InputError as e:
             s.error = str(e)
+        except Exception as e:  # noqa: BLE001 - a widget callback must not raise; the reader sees the error
+            s.error = f"{type(e).__name__}: {e}"
         self._render()
 
     def _show_step(self):

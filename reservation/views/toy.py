@@ -16,13 +16,16 @@ from .maps.style import hover_text
 from .places import unit_names
 from .tables import text_colour
 
-__all__ = ["TOY_DIR", "TOY_DISTRICTS", "TOY_HISTORY", "toy_allotment", "toy_steps", "toy_state",
+__all__ = ["TOY_DIR", "TOY_DISTRICTS", "TOY_HISTORY", "TOY_UNITS", "toy_allotment", "toy_steps", "toy_state",
            "toy_figure"]
 
 #: The hand-checked five-district toy state (a copy of tests/fixtures/toy/five*.csv; a test keeps them equal).
 TOY_DIR = DATA_DIR / "toy"
 TOY_DISTRICTS = TOY_DIR / "five.csv"
 TOY_HISTORY = TOY_DIR / "five_history_2015.csv"
+#: A made-up units file (data/toy/README.md) for the bodies counted inside a parent, whose units and populations
+#: are not public: the explorer starts with it so that every body can be tried.
+TOY_UNITS = TOY_DIR / "units_toy.csv"
 
 def toy_allotment(options=(), districts=None, history=None):
     """The five-district toy state (data/toy/, README in tests/fixtures/toy/) through the real Zila Panchayat
