@@ -80,9 +80,10 @@ def register(subparsers) -> None:
                     help="PNG/SVG maps: matplotlib (default, about 0.3 s a map, vector SVG) or kaleido with "
                          "Debian's chromium (2-5 s of CPU a map; its SVG holds a bitmap); auto = kaleido when "
                          "chromium is installed")
-    sp.add_argument("--plotlyjs", choices=["inline", "directory"], default="inline",
-                    help="inline: each page stands alone (about 4.7 MB); directory: one plotly.min.js beside "
-                         "the pages")
+    sp.add_argument("--plotlyjs", choices=["directory", "inline"], default="directory",
+                    help="directory (default): plotly.js, the style sheet and the Hindi font once beside the pages "
+                         "(a division page is well under 1 MB; keep the folder together); inline: each page stands "
+                         "alone (about 5 MB a page)")
     sp.add_argument("--fresh-kernels", action="store_true",
                     help="a new kernel for every notebook (slower; by default each worker reuses one kernel "
                          "and resets its namespace between notebooks)")

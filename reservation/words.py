@@ -15,7 +15,8 @@ from __future__ import annotations
 from .errors import InputError
 
 __all__ = ["LANGS", "LANG_NAMES", "CATEGORY_LABELS", "BODY_TITLES_HI", "TEXT", "VERDICT_TEXT", "DECISION_TEXT",
-           "ALL_DIVISIONS", "DEVANAGARI_SAMPLE", "check_lang", "word", "category_label", "verdict_text", "decision_text"]
+           "ALL_DIVISIONS", "DEVANAGARI_SAMPLE", "check_lang", "word", "category_label", "verdict_text",
+           "decision_text"]
 
 #: The languages of every view: English and Hindi.
 LANGS: tuple[str, ...] = ("en", "hi")

@@ -8,7 +8,7 @@ raw ``</script>`` would close the script element and plotly would read the rest 
 executed notebooks' HTML outputs. The escaped form must be there (the names were shown, not dropped).
 
 Data files (GeoJSON, CSV) keep the names as given: they are data for other programs, not HTML, and no page
-inlines them (CSV cells are protected against spreadsheet formulas instead, see test_report_tables.py).
+inlines them (CSV cells are protected against spreadsheet formulas instead: tested here too).
 
 Which mechanism covers what: pandas Styler ``format(escape="html")`` for every table (views.html_table,
 views.style_categories), ``html.escape`` for every string handed to plotly (hover, tick labels, annotations),
@@ -42,6 +42,7 @@ PP_UNITS = """unit,name_en,name_hi,body_type,district,pop,sc,st,women
 3,\"\"\"><svg onload=alert(1)>\",\"\"\"><svg onload=alert('२')>\",NPP,Unnao,3000,900,0,1450
 4,Plain Town,सादा नगर,NPP,Unnao,2000,100,0,990
 5,<b>Bold</b> & <i>co</i>,<b>मोटा</b>,NPP,Hardoi,2500,500,0,1200
+6,"=HYPERLINK(""http://x.example"",""y"")",=1+2,NPP,Sitapur,2200,300,0,1100
 """
 
 GP_UNITS = """unit,parent,pop,sc,st,name_en,district,division
@@ -119,7 +120,7 @@ def test_a_report_escapes_hostile_names_everywhere(main, tmp_path, units_files, 
     files = sorted(p for p in out.iterdir() if p.is_file())
     assert any(p.suffix == ".html" for p in files)
     for p in files:
-        if p.suffix in (".png", ".js", ".woff"):
+        if p.suffix in (".png", ".js", ".woff", ".ttf"):
             continue
         if p.suffix in (".geojson", ".csv"):              # data files: the names as given (not HTML, never inlined)
             continue
@@ -131,6 +132,11 @@ def test_a_report_escapes_hostile_names_everywhere(main, tmp_path, units_files, 
         assert_no_hostile_markup(text, p.name)
     page = (out / "lucknow.html").read_text(encoding="utf-8")
     assert html.escape("<script>alert(1)</script>") in page          # shown, as text
+    if body == "pp-chair":                                            # CSV beside the page: no formula runs
+        units_csv = pd.read_csv(out / "lucknow-units.csv", encoding="utf-8-sig", dtype=str)
+        cells = [c for col in units_csv.columns for c in units_csv[col].dropna()]
+        assert "'=HYPERLINK(\"http://x.example\",\"y\")" in cells and "'=1+2" in cells
+        assert not [c for c in cells if c[:1] in ("=", "+", "-", "@")]
     if body == "pp-chair":
         assert html.escape("<b>मोटा</b>") in page                       # the Hindi name too
         fig = next(json.loads(m) for m in re.findall(r"Plotly\.newPlot\(\s*\"[^\"]+\",\s*(\[.*?\]),\s*\{", page,
@@ -173,3 +179,15 @@ def test_the_explorer_escapes_hostile_names(units_files, body, units):
         page = "\n".join(parts)
         assert_no_hostile_markup(page, f"explorer {body} {lang}")
         assert "&lt;script&gt;alert(" in page                        # shown, as text
+
+
+def test_csv_cells_never_start_a_formula(tmp_path):
+    df = pd.DataFrame({"=name": ["=cmd|' /C calc'!A0", "+1", "-2", "@SUM(A1)", "\tx", "ok", "नाम"], "n": range(7)})
+    p = views.write_csv(df, tmp_path / "t.csv")
+    raw = p.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")                       # UTF-8 with a BOM: Excel reads Hindi
+    back = pd.read_csv(p, encoding="utf-8-sig", dtype=str, keep_default_na=False)
+    assert list(back.columns) == ["'=name", "n"]
+    assert list(back["'=name"]) == ["'=cmd|' /C calc'!A0", "'+1", "'-2", "'@SUM(A1)", "'\tx", "ok", "नाम"]
+    assert list(back["n"]) == [str(i) for i in range(7)]           # numbers untouched
+    assert views.write_csv(df, tmp_path / "u.csv").read_bytes() == raw

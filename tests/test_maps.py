@@ -137,7 +137,7 @@ def test_boundary_file_is_read_once_per_process(monkeypatch):
     calls = []
     real = gpd.read_file
     monkeypatch.setattr(gpd, "read_file", lambda *a, **k: calls.append(a) or real(*a, **k))
-    for f in (boundaries._read_raw, boundaries._district_boundaries_cached,
+    for f in (boundaries._read_raw, boundaries._cleaned_raw, boundaries._district_boundaries_cached,
               boundaries._division_boundaries_cached):
         f.cache_clear()
     maps.district_boundaries()

@@ -272,7 +272,8 @@ def test_explorer_renders_widgets_and_map_in_jupyterlab(tmp_path):
             s.selectedIndex = 0; s.dispatchEvent(new Event('change', {bubbles: true})); })()""")
         browser.wait(KERNEL_IDLE + " && document.querySelectorAll('.reservation-explorer table.reservation-table "
                      "tbody tr').length === 75", 120, "zp-chair again")
-        errors = browser.js("""Array.from(document.querySelectorAll('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'))
+        errors = browser.js("""Array.from(document.querySelectorAll(
+                                   '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]'))
                                .map(e => e.textContent).filter(t => t.includes('Error') || t.includes('Traceback'))""")
         assert errors == [], errors
 

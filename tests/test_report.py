@@ -5,11 +5,13 @@ non-zero exit, no index, the previous report left alone). Also: the committed no
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import re
 from pathlib import Path
 
 import nbformat
+import pandas as pd
 import pytest
 import tools
 
@@ -86,10 +88,19 @@ def test_register_adds_the_report_command():
     args = p.parse_args(["report", "--body", "zp-chair", "--year", "2021", "--division", "Lucknow", "--division",
                          "Agra", "--format", "ipynb"])
     assert args.func is cli_report.cmd_report and args.division == ["Lucknow", "Agra"] and args.format == "ipynb"
-    assert args.workers == 2 and args.static_engine == "matplotlib" and args.plotlyjs == "inline"
+    assert args.workers == 2 and args.static_engine == "matplotlib" and args.plotlyjs == "directory"
 
 
 # ============================================================================================ one division
+
+def zp_assumptions() -> list[str]:
+    import reservation
+    return reservation.allot("zp-chair", 2021).meta["assumptions"]
+
+
+def index_text(out: Path) -> str:
+    return (out / "index.html").read_text(encoding="utf-8")
+
 
 def test_report_for_one_division_end_to_end(main, tmp_path, capsys):
     out = tmp_path / "zp"
@@ -105,17 +116,36 @@ def test_report_for_one_division_end_to_end(main, tmp_path, capsys):
     assert not [p for p in tmp_path.iterdir() if p.name != "zp"]           # no temporary folder left behind
 
     page = (out / "lucknow.html").read_text(encoding="utf-8")
-    # self-contained and offline: plotly.js inline, nothing loaded from the network, no code cells
-    assert "Plotly.newPlot" in page and len(page) > 3_000_000
+    # offline: plotly.js, JupyterLab's style sheet and the Hindi font once beside the pages (the default), nothing
+    # loaded from the network, no code cells
+    assert "Plotly.newPlot" in page and len(page) < 1_000_000
+    assert re.search(r'<script[^>]+src="plotly.min.js"', page) and (out / "plotly.min.js").is_file()
+    assert re.search(r'<link[^>]+href="lab.css"', page) and re.search(r'<link[^>]+href="reservation.css"', page)
+    assert "reservation-devanagari.ttf" in (out / "reservation.css").read_text(encoding="utf-8")
     assert not re.search(r'<script[^>]+src="https?:', page) and not re.search(r'<link[^>]+href="https?:', page)
     assert "cdnjs" not in page and "require.min.js" not in page and "mermaid.esm" not in page
     assert 'document.querySelectorAll("details.reservation-static")' in page    # opens the static map if needed
     assert "views.check_parameters" not in page and "NBVAL_CHECK_OUTPUT" not in page
-    assert "जिला पंचायत अध्यक्ष 2021: लखनऊ" in page and "@font-face" in page
-    assert 'class="reservation-static"' in page and "data:image/png;base64," in page   # fallback static map
+    assert "जिला पंचायत अध्यक्ष 2021: लखनऊ" in page
+    assert 'class="reservation-static"' in page and 'src="lucknow-map-en.png"' in page   # fallback static map
     for unit in ("Hardoi", "Lakhimpur Kheri", "Lucknow", "Rae Bareli", "Sitapur", "Unnao"):
         assert unit in page
     assert "6 of 6 units on the map (district); not drawn: 0" in page
+    # the assumptions in full, with no index column; the Hindi units keep their reasons (English, said so)
+    caveat = next(a for a in zp_assumptions() if "OBC population" in a)
+    assert html.escape(caveat, quote=False) in page and "row_heading" not in page
+    assert "कारण (अंग्रेज़ी में)" in page and "कारण अभी अंग्रेज़ी में हैं" in page
+    # a CSV of each table beside the page, safe for spreadsheets
+    for name in ("counts", "units", "assumptions"):
+        assert (out / f"lucknow-{name}.csv").is_file() and f'href="lucknow-{name}.csv"' in index_text(out)
+    units = pd.read_csv(out / "lucknow-units.csv", encoding="utf-8-sig")
+    assert sorted(units["unit_name_en"]) == ["Hardoi", "Lakhimpur Kheri", "Lucknow", "Rae Bareli", "Sitapur", "Unnao"]
+    assert {"category_en", "category_hi", "reason", "clause"} <= set(units.columns)
+    # the same page standing alone (--plotlyjs inline): plotly.js, the font and the static map inside it
+    alone = report.notebook_to_html(out / "lucknow.ipynb", tmp_path / "alone.html", title="t", plotlyjs="inline",
+                                    static_map=out / "lucknow-map-en.png").read_text(encoding="utf-8")
+    assert len(alone) > 3_000_000 and "data:image/png;base64," in alone and "@font-face" in alone
+    assert 'src="plotly.min.js"' not in alone and 'href="lab.css"' not in alone
 
     index = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="lucknow.html"' in index and 'href="lucknow-map-hi.svg"' in index

@@ -37,7 +37,8 @@ from pathlib import Path
 from ..errors import InputError
 from .folder import MARKER, Target, check_target, keep_failed, make_workdir, publish
 from .index import write_index
-from .pages import PLOTLYJS_MODES, SKIP_TAG, devanagari_font_css, notebook_to_html, site_css
+from .pages import (PLOTLYJS_MODES, SKIP_TAG, devanagari_font_css, notebook_to_html, site_css,
+                    write_shared_files)
 from .tasks import KERNEL, ReportFailed, ReportResult, Task, TaskResult
 from .worker import ALLOTMENTS, allotment_key, run_task, worker_init
 
@@ -57,7 +58,7 @@ STATIC_ENGINES = ("matplotlib", "kaleido", "auto")
 # ================================================================================================ validation
 
 def validate(body, year, divisions="all", *, out=None, fmt="html", base_year=2015, options=(), history=(),
-             units="", workers=2, static_engine="matplotlib", plotlyjs="inline", notebook=None) -> dict:
+             units="", workers=2, static_engine="matplotlib", plotlyjs="directory", notebook=None) -> dict:
     """Check every parameter (types, values, files) and return them normalised; raise InputError otherwise.
 
     Besides :func:`reservation.views.check_parameters`: ``fmt`` in :data:`FORMATS`, ``workers`` a positive
@@ -155,11 +156,27 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
             proc.join(5)
 
 
+def _prepare_workers(p: dict) -> None:
+    """What every worker needs, done once here before the workers are forked (they inherit it): papermill and
+    the map modules imported, the map caches filled (:func:`reservation.views.maps.prepare`), the HTML exporter
+    built. Two workers each doing it cost twice the CPU."""
+    import papermill  # noqa: F401
+
+    from ..views.maps import prepare
+    from .pages import _exporter
+    prepare()
+    if p["fmt"] == "html":
+        _exporter()
+
+
 def _run_tasks(tasks: list, p: dict, work: Path, fresh_kernels: bool, progress: bool) -> list:
     from tqdm import tqdm
     results: list[TaskResult] = []
+    _prepare_workers(p)
+    # inline pages carry the font cut to the Devanagari block, made once here; directory pages link the font file
+    font = devanagari_font_css() if p["plotlyjs"] == "inline" else None
     pool = ProcessPoolExecutor(max_workers=min(p["workers"], len(tasks)), initializer=worker_init,
-                               initargs=(fresh_kernels, str(work / "logs")))
+                               initargs=(fresh_kernels, str(work / "logs"), font))
     bar = tqdm(total=len(tasks), desc=f"{p['body']} {p['year']}", unit="notebook", file=sys.stderr,
                disable=not progress, dynamic_ncols=True)
     try:
@@ -189,7 +206,7 @@ def _run_tasks(tasks: list, p: dict, work: Path, fresh_kernels: bool, progress: 
 
 
 def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2015, options=(), history=(),
-               units="", workers=2, static_engine="matplotlib", plotlyjs="inline", progress=True,
+               units="", workers=2, static_engine="matplotlib", plotlyjs="directory", progress=True,
                fresh_kernels=False, state_page=True, notebook=None, timeout=600) -> ReportResult:
     """Validate, run every notebook, and publish the report at ``out`` (see the module docstring).
 
@@ -222,7 +239,10 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
         order = {t.key: i for i, t in enumerate(tasks)}
         results.sort(key=lambda r: order[r.key])
         seconds = time.perf_counter() - start
-        (work / "reservation.css").write_text(site_css(), encoding="utf-8")
+        if p["plotlyjs"] == "directory":
+            write_shared_files(work)
+        else:
+            (work / "reservation.css").write_text(site_css(), encoding="utf-8")     # the index's font
         index, manifest = write_index(work, p, result, results, empty, seconds)
         publish(work, target)
     finally:

@@ -1,5 +1,7 @@
-"""Executed notebooks -> HTML pages without code that work offline: plotly figures given an HTML form, plotly.js
-inline or beside the pages, a Devanagari font embedded, the static map under each interactive one."""
+"""Executed notebooks -> HTML pages without code that work offline: plotly figures given an HTML form, the static
+map under each interactive one, and the shared parts (plotly.js, JupyterLab's style sheet, the Devanagari font)
+either written once beside the pages (``directory``, the default: small pages) or inlined in each page
+(``inline``: a page stands alone, about 5 MB)."""
 
 from __future__ import annotations
 
@@ -7,9 +9,14 @@ import html
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["notebook_to_html", "devanagari_font_css", "site_css", "SKIP_TAG", "PLOTLYJS_MODES", "PLOTLY_MIME"]
+__all__ = ["notebook_to_html", "devanagari_font_css", "site_css", "write_shared_files", "set_font_css", "SKIP_TAG",
+           "PLOTLYJS_MODES", "PLOTLY_MIME", "SHARED_FILES"]
 
-PLOTLYJS_MODES = ("inline", "directory")
+PLOTLYJS_MODES = ("directory", "inline")
+#: The files a report in ``directory`` mode writes once beside its pages (the font and its licence only when the
+#: font package is installed).
+SHARED_FILES = ("plotly.min.js", "lab.css", "reservation.css", "reservation-devanagari.ttf",
+                "reservation-devanagari-OFL.txt")
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 _TEMPLATE = r"""{%- extends 'index.html.j2' -%}
@@ -17,6 +24,13 @@ _TEMPLATE = r"""{%- extends 'index.html.j2' -%}
 {%- block html_head_js_mathjax -%}{%- endblock html_head_js_mathjax -%}
 {%- block html_head_js_mermaidjs -%}{%- endblock html_head_js_mermaidjs -%}
 {% block jupyter_widgets %}{% endblock jupyter_widgets %}
+{% block notebook_css %}
+{%- if resources.shared -%}
+<link rel="stylesheet" href="lab.css">
+{%- else -%}
+{{ super() }}
+{%- endif -%}
+{% endblock notebook_css %}
 {% block extra_css %}
 <style type="text/css">
   nav.reservation-nav { font-family: sans-serif; padding: 8px 16px; border-bottom: 1px solid #ddd; }
@@ -39,25 +53,52 @@ SKIP_TAG = "report-skip"
 _DEVANAGARI_RANGE = "U+0900-097F, U+1CD0-1CFF, U+200C-200D, U+20B9, U+25CC, U+A8E0-A8FF"
 
 
-@lru_cache(maxsize=1)
+_FONT_CSS: str | None = None
+
+
+def set_font_css(css: str | None) -> None:
+    """Give this process the font rule computed once by the report's parent (subsetting takes seconds)."""
+    global _FONT_CSS
+    _FONT_CSS = css
+
+
 def devanagari_font_css() -> str:
+    """:func:`_font_css`, or the rule handed over by :func:`set_font_css`."""
+    return _FONT_CSS if _FONT_CSS is not None else _font_css()
+
+
+def _font_file() -> Path | None:
+    """The TTF of the PyPI package ``fontpkg-noto-sans-devanagari`` (found without importing it), or None."""
+    import importlib.util
+    spec = importlib.util.find_spec("fontpkg_noto_sans_devanagari")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    ttfs = sorted(Path(list(spec.submodule_search_locations)[0]).glob("files/*.ttf"))
+    return ttfs[0] if ttfs else None
+
+
+def _linked_font_css() -> str:
+    """The ``@font-face`` rule of a report folder: the unmodified font file beside the pages (copied, no work)."""
+    return ('@font-face { font-family: "Reservation Devanagari"; font-weight: 100 900; '
+            'src: url("reservation-devanagari.ttf") format("truetype"); '
+            f'unicode-range: {_DEVANAGARI_RANGE}; }}')
+
+
+@lru_cache(maxsize=1)
+def _font_css() -> str:
     """An ``@font-face`` rule with Noto Sans Devanagari (the font the static maps use, from the PyPI package
     ``fontpkg-noto-sans-devanagari``, OFL-1.1) as a data URI, cut to the Devanagari block and to its regular
     weight (about 0.2 MB), so that the Hindi of a page renders on a machine without a Hindi font. Empty when the
     font package or fontTools is missing (the browser's own fonts are used)."""
     import base64
-    import importlib.util
     import io
-    spec = importlib.util.find_spec("fontpkg_noto_sans_devanagari")
-    if spec is None or not spec.submodule_search_locations:
-        return ""
-    ttfs = sorted(Path(list(spec.submodule_search_locations)[0]).glob("files/*.ttf"))
-    if not ttfs:
+    ttf = _font_file()
+    if ttf is None:
         return ""
     try:
         from fontTools import subset
         from fontTools.ttLib import TTFont
-        font = TTFont(str(ttfs[0]))
+        font = TTFont(str(ttf))
         if "fvar" in font:
             from fontTools.varLib import instancer
             axes = {a.axisTag: (400 if a.axisTag == "wght" else a.defaultValue) for a in font["fvar"].axes}
@@ -87,10 +128,45 @@ body {
 }
 """
 
-def site_css() -> str:
-    """``reservation.css``, written once beside the pages: the embedded Devanagari font and the font variables."""
-    font = devanagari_font_css()
+def site_css(linked: bool = False) -> str:
+    """``reservation.css``, written once beside the pages: the Devanagari font (``linked``: the font file beside
+    the pages; else embedded, cut to the Devanagari block) and the font variables."""
+    font = (_linked_font_css() if _font_file() else "") if linked else devanagari_font_css()
     return font + (_FONT_VARS if font else "") + "\n"
+
+
+def _lab_css() -> str:
+    """JupyterLab's style sheet as nbconvert's lab template inlines it in every page (about 0.26 MB)."""
+    import re
+
+    import nbformat
+    body, _ = _exporter().from_notebook_node(nbformat.v4.new_notebook(), resources={"plotly_tag": "",
+                                                                                    "shared": False,
+                                                                                    "page_title": ""})
+    head = body.split("</head>", 1)[0]
+    return "\n".join(re.findall(r"<style[^>]*>(.*?)</style>", head, flags=re.S)) + "\n"
+
+
+def write_shared_files(folder) -> list[str]:
+    """Write :data:`SHARED_FILES` into ``folder`` once (``directory`` mode): plotly.js, JupyterLab's style sheet and
+    the Devanagari font. Returns their names."""
+    import shutil
+
+    from plotly.offline import get_plotlyjs
+    folder = Path(folder)
+    (folder / "plotly.min.js").write_text(get_plotlyjs(), encoding="utf-8")
+    (folder / "lab.css").write_text(_lab_css(), encoding="utf-8")
+    (folder / "reservation.css").write_text(site_css(linked=True), encoding="utf-8")
+    written = ["plotly.min.js", "lab.css", "reservation.css"]
+    ttf = _font_file()
+    if ttf is not None:                # redistributed unmodified, with its licence (OFL-1.1)
+        shutil.copyfile(ttf, folder / "reservation-devanagari.ttf")
+        written.append("reservation-devanagari.ttf")
+        lic = ttf.parent.parent / "LICENSE"
+        if lic.is_file():
+            shutil.copyfile(lic, folder / "reservation-devanagari-OFL.txt")
+            written.append("reservation-devanagari-OFL.txt")
+    return written
 
 
 _FALLBACK_SCRIPT = """<script type="text/javascript">
@@ -107,6 +183,7 @@ window.addEventListener("load", function () {
 </script>"""
 
 
+@lru_cache(maxsize=1)
 def _exporter():
     from jinja2 import DictLoader
     from nbconvert import HTMLExporter
@@ -177,22 +254,19 @@ def notebook_to_html(ipynb, html_path, *, title: str = "", plotlyjs: str = "inli
         cell.outputs = kept
     nb.metadata["title"] = title or nb.metadata.get("title", "")
     html_path = Path(html_path)
-    if n == 0:
-        tag = ""
-    elif plotlyjs == "inline":
-        from plotly.offline import get_plotlyjs
-        tag = f'<script type="text/javascript">{get_plotlyjs()}</script>'
+    shared = plotlyjs == "directory"
+    if shared:
+        tag = ('<link rel="stylesheet" href="reservation.css">'
+               + ('<script type="text/javascript" src="plotly.min.js"></script>' if n else ""))
     else:
-        tag = '<script type="text/javascript" src="plotly.min.js"></script>'
-        target = html_path.parent / "plotly.min.js"
-        if not target.exists():
+        font = devanagari_font_css()
+        tag = f"<style type=\"text/css\">{font}{_FONT_VARS if font else ''}</style>"
+        if n:
             from plotly.offline import get_plotlyjs
-            target.write_text(get_plotlyjs(), encoding="utf-8")
+            tag += f'<script type="text/javascript">{get_plotlyjs()}</script>'
     if static_map is not None:
         tag += _FALLBACK_SCRIPT
-    font = devanagari_font_css()
-    css = f"<style type=\"text/css\">{font}{_FONT_VARS if font else ''}</style>"
-    body, _ = _exporter().from_notebook_node(nb, resources={"plotly_tag": css + tag,
+    body, _ = _exporter().from_notebook_node(nb, resources={"plotly_tag": tag, "shared": shared,
                                                             "page_title": nb.metadata["title"]})
     html_path.write_text(body, encoding="utf-8")
     return html_path

@@ -44,6 +44,7 @@ class TaskResult:
     error: str = ""
     files: list = field(default_factory=list)
     maps: list = field(default_factory=list)
+    timings: dict = field(default_factory=dict)    # seconds per phase (benchmarks; not in report.json)
 
 
 @dataclass

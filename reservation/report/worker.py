@@ -8,7 +8,7 @@ import signal
 import time
 from pathlib import Path
 
-from .pages import notebook_to_html
+from .pages import notebook_to_html, set_font_css
 from .tasks import KERNEL, Task, TaskResult
 
 __all__ = ["run_task", "worker_init", "ALLOTMENTS", "allotment_key"]
@@ -21,13 +21,14 @@ _LOG_DIR: Path | None = None
 ALLOTMENTS: dict = {}
 
 
-def worker_init(fresh: bool, log_dir: str) -> None:
+def worker_init(fresh: bool, log_dir: str, font_css: str | None = None) -> None:
     """Set up a worker process. Ctrl-C at the terminal reaches every process of the foreground group: the workers
     ignore it and leave the stopping to the parent, which ends them with SIGTERM; on SIGTERM a worker kills its
     kernel (its own process group) and removes the kernel's connection file, then exits at once."""
     global _FRESH, _LOG_DIR
     _FRESH = fresh
     _LOG_DIR = Path(log_dir)
+    set_font_css(font_css)                    # subset once, in the parent
     os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")   # no debugger warning from the kernels
     os.environ.setdefault("MPLBACKEND", "Agg")
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -93,16 +94,20 @@ def _stop_kernel() -> None:
 
 def _reset_namespace(km) -> None:
     """Reset the reused kernel's namespace (and its execution counter), so that no variable of one notebook
-    reaches the next (imported modules and their caches stay: that is the time saved)."""
+    reaches the next (imported modules and their caches stay: that is the time saved). Only the shell reply is
+    awaited: the reset prints nothing, and the usual readiness check (kernel_info, then draining IOPub) idles
+    about half a second each time."""
     from jupyter_core.utils import run_sync
 
     async def go():
         kc = km.client()
         kc.start_channels()
         try:
-            await kc.wait_for_ready(timeout=30)
-            reply = await kc.execute_interactive("get_ipython().reset(new_session=True)", store_history=False,
-                                                 timeout=30, output_hook=lambda msg: None)
+            msg_id = kc.execute("get_ipython().reset(new_session=True)", silent=True, store_history=False)
+            while True:
+                reply = await kc.get_shell_msg(timeout=30)
+                if reply.get("parent_header", {}).get("msg_id") == msg_id:
+                    break
             if reply["content"].get("status") != "ok":
                 raise RuntimeError(f"kernel reset failed: {reply['content']}")
         finally:
@@ -135,18 +140,21 @@ def run_task(task: Task) -> TaskResult:
     """Run one notebook with papermill, then write its HTML page, static maps and the map's GeoJSON (in a worker
     process). A task without a notebook writes its maps only."""
     start = time.perf_counter()
+    cpu = time.process_time()
     res = TaskResult(task.key, task.kind, False, 0.0)
     try:
         if task.notebook:
             _execute(task)
             res.files.append(Path(task.ipynb).name)
+        res.timings["notebook"] = round(time.perf_counter() - start, 3)
+        res.timings["notebook_cpu"] = round(time.process_time() - cpu, 3)
         static_png = None
         if task.maps:
             from ..views import write_geojson, write_static_maps
             m = task.maps
             r = _allotment(m)
             for x in write_static_maps(r.table, m["stem"], division=m["division"], title=m["title"],
-                                       engine=m["engine"], body=m["body"], dpi=m.get("dpi", 150)):
+                                       engine=m["engine"], body=m["body"], dpi=m.get("dpi", 100)):
                 res.maps.append({"lang": x["lang"], "png": x["png"].name, "svg": x["svg"].name,
                                  "engine": x["engine"], "mode": x["mode"], "not_drawn": x["not_drawn"],
                                  "note": x["note"]})
@@ -154,9 +162,17 @@ def run_task(task: Task) -> TaskResult:
                 if x["lang"] == "en":
                     static_png = x["png"]
             res.files.append(write_geojson(r.table, f"{m['stem']}.geojson", m["division"], m["body"]).name)
+            if m["division"] is not None:            # the page's tables as CSV beside it
+                from ..views import division_tables, write_csv
+                base = Path(m["stem"]).parent / task.key
+                for name, df in division_tables(r, m["division"]).items():
+                    res.files.append(write_csv(df, f"{base}-{name}.csv").name)
+        res.timings["maps"] = round(time.perf_counter() - start - res.timings["notebook"], 3)
+        res.timings["maps_cpu"] = round(time.process_time() - cpu - res.timings["notebook_cpu"], 3)
         if task.html:
             notebook_to_html(task.ipynb, task.html, title=task.title, plotlyjs=task.plotlyjs, static_map=static_png)
             res.files.append(Path(task.html).name)
+        res.timings["page"] = round(time.perf_counter() - start - res.timings["notebook"] - res.timings["maps"], 3)
         res.ok = True
     except Exception as e:  # noqa: BLE001 - reported to the parent, which fails the report
         res.error = _error_text(e)
@@ -176,6 +192,30 @@ def _execute(task: Task) -> None:
             _stop_kernel()
             km = _kernel(cwd)
         kw["km"] = km
-    pm.execute_notebook(task.notebook, task.ipynb, parameters=task.parameters, kernel_name=KERNEL,
-                        progress_bar=False, log_output=False, cwd=cwd, execution_timeout=task.timeout,
-                        start_timeout=120, request_save_on_cell_execute=False, **kw)
+    try:
+        pm.execute_notebook(task.notebook, task.ipynb, parameters=task.parameters, kernel_name=KERNEL,
+                            progress_bar=False, log_output=False, cwd=cwd, execution_timeout=task.timeout,
+                            start_timeout=120, request_save_on_cell_execute=False, **kw)
+    finally:
+        if Path(task.ipynb).is_file():
+            compact_notebook(task.ipynb)
+
+
+#: Run-time details that differ between two runs of the same notebook (papermill's and the kernel's clocks).
+_VOLATILE = ("start_time", "end_time", "duration")
+
+
+def compact_notebook(path) -> None:
+    """Rewrite an executed notebook without its clock times (same inputs, same bytes) and without nbformat's
+    indentation (a map's coordinates otherwise take one line each: a third of the size)."""
+    import json
+    path = Path(path)
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    nb.get("metadata", {}).get("papermill", {}).update({k: None for k in _VOLATILE})
+    for cell in nb.get("cells", []):
+        md = cell.get("metadata", {})
+        md.pop("execution", None)
+        if "papermill" in md:
+            md["papermill"].update({k: None for k in _VOLATILE})
+    path.write_text(json.dumps(nb, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n",
+                    encoding="utf-8")

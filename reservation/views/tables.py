@@ -13,7 +13,7 @@ from .places import division_order, in_division, is_all, place_names, unit_names
 
 __all__ = ["state_counts_all", "state_counts_wide", "category_counts_table", "category_summary", "unit_list",
            "not_drawn_table", "html_table", "style_categories", "html_heading", "heading", "report_heading",
-           "assumptions_table", "text_colour"]
+           "assumptions_table", "text_colour", "reason_note", "safe_cell", "write_csv", "division_tables"]
 
 
 def state_counts_all(year: int) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
@@ -246,3 +246,59 @@ def assumptions_table(result) -> pd.DataFrame:
         rows.append({"kind": word("assume.history"), "item": item.get("path", ""),
                      "value": item.get("sha256", "")[:16]})
     return pd.DataFrame(rows, columns=["kind", "item", "value"])
+
+
+def reason_note(table: pd.DataFrame, lang: str = "en"):
+    """The note under a Hindi unit table while the reasons are English (the table has no typed ``decision``
+    codes yet): escaped HTML, empty for English or once the reasons are rendered in Hindi."""
+    import html
+
+    from IPython.display import HTML
+    check_lang(lang)
+    text = "" if lang == "en" or "decision" in table.columns else word("table.reason_note", lang)
+    return HTML(f"<p><small>{html.escape(text)}</small></p>" if text else "")
+
+
+#: Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection").
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value):
+    """A CSV cell that no spreadsheet runs as a formula: text starting with ``= + - @``, a tab or a carriage return
+    gets a leading apostrophe (``'=HYPERLINK(...)``), which spreadsheets show but do not evaluate. Numbers are left
+    alone."""
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def write_csv(df: pd.DataFrame, path, index: bool = False):
+    """Write a table as CSV for spreadsheets: UTF-8 with a byte-order mark (Excel then reads Hindi correctly),
+    every text cell and header protected by :func:`safe_cell`, the same bytes for the same table."""
+    from pathlib import Path
+    out = df.copy()
+    for c in out.columns:
+        if out[c].dtype == object or pd.api.types.is_string_dtype(out[c]):
+            out[c] = out[c].map(safe_cell)
+    out.columns = [safe_cell(str(c)) for c in out.columns]
+    if index:
+        out.index = out.index.map(lambda v: safe_cell(str(v)))
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    out.to_csv(path, index=index, encoding="utf-8-sig", lineterminator="\n")
+    return path
+
+
+def division_tables(result, division) -> dict[str, pd.DataFrame]:
+    """The tables of a division page as data, for the CSV files beside it: ``counts`` (per category, both
+    languages, division and State), ``units`` (every row of the allotment in the division with the category in
+    both languages), ``assumptions``."""
+    en = category_counts_table(result.table, division, "en")
+    hi = category_counts_table(result.table, division, "hi")
+    counts = pd.DataFrame({"category": en.iloc[:, 0], "label_en": en.iloc[:, 1], "label_hi": hi.iloc[:, 1],
+                           "in_division": en.iloc[:, 2], "in_state": en.iloc[:, 3]})
+    units = _sorted_units(result.table, division).drop(columns=["_o", "_n"])
+    pos = list(units.columns).index("category") + 1
+    units.insert(pos, "category_hi", [label(c, "hi") for c in units["category"]])
+    units.insert(pos, "category_en", [label(c, "en") for c in units["category"]])
+    return {"counts": counts, "units": units.reset_index(drop=True), "assumptions": assumptions_table(result)}

@@ -31,6 +31,20 @@ from .points import POINT_SPACING, points_figure, points_static_figure, unit_poi
 from .style import (FONT_FAMILY, chromium_path, devanagari_font, devanagari_font_file, fit_zoom, font_rc,
                     view_bounds)
 
+def prepare() -> None:
+    """Fill the caches every static and interactive map uses (the district boundaries at each tolerance, the
+    division outlines, the registered font), with matplotlib on its file backend: a process that will draw many
+    maps, or that forks processes that will, calls it once."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from . import style
+    from .districts import CONTEXT_TOLERANCE, LOCATOR_TOLERANCE
+    for tol in (DEFAULT_SIMPLIFY_TOLERANCE, CONTEXT_TOLERANCE, LOCATOR_TOLERANCE):
+        style.division_boundaries(tol)
+        style.division_lines(tol)
+    style.font_rc("hi")
+
+
 __all__ = [
     "BoundaryError", "BOUNDARY_PACKAGE", "BOUNDARY_FILE", "DEFAULT_SIMPLIFY_TOLERANCE", "GAP_WIDTH",
     "POST_2011_DISTRICTS", "DISTRICT_BOUNDARY_COLUMNS", "DIVISION_BOUNDARY_COLUMNS", "DRAWN_COLUMNS",
@@ -39,5 +53,5 @@ __all__ = [
     "devanagari_font_file", "FONT_FAMILY", "font_rc", "chromium_path", "fit_zoom", "view_bounds",
     "AGGREGATE_COLUMNS", "district_aggregate", "aggregate_figure", "aggregate_static_figure",
     "POINT_SPACING", "unit_points", "points_figure", "points_static_figure",
-    "STATIC_ENGINES", "map_mode", "MapView", "division_map", "write_static_maps", "map_geojson", "write_geojson",
+    "prepare", "STATIC_ENGINES", "map_mode", "MapView", "division_map", "write_static_maps", "map_geojson", "write_geojson",
 ]

@@ -14,11 +14,15 @@ from ...units import load_districts
 from ...words import check_lang, word
 from ..places import division_names
 from .boundaries import district_boundaries, division_boundaries
-from .style import (COLOUR_ABSENT, EDGE_ABSENT, center, division_outline, fit_zoom, font_rc, geojson,
-                    hover_text, view_bounds)
+from .style import (COLOUR_ABSENT, EDGE_ABSENT, LABEL_BOX, center, clip_view, division_outline, fit_zoom, font_rc,
+                    geojson, hover_text, in_box, view_bounds, visible_box)
 
 __all__ = ["AGGREGATE_COLUMNS", "district_aggregate", "aggregate_figure", "aggregate_static_figure",
            "measure_title"]
+
+#: Simplification (degrees) of the districts in the small multiples of the whole State (each panel is about a
+#: third of the page wide, where 0.02 degree is well under a pixel of difference).
+STATE_PANEL_TOLERANCE = 0.02
 
 #: Columns of :func:`district_aggregate` besides the eight category codes.
 AGGREGATE_COLUMNS = {
@@ -123,8 +127,12 @@ def aggregate_figure(agg: pd.DataFrame, title: str | None = None, lang: str = "e
     names = division_names(division)
     if names:
         agg = agg[agg["division"].isin(names)]
+    bounds = view_bounds(division)
+    top = 90 if title else 50
+    zoom = fit_zoom(bounds, 700, height - top - 30)
+    box = visible_box(division, 700, height - top - 30, zoom, extra=0.5)
     present = b[b["unit_code"].isin(agg["unit_code"])].set_index("unit_code").loc[agg["unit_code"]].reset_index()
-    absent = b[~b["unit_code"].isin(agg["unit_code"])]
+    absent = in_box(b[~b["unit_code"].isin(agg["unit_code"])], box)
     name_col = "unit_name_hi" if lang == "hi" else "unit_name_en"
     div_col = "division_hi" if lang == "hi" else "division"
     no_units = word("map.no_units_here", lang)
@@ -155,7 +163,7 @@ def aggregate_figure(agg: pd.DataFrame, title: str | None = None, lang: str = "e
         colorbar={"title": {"text": "%"}, "ticksuffix": " %", "len": 0.6}, customdata=custom,
         hovertemplate=hover, name=measure_title("reserved", lang), showlegend=False))
     idx = len(fig.data) - 1
-    lons, lats = division_outline()
+    lons, lats = division_outline(box=box)
     fig.add_trace(go.Scattermap(lon=lons, lat=lats, mode="lines", line={"color": "#303030", "width": 1.6},
                                 name=word("map.division_line", lang), hoverinfo="skip", showlegend=True))
     zmax = {m: _measure_max(_measure(agg, m)) * 100 for m in measures}
@@ -164,11 +172,9 @@ def aggregate_figure(agg: pd.DataFrame, title: str | None = None, lang: str = "e
                 "args": [{"z": [zs[m]], "colorscale": [scale(m)], "zmax": [zmax[m]]},
                          {"title.text": _title_with(title, m, lang)}, [idx]]}
                for m in measures]
-    bounds = view_bounds(division)
-    top = 90 if title else 50
     fig.update_layout(
         title={"text": _title_with(title, "reserved", lang)}, height=height,
-        map={"style": "white-bg", "center": center(bounds), "zoom": fit_zoom(bounds, 700, height - top - 30)},
+        map={"style": "white-bg", "center": center(bounds), "zoom": zoom},
         margin={"l": 10, "r": 10, "t": top, "b": 30},
         updatemenus=[{"type": "dropdown", "buttons": buttons, "x": 0.0, "xanchor": "left", "y": 1.0,
                       "yanchor": "bottom", "showactive": True}],
@@ -182,8 +188,8 @@ def aggregate_static_figure(agg: pd.DataFrame, title: str | None = None, lang: s
     colour (the scale's top is the panel's largest share rounded up to a tenth), division boundaries dark,
     districts without units light grey. A division view names its districts on the first panel."""
     import matplotlib
-    from matplotlib import patheffects
-    from matplotlib.colors import LinearSegmentedColormap, Normalize
+    import matplotlib.patches
+    from matplotlib.colors import LinearSegmentedColormap
     from matplotlib.figure import Figure
     check_lang(lang)
     name_col = "unit_name_hi" if lang == "hi" else "unit_name_en"
@@ -198,22 +204,28 @@ def aggregate_static_figure(agg: pd.DataFrame, title: str | None = None, lang: s
     bounds = view_bounds(division)
     pad = 0.04 * max(bounds[2] - bounds[0], bounds[3] - bounds[1])
     view = (bounds[0] - pad, bounds[1] - pad, bounds[2] + pad, bounds[3] + pad)
-    # draw only what is in view (a division's map need not draw the other 60 districts)
+    if not names:              # seven small maps of the State: outlines at a coarser tolerance are as good
+        b = district_boundaries(STATE_PANEL_TOLERANCE)
+        divs = division_boundaries(STATE_PANEL_TOLERANCE)
     g = b.set_index("unit_code").loc[agg["unit_code"]].reset_index()
-    b = b.cx[view[0]:view[2], view[1]:view[3]]
-    divs = divs.cx[view[0]:view[2], view[1]:view[3]]
+    # draw only what is in view (a division's map need not draw the other 60 districts), cut to the view
+    b = clip_view(b, view)
+    divs = clip_view(divs.boundary, view)
     absent = b[~b["unit_code"].isin(agg["unit_code"])]
     aspect = 1 / math.cos(math.radians((bounds[1] + bounds[3]) / 2))
     n_units = int(agg["units"].sum())
     rc = font_rc(lang)
+    height = 3.9 * nrow + 0.9
+    head = 0.9 / height                                   # the figure's title band
+    cell_w, cell_h = 0.98 / ncol, (1 - head - 0.02) / nrow
     with matplotlib.rc_context(rc):
-        fig = Figure(figsize=(12, 3.9 * nrow + 0.9))
-        gs = fig.add_gridspec(nrow, ncol, left=0.01, right=0.93, top=1 - 0.9 / (3.9 * nrow + 0.9), bottom=0.02,
-                              wspace=0.25, hspace=0.28)
+        fig = Figure(figsize=(12, height))
         for i, m in enumerate(measures):
             r_, c_ = divmod(i, ncol)
-            ax = fig.add_subplot(gs[r_, c_])
-            cax = ax.inset_axes([1.03, 0.2, 0.045, 0.6])     # follows the map's box after its aspect is applied
+            x0, y0 = 0.01 + c_ * cell_w, 1 - head - (r_ + 1) * cell_h
+            # panels at fixed places; the colour bar is drawn by hand (an axes with ticks, a colorbar or an axes
+            # title makes matplotlib measure tick labels on every draw: most of the time of these maps)
+            ax = fig.add_axes((x0, y0 + 0.02 * cell_h, 0.80 * cell_w, 0.78 * cell_h))
             ax.set_axis_off()
             ax.set_aspect(aspect)
             cmap = LinearSegmentedColormap.from_list(m, ["#ffffff", _measure_colour(m)])
@@ -222,20 +234,28 @@ def aggregate_static_figure(agg: pd.DataFrame, title: str | None = None, lang: s
             vals = [float(x) for x in _measure(agg, m)]
             top = _measure_max(vals)
             g.plot(ax=ax, color=[cmap(v / top) for v in vals], edgecolor=EDGE_ABSENT, linewidth=0.3)
-            divs.boundary.plot(ax=ax, color="#303030", linewidth=0.8)
+            divs.plot(ax=ax, color="#303030", linewidth=0.8)
             ax.set_xlim(view[0], view[2])
             ax.set_ylim(view[1], view[3])
-            ax.set_title(f"{measure_title(m, lang)}\n"
-                         + word("map.n_of_total", lang, n=_measure_total(agg, m), total=n_units), fontsize=9)
+            fig.text(x0 + 0.45 * cell_w, y0 + 0.83 * cell_h, f"{measure_title(m, lang)}\n"
+                     + word("map.n_of_total", lang, n=_measure_total(agg, m), total=n_units), ha="center",
+                     va="bottom", fontsize=9)
             if i == 0 and names and len(agg) <= 12:
                 for (_, r), g_ in zip(agg.iterrows(), g.geometry):
                     pt = g_.representative_point()
                     ax.annotate(r[name_col], (pt.x, pt.y), ha="center", va="center", fontsize=7, color="#000000",
-                                path_effects=[patheffects.withStroke(linewidth=2, foreground="#ffffff")])
-            sm = matplotlib.cm.ScalarMappable(norm=Normalize(0, top * 100), cmap=cmap)
-            cb = fig.colorbar(sm, cax=cax, ticks=[0, top * 50, top * 100])
-            cb.ax.set_yticklabels([f"{x:g} %" for x in (0, top * 50, top * 100)], fontsize=7)
+                                bbox=LABEL_BOX)
+            bar = (x0 + 0.83 * cell_w, y0 + 0.2 * cell_h, 0.035 * cell_w, 0.5 * cell_h)
+            cax = fig.add_axes(bar)
+            cax.set_axis_off()
+            cax.imshow(np.linspace(1, 0, 64).reshape(-1, 1), cmap=cmap, aspect="auto", vmin=0, vmax=1,
+                       extent=(0, 1, 0, 1))
+            cax.add_patch(matplotlib.patches.Rectangle((0, 0), 1, 1, fill=False, edgecolor="#808080",
+                                                       linewidth=0.5))
+            for frac in (0, 0.5, 1):
+                fig.text(bar[0] + bar[2] + 0.004, bar[1] + frac * bar[3], f"{top * 100 * frac:g} %", fontsize=7,
+                         va="center", ha="left")
         if title:
-            fig.suptitle(title, fontsize=13)
+            fig.text(0.5, 1 - 0.35 * head, title, ha="center", va="center", fontsize=13)
     fig._reservation_rc = rc
     return fig

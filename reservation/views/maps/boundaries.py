@@ -193,8 +193,10 @@ def _boundary_key_to_lgd(districts: pd.DataFrame) -> dict[int, int]:
     return out
 
 
-def _build_districts(raw, districts: pd.DataFrame, tolerance: float):
-    """Join, check, clean and simplify (pure function of its inputs; see module docstring)."""
+def _build_districts(raw, districts: pd.DataFrame, tolerance: float, cleaned=None):
+    """Join, check, clean and simplify (pure function of its inputs; see module docstring). ``cleaned``: the
+    cleaned coverage of ``raw`` when already known (cleaning is the slow step and does not depend on the
+    tolerance)."""
     import geopandas as gpd
     import shapely
 
@@ -221,8 +223,7 @@ def _build_districts(raw, districts: pd.DataFrame, tolerance: float):
         raise BoundaryError(f"no boundary polygon for {len(missing)} of the {len(districts)} districts: "
                             f"{listed} ({BOUNDARY_PACKAGE} {_version()}, {BOUNDARY_FILE})")
 
-    geoms = shapely.make_valid(shapely.force_2d(np.asarray(raw.geometry.values, dtype=object)))
-    geoms = shapely.coverage_clean(geoms, gap_width=GAP_WIDTH)
+    geoms = _clean(raw) if cleaned is None else cleaned
     if tolerance > 0:
         geoms = shapely.coverage_simplify(geoms, tolerance)
     if not shapely.is_valid(geoms).all():
@@ -239,9 +240,21 @@ def _build_districts(raw, districts: pd.DataFrame, tolerance: float):
     return gdf
 
 
+def _clean(raw):
+    """2-D, valid, and a clean coverage (slivers merged, overlaps given to one side); see the module docstring."""
+    import shapely
+    geoms = shapely.make_valid(shapely.force_2d(np.asarray(raw.geometry.values, dtype=object)))
+    return shapely.coverage_clean(geoms, gap_width=GAP_WIDTH)
+
+
+@lru_cache(maxsize=1)
+def _cleaned_raw():
+    return _clean(_read_raw())
+
+
 @lru_cache(maxsize=8)
 def _district_boundaries_cached(tolerance: float):
-    return _build_districts(_read_raw(), _districts(), tolerance)
+    return _build_districts(_read_raw(), _districts(), tolerance, cleaned=_cleaned_raw())
 
 
 def district_boundaries(simplify_tolerance: float = DEFAULT_SIMPLIFY_TOLERANCE):

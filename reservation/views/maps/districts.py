@@ -16,11 +16,19 @@ from ...words import check_lang, word
 from ..places import division_names, unit_names
 from .boundaries import (DEFAULT_SIMPLIFY_TOLERANCE, _district_boundaries_cached, _division_boundaries_cached,
                          join_allotment, state_outline)
-from .style import (COLOUR_ABSENT, COLOUR_OUTSIDE, EDGE_ABSENT, EDGE_OUTSIDE, center, chromium_path,
-                    division_column, division_outline, fit_zoom, font_rc, geojson, hover_text, hover_wrap,
-                    not_drawn_note, present_codes, save_figure, source_note, system_has_devanagari, view_bounds)
+from .style import (COLOUR_ABSENT, COLOUR_OUTSIDE, EDGE_ABSENT, EDGE_OUTSIDE, LABEL_BOX, center, chromium_path,
+                    clip_view, division_column, division_outline, fit_zoom, font_rc, geojson, hover_text, hover_wrap,
+                    in_box, map_axes, map_title, not_drawn_note, present_codes, save_figure, source_note,
+                    system_has_devanagari, view_bounds, visible_box)
 
-__all__ = ["choropleth", "static_figure", "static_map", "StaticMapResult", "locator"]
+__all__ = ["choropleth", "static_figure", "static_map", "StaticMapResult", "locator", "CONTEXT_TOLERANCE",
+           "LOCATOR_TOLERANCE"]
+
+#: Simplification (degrees) of the districts drawn only as context around a division (about 3 km: they are
+#: white, and the dark division line covers where their edges meet the division's own).
+CONTEXT_TOLERANCE = 0.03
+#: Simplification (degrees) of the division outlines in the small locator map of the State.
+LOCATOR_TOLERANCE = 0.05
 
 
 def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "en", *,
@@ -34,7 +42,10 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
     districts absent from the allotment are white with a grey edge. Units drawn as points (see
     :func:`join_allotment`) are circles in their category's colour, sized by ``size_column`` when present.
     Units with no shape are counted in a note under the map; get them with :func:`join_allotment`.
-    ``division``: zoom on that division (or list); the rest of the State stays as context.
+
+    ``division`` (a name or a list): the map zooms on it and colours its districts; the districts around it are
+    drawn white as context ("Outside the division", with coarser outlines: :data:`CONTEXT_TOLERANCE`) and only as
+    far as the map can show them, which keeps a division's page small.
 
     Uses ``Choroplethmap`` on the ``white-bg`` style (MapLibre, no tiles) and no text-mode trace.
     """
@@ -42,7 +53,13 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
 
     lang = check_lang(lang)
     tol = float(simplify_tolerance)
+    names = division_names(division)
     drawn, not_drawn = join_allotment(allotment, simplify_tolerance=tol, level=level)
+    codes_all = set(pd.to_numeric(drawn.loc[drawn["drawn_as"] == "polygon", "unit_code"]).astype(int))
+    if names is not None and "division" in drawn.columns:
+        drawn = drawn[drawn["division"].isin(names)]
+        if "division" in not_drawn.columns:
+            not_drawn = not_drawn[not_drawn["division"].isin(names)]
     polys = drawn[drawn["drawn_as"] == "polygon"].copy()
     points = drawn[drawn["drawn_as"] == "point"].copy()
     codes_present = present_codes(drawn)
@@ -55,22 +72,36 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
         df["_reason"] = df["reason"].astype(str).map(hover_wrap) if "reason" in df.columns else ""
         df["_id"] = pd.to_numeric(df["unit_code"]).astype(int).astype(str)
 
-    t = {k: word(f"map.{k}", lang) for k in ("division", "category", "reason", "absent", "division_line")}
+    t = {k: word(f"map.{k}", lang) for k in ("division", "category", "reason", "absent", "outside",
+                                              "division_line")}
     hover = (f"<b>%{{customdata[0]}}</b><br>{t['division']}: %{{customdata[1]}}<br>"
              f"{t['category']}: %{{customdata[2]}}<br>{t['reason']}: %{{customdata[3]}}<extra></extra>")
     b = _district_boundaries_cached(tol)
     fig = go.Figure()
+    notes = [n for n in (not_drawn_note(not_drawn, lang), source_note(lang, tol)) if n]
+    bounds = view_bounds(division)
+    top, bottom = (60 if title else 10), 20 + 18 * len(notes)
+    map_w = 700 if width is None else max(width - 20 - 260, 200)   # the legend sits right of the map
+    zoom = fit_zoom(bounds, map_w, height - top - bottom)
+    box = visible_box(division, map_w, height - top - bottom, zoom, extra=0.5)
+    mine = set(pd.to_numeric(polys["unit_code"]).astype(int))
+    context = in_box(_district_boundaries_cached(CONTEXT_TOLERANCE), box) if names is not None else b.iloc[:0]
+    context = context[~context["unit_code"].isin(mine)]
 
-    absent = b[~b["unit_code"].isin(pd.to_numeric(polys["unit_code"]).astype(int))]
-    if len(absent):
+    for kind, rows in (("outside", context[context["unit_code"].isin(codes_all)]),
+                       ("absent", (context if names is not None else b)[
+                           ~(context if names is not None else b)["unit_code"].isin(codes_all | mine)])):
+        if not len(rows):
+            continue
         fig.add_trace(go.Choroplethmap(
-            geojson=geojson(absent), locations=absent["unit_code"].astype(str).tolist(),
-            z=[0] * len(absent), colorscale=[[0, COLOUR_ABSENT], [1, COLOUR_ABSENT]], showscale=False,
-            marker={"line": {"color": EDGE_ABSENT, "width": 0.6}}, name=t["absent"], showlegend=True,
-            customdata=np.column_stack([hover_text(unit_names(absent, lang)),
-                                        hover_text(division_column(absent, lang))]).tolist(),
+            geojson=geojson(rows), locations=rows["unit_code"].astype(str).tolist(),
+            z=[0] * len(rows), colorscale=[[0, COLOUR_ABSENT], [1, COLOUR_ABSENT]], showscale=False,
+            marker={"line": {"color": EDGE_OUTSIDE if kind == "outside" else EDGE_ABSENT, "width": 0.6}},
+            name=t[kind], showlegend=True,
+            customdata=np.column_stack([hover_text(unit_names(rows, lang)),
+                                        hover_text(division_column(rows, lang))]).tolist(),
             hovertemplate=f"<b>%{{customdata[0]}}</b><br>{t['division']}: %{{customdata[1]}}<br>"
-                          f"{t['absent']}<extra></extra>"))
+                          f"{t[kind]}<extra></extra>"))
 
     for c in codes_present:
         p = polys[polys["category"].astype(str) == c]
@@ -106,17 +137,13 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
                 customdata=np.column_stack([p["_name"], p["_division"], p["_category"], p["_reason"]]).tolist(),
                 hovertemplate=hover))
 
-    lons, lats = division_outline(tol)
+    lons, lats = division_outline(tol, box)
     fig.add_trace(go.Scattermap(lon=lons, lat=lats, mode="lines", line={"color": "#303030", "width": 1.6},
                                 name=t["division_line"], hoverinfo="skip", showlegend=True))
 
-    notes = [n for n in (not_drawn_note(not_drawn, lang), source_note(lang, tol)) if n]
-    bounds = view_bounds(division)
-    top, bottom = (60 if title else 10), 20 + 18 * len(notes)
-    map_w = 700 if width is None else max(width - 20 - 260, 200)   # the legend sits right of the map
     fig.update_layout(
         title={"text": title} if title else None, height=height, width=width,
-        map={"style": "white-bg", "center": center(bounds), "zoom": fit_zoom(bounds, map_w, height - top - bottom)},
+        map={"style": "white-bg", "center": center(bounds), "zoom": zoom},
         legend={"title": {"text": word("map.category", lang)}, "itemsizing": "constant",
                 "bgcolor": "rgba(255,255,255,0.85)"},
         margin={"l": 10, "r": 10, "t": top, "b": bottom},
@@ -127,29 +154,25 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
     return fig
 
 
-def _label(ax, text, xy, size, colour, weight="normal", style="normal"):
-    from matplotlib import patheffects
-    ax.annotate(text, xy, ha="center", va="center", fontsize=size, color=colour, fontweight=weight, fontstyle=style,
-                zorder=6, annotation_clip=True,
-                path_effects=[patheffects.withStroke(linewidth=2.2, foreground="#ffffff")])
+def _label(ax, text, xy, size, colour, style="normal"):
+    ax.annotate(text, xy, ha="center", va="center", fontsize=size, color=colour, fontstyle=style, zorder=6,
+                annotation_clip=True, bbox=LABEL_BOX)
 
 
-def locator(ax, division, lang: str = "en", simplify_tolerance: float = DEFAULT_SIMPLIFY_TOLERANCE) -> None:
+def locator(ax, division, lang: str = "en") -> None:
     """A small map of the State on ``ax`` with the division(s) filled dark: where the zoomed map is."""
     import geopandas as gpd
     names = division_names(division) or []
-    b = _district_boundaries_cached(float(simplify_tolerance))
-    divs = _division_boundaries_cached(float(simplify_tolerance))
+    divs = _division_boundaries_cached(LOCATOR_TOLERANCE)                     # a small map: coarse outlines
     ax.set_axis_off()
-    minx, miny, maxx, maxy = b.total_bounds
+    minx, miny, maxx, maxy = divs.total_bounds
     ax.set_aspect(1 / np.cos(np.radians((miny + maxy) / 2)))
     divs.plot(ax=ax, facecolor="#e8e8e8", edgecolor="#ffffff", linewidth=0.4)
     sel = divs[divs["division"].isin(names)]
     if len(sel):
         sel.plot(ax=ax, facecolor="#b2182b", edgecolor="#b2182b", linewidth=0.6)
-    gpd.GeoSeries([state_outline(float(simplify_tolerance))], crs=4326).boundary.plot(ax=ax, color="#404040",
-                                                                                       linewidth=0.6)
-    ax.set_title(word("map.state", lang), fontsize=8, color="#404040")
+    gpd.GeoSeries([state_outline(LOCATOR_TOLERANCE)], crs=4326).boundary.plot(ax=ax, color="#404040", linewidth=0.6)
+    map_title(ax.figure, ax, word("map.state", lang), size=8, pad=0.004, colour="#404040")
 
 
 def static_figure(allotment: pd.DataFrame, title: str | None = None, lang: str = "en", *,
@@ -198,22 +221,18 @@ def static_figure(allotment: pd.DataFrame, title: str | None = None, lang: str =
     bounds = view_bounds(division)
     pad = 0.05 * max(bounds[2] - bounds[0], bounds[3] - bounds[1])
     view = (bounds[0] - pad, bounds[1] - pad, bounds[2] + pad, bounds[3] + pad)
-    shown = b.cx[view[0]:view[2], view[1]:view[3]] if names is not None else b
+    shown = clip_view(b, view) if names is not None else b
     poly_codes = set(pd.to_numeric(polys["unit_code"]).astype(int))
-    context = shown[shown["unit_code"].isin(context_codes)]
+    coarse = clip_view(_district_boundaries_cached(CONTEXT_TOLERANCE), view) if names is not None else shown
+    context = coarse[coarse["unit_code"].isin(context_codes)]
     absent = shown[~shown["unit_code"].isin(poly_codes | context_codes)]
 
     rc = font_rc(lang)
     with matplotlib.rc_context(rc):
-        fig = Figure(figsize=figsize, layout="constrained")
-        if names is not None:
-            gs = fig.add_gridspec(2, 2, width_ratios=[3.3, 1], height_ratios=[1.5, 1])
-            ax = fig.add_subplot(gs[:, 0])
-            legend_ax = fig.add_subplot(gs[0, 1])
-            legend_ax.set_axis_off()
-            locator(fig.add_subplot(gs[1, 1]), names, lang, tol)
-        else:
-            ax = legend_ax = fig.add_subplot()
+        fig = Figure(figsize=figsize)
+        ax, anchor, loc = map_axes(fig, names is not None, names is not None)
+        if loc is not None:
+            locator(loc, names, lang)
         ax.set_axis_off()
         ax.set_aspect(1 / np.cos(np.radians((bounds[1] + bounds[3]) / 2)))
 
@@ -224,8 +243,13 @@ def static_figure(allotment: pd.DataFrame, title: str | None = None, lang: str =
         if len(polys):
             polys.plot(ax=ax, color=[COLOURS[c] for c in polys["category"].astype(str)], edgecolor="#ffffff",
                        linewidth=0.6)
-        divs.cx[view[0]:view[2], view[1]:view[3]].boundary.plot(ax=ax, color="#303030", linewidth=1.1)
-        gpd.GeoSeries([state_outline(tol)], crs=4326).boundary.plot(ax=ax, color="#000000", linewidth=1.4)
+        outline = gpd.GeoSeries([state_outline(tol)], crs=4326)
+        if names is not None:
+            clip_view(divs.boundary, view).plot(ax=ax, color="#303030", linewidth=1.1)
+            clip_view(outline.boundary, view).plot(ax=ax, color="#000000", linewidth=1.4)
+        else:
+            divs.boundary.plot(ax=ax, color="#303030", linewidth=1.1)
+            outline.boundary.plot(ax=ax, color="#000000", linewidth=1.4)
         ax.set_xlim(view[0], view[2])
         ax.set_ylim(view[1], view[3])
 
@@ -242,10 +266,8 @@ def static_figure(allotment: pd.DataFrame, title: str | None = None, lang: str =
             mine = set(shown.loc[shown["division"].isin(names), "unit_code"]) if big else set(shown["unit_code"])
             for code, g, n in zip(shown["unit_code"], shown.geometry, unit_names(shown, lang)):
                 pt = g.representative_point()
-                if code in mine:
+                if code in mine:                  # the division's districts (neighbours: on the locator)
                     _label(ax, n, (pt.x, pt.y), 9.5 if big else 5, "#000000")
-                elif big:
-                    _label(ax, n, (pt.x, pt.y), 7, "#707070", style="italic")
 
         counts = drawn["category"].astype(str).value_counts()
         handles = [Patch(facecolor=COLOURS[c], edgecolor="#808080", linewidth=0.5,
@@ -257,10 +279,14 @@ def static_figure(allotment: pd.DataFrame, title: str | None = None, lang: str =
                                  label=f"{word('map.absent', lang)} ({len(absent)})"))
         handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
         where = {"loc": "upper left", "bbox_to_anchor": (0.0, 1.0)} if names is not None else {"loc": "upper right"}
-        legend_ax.legend(handles=handles, title=word("map.category", lang), fontsize=9, title_fontsize=10,
-                         frameon=True, framealpha=0.95, **where)
+        kw = dict(handles=handles, title=word("map.category", lang), fontsize=9, title_fontsize=10, frameon=True,
+                  framealpha=0.95)
+        if anchor is not None:                                   # beside the map
+            fig.legend(loc="upper left", bbox_to_anchor=anchor, **kw)
+        else:
+            ax.legend(loc="upper right", **kw)
         if title:
-            ax.set_title(title, fontsize=14)
+            map_title(fig, ax, title)
         notes = [n for n in (not_drawn_note(not_drawn, lang, limit=6), source_note(lang, tol)) if n]
         fig.text(0.01, 0.005, "\n".join(notes), fontsize=7.5, color="#404040", ha="left", va="bottom")
     fig._reservation_rc = rc
@@ -278,7 +304,7 @@ class StaticMapResult:
 
 
 def static_map(allotment: pd.DataFrame, png_path=None, svg_path=None, title: str | None = None,
-               lang: str = "en", *, engine: str = "matplotlib", dpi: int = 150,
+               lang: str = "en", *, engine: str = "matplotlib", dpi: int = 100,
                simplify_tolerance: float = DEFAULT_SIMPLIFY_TOLERANCE, level: str | None = None,
                district_labels: bool | None = None, **figure_kw) -> StaticMapResult:
     """Write the map of an allotment as PNG and/or SVG, with no network and no browser by default.

@@ -91,12 +91,12 @@ def division_map(table: pd.DataFrame, division=None, lang: str = "en", title: st
         fig = points_figure(pts, title=title, lang=lang, division=division, height=height)
         return MapView(fig, mode, nd, int(len(pts)), lang=lang)
     drawn, nd = join_allotment(sub)
-    fig = choropleth(sub, title=title, lang=lang, height=height, division=division)
+    fig = choropleth(table, title=title, lang=lang, height=height, division=division)
     return MapView(fig, mode, nd, int(len(drawn)), lang=lang)
 
 
 def write_static_maps(table: pd.DataFrame, stem, division=None, title: str | dict | None = None,
-                      langs=LANGS, engine: str = "matplotlib", dpi: int = 150, body: str | None = None) -> list[dict]:
+                      langs=LANGS, engine: str = "matplotlib", dpi: int = 100, body: str | None = None) -> list[dict]:
     """PNG and SVG of the map of ``table`` (or of its division), one pair per language: ``{stem}-{lang}.png/.svg``.
 
     ``engine``: ``matplotlib`` (default: geopandas + matplotlib, vector SVG with text as outlines, Hindi shaped

@@ -13,8 +13,9 @@ from ...categories import CODES, COLOURS, label
 from ...words import check_lang, word
 from ..places import division_names, place_names, unit_names
 from .boundaries import UP_BOX, district_boundaries, division_boundaries
-from .style import (COLOUR_ABSENT, EDGE_ABSENT, EDGE_OUTSIDE, center, division_outline, fit_zoom, font_rc, geojson,
-                    hover_text, hover_wrap, size_key, sizes, view_bounds)
+from .style import (COLOUR_ABSENT, EDGE_ABSENT, EDGE_OUTSIDE, LABEL_BOX, PANEL_SIDE, center, clip_view,
+                    division_outline, fit_zoom, font_rc, geojson, hover_text, hover_wrap, in_box, map_axes,
+                    map_title, size_key, sizes, view_bounds, visible_box)
 
 __all__ = ["unit_points", "points_figure", "points_static_figure", "urban_body_id", "POINT_SPACING"]
 
@@ -122,7 +123,11 @@ def points_figure(points: pd.DataFrame, title: str | None = None, lang: str = "e
     Offline (MapLibre ``white-bg``; no text on the map)."""
     import plotly.graph_objects as go
     check_lang(lang)
-    b = district_boundaries()
+    bounds = view_bounds(division)
+    head = 60 if title else 10
+    zoom = fit_zoom(bounds, 700, height - head - 40)
+    box = visible_box(division, 700, height - head - 40, zoom, extra=0.5)
+    b = in_box(district_boundaries(), box)
     fig = go.Figure()
     fig.add_trace(go.Choroplethmap(
         geojson=geojson(b), locations=b["unit_code"].astype(int).astype(str).tolist(), z=[0] * len(b),
@@ -130,7 +135,7 @@ def points_figure(points: pd.DataFrame, title: str | None = None, lang: str = "e
         marker={"line": {"color": EDGE_ABSENT, "width": 0.6}},
         customdata=[[n] for n in hover_text(unit_names(b, lang))],
         hovertemplate="%{customdata[0]}<extra></extra>", showlegend=False))
-    lons, lats = division_outline()
+    lons, lats = division_outline(box=box)
     fig.add_trace(go.Scattermap(lon=lons, lat=lats, mode="lines", line={"color": "#303030", "width": 1.6},
                                 name=word("map.division_line", lang), hoverinfo="skip", showlegend=True))
     top = _top(points)
@@ -157,11 +162,9 @@ def points_figure(points: pd.DataFrame, title: str | None = None, lang: str = "e
     for v, s_ in zip(keys, sizes(pd.Series(keys), 5, 22, top)):     # the key of the dot sizes, a legend of its own
         fig.add_trace(go.Scattermap(lon=[None], lat=[None], mode="markers", legend="legend2", name=f"{v:,}",
                                     marker={"color": "#bdbdbd", "size": float(s_)}, hoverinfo="skip"))
-    bounds = view_bounds(division)
-    head = 60 if title else 10
     fig.update_layout(
         title={"text": title} if title else None, height=height,
-        map={"style": "white-bg", "center": center(bounds), "zoom": fit_zoom(bounds, 700, height - head - 40)},
+        map={"style": "white-bg", "center": center(bounds), "zoom": zoom},
         legend={"title": {"text": word("map.category", lang)}, "itemsizing": "constant", "x": 1.01,
                 "xanchor": "left", "y": 1.0, "yanchor": "top"},
         legend2={"title": {"text": word("map.size_key", lang)}, "itemsizing": "trace", "x": 1.01, "xanchor": "left",
@@ -178,33 +181,28 @@ def points_static_figure(points: pd.DataFrame, title: str | None = None, lang: s
     State. A division view names every dot after its unit (the town, in ``lang``) and, in grey, each district
     under its cluster (the dots stand around their district's centre)."""
     import matplotlib
-    from matplotlib import patheffects
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
 
-    from .districts import locator
+    from .districts import CONTEXT_TOLERANCE, locator
     check_lang(lang)
     b = district_boundaries()
     divs = division_boundaries()
     names = division_names(division)
-    halo = [patheffects.withStroke(linewidth=2, foreground="#ffffff")]
     rc = font_rc(lang)
     with matplotlib.rc_context(rc):
-        fig = Figure(figsize=(12.5, 9), layout="constrained")
-        gs = fig.add_gridspec(2, 2, width_ratios=[3.3, 1], height_ratios=[1.5, 1])
-        ax = fig.add_subplot(gs[:, 0])
-        side = fig.add_subplot(gs[0, 1] if names else gs[:, 1])
-        side.set_axis_off()
-        if names:
-            locator(fig.add_subplot(gs[1, 1]), names, lang)
+        fig = Figure(figsize=(12.5, 9))
+        ax, anchor, loc = map_axes(fig, True, bool(names))
+        if loc is not None:
+            locator(loc, names, lang)
         ax.set_axis_off()
         bounds = view_bounds(division)
         pad = 0.04 * max(bounds[2] - bounds[0], bounds[3] - bounds[1])
         view = (bounds[0] - pad, bounds[1] - pad, bounds[2] + pad, bounds[3] + pad)
         ax.set_aspect(1 / math.cos(math.radians((bounds[1] + bounds[3]) / 2)))
-        b.cx[view[0]:view[2], view[1]:view[3]].plot(ax=ax, facecolor=COLOUR_ABSENT, edgecolor=EDGE_OUTSIDE,
-                                                    linewidth=0.5)
-        divs.cx[view[0]:view[2], view[1]:view[3]].boundary.plot(ax=ax, color="#303030", linewidth=1.1)
+        clip_view(district_boundaries(CONTEXT_TOLERANCE), view).plot(ax=ax, facecolor=COLOUR_ABSENT,
+                                                                      edgecolor=EDGE_OUTSIDE, linewidth=0.5)
+        clip_view(divs.boundary, view).plot(ax=ax, color="#303030", linewidth=1.1)
         handles = []
         top = _top(points)
         if len(points):
@@ -224,23 +222,23 @@ def points_static_figure(points: pd.DataFrame, title: str | None = None, lang: s
         if names and len(points):
             for n, x, y in zip(unit_names(points, lang), points["lon"], points["lat"]):
                 ax.annotate(n, (x, y), xytext=(5, 0), textcoords="offset points", ha="left", va="center",
-                            fontsize=6.5, color="#000000", zorder=7, path_effects=halo, annotation_clip=True)
+                            fontsize=6.5, color="#000000", zorder=4, bbox=LABEL_BOX, annotation_clip=True)
             lab = points.groupby("district").agg(lon=("lon", "mean"), lat=("lat", "min")).reset_index()
             for d, x, y in zip(place_names(lab["district"], "district", lang), lab["lon"], lab["lat"]):
                 ax.annotate(d, (x, y - 0.07), ha="center", va="top", fontsize=8, color="#707070", fontstyle="italic",
-                            zorder=6, path_effects=halo, annotation_clip=True)
-        first = side.legend(handles=handles, title=word("map.category", lang), loc="upper left",
-                            bbox_to_anchor=(0.0, 1.0), fontsize=9, title_fontsize=10, framealpha=0.95)
+                            zorder=6, bbox=LABEL_BOX, annotation_clip=True)
+        fig.legend(handles=handles, title=word("map.category", lang), loc="upper left", bbox_to_anchor=anchor,
+                   fontsize=9, title_fontsize=10, framealpha=0.95)
         keys = size_key(top)
         if keys:
-            side.add_artist(first)
             dots = [Line2D([], [], marker="o", linestyle="", markerfacecolor="#bdbdbd", markeredgecolor="#202020",
                            markersize=float(np.sqrt(s)), label=f"{v:,}")
                     for v, s in zip(keys, sizes(pd.Series(keys), 10, 160, top))]
-            side.legend(handles=dots, title=word("map.size_key", lang), loc="lower left", bbox_to_anchor=(0.0, 0.0),
-                        fontsize=9, title_fontsize=10, framealpha=0.95, labelspacing=1.2, borderpad=0.9)
+            fig.legend(handles=dots, title=word("map.size_key", lang), loc="lower left",
+                       bbox_to_anchor=(anchor[0], PANEL_SIDE[1] if names else 0.06), fontsize=9, title_fontsize=10,
+                       framealpha=0.95, labelspacing=1.2, borderpad=0.9)
         if title:
-            ax.set_title(title, fontsize=14)
+            map_title(fig, ax, title)
         fig.text(0.01, 0.005, _note(points, lang), fontsize=8, color="#404040")
     fig._reservation_rc = rc
     return fig
