@@ -1,36 +1,44 @@
-"""Benchmark: wall time and peak memory of the allotments (a script that prints figures, not a test).
+"""Benchmark: speed and memory of the allotments (a script that prints figures, not a test).
 
-    python benchmarks/bench_allot.py            # every workload, each in its own process
+    python benchmarks/bench_allot.py                 # every workload, each in its own process
+    python benchmarks/bench_allot.py gp-ward-732k    # one workload
 
 One line per workload::
 
-    workload=NAME rows=N engine_s=X floor_s=Y ratio=R peak_mb=M render_s=Z
+    workload=NAME rows=N engine_s=X floor_s=Y ratio=R reps=K peak_mb=M render_s=Z write_s=W
 
-- ``engine_s``: best of 3 in-process runs of the allotment with the units and history already loaded (counts
-  per parent, every category pass, rotation, women): the decisions.
-- ``floor_s``: best of 3 of one pandas ``sort_values`` + ``groupby().cumcount()`` over the same table (sort the
-  units by parent and SC share, number them inside each parent): what one ranking pass costs at the least.
-- ``ratio`` = engine_s / floor_s (goal: within 3 at 732,000 rows). ``peak_mb``: peak resident memory of the
-  workload's process, which reads the units and history CSVs, runs the engine and renders the words once
-  (goal: under 1 GB); the peak right after the engine runs is printed on the line before. ``render_s``: one rendering of the reasons and clauses in words
-  (done only when a table is written or shown).
+- ``engine_s``: the median of K runs of the whole pipeline (``reservation.allot``) with the units and history
+  already read (counts per parent, every category pass, rotation, women, conservation check): the decisions.
+- ``floor_s``: the median of K runs of one pandas ``sort_values`` + ``groupby().cumcount()`` over the same table
+  (sort the units by parent and SC share, number them inside each parent): what one ranking pass costs at least.
+- ``ratio``: the median over the K repetitions of engine / floor, each repetition running the engine and the
+  floor one right after the other in this process (the machine is shared: a ratio of medians of interleaved
+  runs is stable where best-of-3 at different moments is not). Goal at 732,000 seats: at most 1.5.
+- ``peak_mb``: the peak resident memory (VmHWM) of the workload's process, which reads the inputs, runs the
+  pipeline, renders every reason and writes the table CSV with its meta. Goal: under 1 GB.
+- ``render_s``: one rendering of the table in words (reasons, clauses, tie-breaks). Goal: under 3 s at 732,000.
+- ``write_s``: writing the CSV and its meta.
 - The gram panchayat workloads need ../shared/data (the real 2015 list); their populations are GENERATED to
-  match the real block totals (reservation/synthetic.py).
+  match the real block totals (reservation/synthetic.py). ``counts-cli`` times a whole ``reservation counts``
+  process for a chair body (goal: under 0.3 s).
 """
 
 from __future__ import annotations
 
 import os
 import resource
+import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 SHARED = Path(os.environ.get("RESERVATION_SHARED", ROOT.parent / "shared"))
-WORKLOADS = ["zp-chair", "kp-chair", "urban-chairs", "gp-pradhan", "gp-ward-732k"]
+WORKLOADS = ["zp-chair", "kp-chair", "urban-chairs", "gp-pradhan", "gp-ward-732k", "counts-cli"]
+REPS = int(os.environ.get("BENCH_REPS", "7"))
 
 
 def peak_mb() -> float:
@@ -41,74 +49,88 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def best(fn, n=3):
-    out, times = None, []
-    for _ in range(n):
-        t0 = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t0)
-    return min(times), out
+def timed(fn):
+    t0 = time.perf_counter()
+    out = fn()
+    return time.perf_counter() - t0, out
 
 
-def floor_time(units):
+def floor_fn(parent, sc, pop):
     import pandas as pd
-    df = pd.DataFrame({"parent": units["parent"].to_numpy(), "share": units["sc"].to_numpy() / units["pop"].to_numpy()})
+    df = pd.DataFrame({"parent": parent, "share": sc / pop})
 
     def once():
         s = df.sort_values(["parent", "share"], ascending=[True, False])
         return s.groupby("parent", sort=False).cumcount()
-    return best(once)[0]
+    return once
 
 
-def run_one(name):
+def interleaved(engine, floor, reps=REPS):
+    """Medians of interleaved repetitions: (engine_s, floor_s, median ratio)."""
+    engine()
+    floor()
+    e, f, r = [], [], []
+    for _ in range(reps):
+        te, _ = timed(engine)
+        tf, _ = timed(floor) if floor else (float("nan"), None)
+        e.append(te)
+        f.append(tf)
+        r.append(te / tf if floor else float("nan"))
+    return statistics.median(e), statistics.median(f), statistics.median(r)
+
+
+def run_one(name, files):
     import pandas as pd
-    if name == "zp-chair":
-        from reservation.rulebooks.panchayat import allot_zp_chair
-        from reservation.units import load_districts
-        allot_zp_chair(2021)
-        secs, a = best(lambda: allot_zp_chair(2021))
-        d = load_districts()
-        units = pd.DataFrame({"parent": "UP", "sc": d["sc_rural"], "pop": d["pop_rural"]})
-    elif name == "urban-chairs":
-        # all urban chairs: Palika Parishads + Nagar Panchayats + Mayors (the issue's target: under 0.5 s)
-        from reservation.rulebooks.municipal import allot_urban, load_bodies
-        kinds = ("pp-chair", "np-chair", "mayor")
-        bodies = {k: load_bodies(k)[0] for k in kinds}
-        for k in kinds:
-            allot_urban(k, 2023, bodies=bodies[k].copy())
 
-        def all_three():
-            return [allot_urban(k, 2023, bodies=bodies[k].copy()) for k in kinds]
-        secs, results = best(all_three)
-        a = results[0]
-        units = pd.concat([pd.DataFrame({"parent": b["division"], "sc": b["sc"], "pop": b["pop"].clip(lower=1)})
-                           for b in bodies.values()])
-    elif name == "kp-chair":
-        from reservation.rulebooks.kp_chair import allot_kp_chair, load_blocks
-        allot_kp_chair(2021)
-        secs, a = best(lambda: allot_kp_chair(2021))
-        b, _ = load_blocks(2021)
-        units = pd.DataFrame({"parent": b["district"], "sc": b["sc"], "pop": b["pop"]})
+    import reservation
+    from reservation.output import write_allotment
+    if name in ("zp-chair", "kp-chair"):
+        def engine():
+            return reservation.allot(name, 2021)
+        a = engine()
+        par = a.units[a.parent_column].to_numpy() if a.parent_column else ["UP"] * len(a.units)
+        floor = floor_fn(par, a.units["sc"].to_numpy(), a.units["pop"].to_numpy())
+    elif name == "urban-chairs":
+        def engine():
+            return [reservation.allot(k, 2023) for k in ("pp-chair", "np-chair", "mayor")]
+        runs = engine()
+        a = runs[0]
+        u = pd.concat([r.units.assign(parent=r.units["division"]) for r in runs])
+        floor = floor_fn(u["parent"].to_numpy(), u["sc"].to_numpy(), u["pop"].clip(lower=1).to_numpy())
     else:
         from reservation.inputs import load_history
-        from reservation.rulebooks.panchayat_units import allot_units, load_units
-        units_csv, hist_path = Path(sys.argv[3]), Path(sys.argv[4])
-        t0 = time.perf_counter()
-        units = load_units(units_csv)
-        known = set(units["unit_code"].tolist())
-        h = load_history([hist_path], lambda v: int(v) if int(v) in known else (_ for _ in ()).throw(KeyError(v)))
-        load = time.perf_counter() - t0
+        from reservation.rulebooks.panchayat_units import load_units
         body = "gp-ward" if name.startswith("gp-ward") else "gp-pradhan"
-        secs, a = best(lambda: allot_units(body, 2021, units=units, history=h))
-        peak_engine = peak_mb()
-        print(f"  ({name}: loading the units and history files took {load:.2f} s; peak after the engine runs "
-              f"{peak_engine:.0f} MB)", flush=True)
-    t0 = time.perf_counter()
-    _ = a.table
-    render = time.perf_counter() - t0
-    fl = floor_time(units)
-    print(f"workload={name} rows={len(units)} engine_s={secs:.3f} floor_s={fl:.3f} ratio={secs / fl:.1f} "
-          f"peak_mb={peak_mb():.0f} render_s={render:.3f}", flush=True)
+        col = "gram_panchayat" if body == "gp-ward" else "block"
+        units_csv, hist_csv = files
+        t_load, units = timed(lambda: load_units(units_csv, col))
+        known = pd.Index(units["unit_code"])
+        h = load_history([hist_csv], lambda v: int(v) if int(v) in known else (_ for _ in ()).throw(KeyError(v)))
+
+        def engine():
+            return reservation.allot(body, 2021, units=units, history=h)
+        a = engine()
+        floor = floor_fn(units[col].to_numpy(), units["sc"].to_numpy(), units["pop"].to_numpy())
+        print(f"  ({name}: reading the units and history files took {t_load:.2f} s; peak after the engine "
+              f"{peak_mb():.0f} MB)", flush=True)
+    e, f, r = interleaved(engine, floor)
+    render, _ = timed(lambda: a.table)
+    with tempfile.TemporaryDirectory() as tmp:
+        write, _ = timed(lambda: write_allotment(a, Path(tmp) / "t.csv"))
+    print(f"workload={name} rows={len(a.units)} engine_s={e:.3f} floor_s={f:.3f} ratio={r:.2f} reps={REPS} "
+          f"peak_mb={peak_mb():.0f} render_s={render:.3f} write_s={write:.3f}", flush=True)
+
+
+def counts_cli() -> None:
+    exe = Path(sys.executable).with_name("reservation")
+    cmd = [str(exe)] if exe.is_file() else [sys.executable, "-m", "reservation.cli"]
+    times = []
+    for _ in range(REPS):
+        t, _ = timed(lambda: subprocess.run(cmd + ["counts", "--body", "zp-chair", "--year", "2021"], check=True,
+                                            capture_output=True, cwd=ROOT))
+        times.append(t)
+    print(f"workload=counts-cli process_s={statistics.median(times):.3f} reps={REPS} (a whole `reservation counts "
+          f"--body zp-chair` process; goal under 0.3 s)", flush=True)
 
 
 def generate(tmp: Path) -> dict[str, list[str]]:
@@ -130,26 +152,19 @@ def generate(tmp: Path) -> dict[str, list[str]]:
 
 def main():
     if len(sys.argv) > 2 and sys.argv[1] == "--one":
-        run_one(sys.argv[2])
+        run_one(sys.argv[2], sys.argv[3:])
         return
-    import tempfile
     with tempfile.TemporaryDirectory() as tmp:
-        files = generate(Path(tmp))
-        for w in sys.argv[1:] or WORKLOADS:
+        wanted = sys.argv[1:] or WORKLOADS
+        files = generate(Path(tmp)) if any(w.startswith("gp-") for w in wanted) else {}
+        for w in wanted:
+            if w == "counts-cli":
+                counts_cli()
+                continue
             if w.startswith("gp-") and w not in files:
                 print(f"workload={w} skipped: {SHARED / 'data' / 'history'} is absent (set RESERVATION_SHARED)")
                 continue
             subprocess.run([sys.executable, __file__, "--one", w, *files.get(w, [])], check=True)
-    import tempfile
-    with tempfile.TemporaryDirectory() as tmp:
-        t0 = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "reservation.cli", "allot", "--body", "zp-chair", "--year", "2021",
-                        "--out", str(Path(tmp) / "zp.csv")], check=True, capture_output=True, cwd=ROOT)
-        cli = time.perf_counter() - t0
-    t0 = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "import pandas"], check=True)
-    imp = time.perf_counter() - t0
-    print(f"workload=zp-chair-cli cli_s={cli:.3f} import_pandas_s={imp:.3f} (a whole `reservation allot` process)")
 
 
 if __name__ == "__main__":

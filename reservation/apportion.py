@@ -2,11 +2,11 @@
 
 Two methods the law uses:
 
-- :func:`capped_shortfall` — GO 2021 (seed b) KP pramukh section and s.9-A(5)(c) as substituted in 2023 (seed a):
+- :func:`capped_shortfall` — GO 2021 KP pramukh section and s.9-A(5)(c) as substituted in 2023 (s.9-A(5) (2023)):
   each group first gets ``posts x share`` (rounded), **capped** at ``posts x cap %``; what the State total still
   lacks is handed out **one post at a time** to the groups whose share is **above** the State share, in
   descending order of share, round after round until none is left.
-- :func:`largest_remainder` — "as nearly as practicable" in proportion to weights (seed b: ST pramukh posts in
+- :func:`largest_remainder` — "as nearly as practicable" in proportion to weights (GO 2021: ST pramukh posts in
   proportion to the district's share of the State's ST population; example: 20 % of 5 posts -> 1).
 
 Both return a DataFrame with one row per group and the arithmetic of every step, so that a table can show how a
@@ -28,19 +28,48 @@ APPORTION_COLUMNS = ["group", "posts_base", "share", "formula", "formula_count",
                      "shortfall_posts", "shortfall_rounds", "removed", "final", "arithmetic"]
 
 
+#: Where the cap of :func:`capped_shortfall` applies (GO 2021 KP proviso "यदि ... 20.6982 प्रतिशत से अधिक आती हैं तो
+#: उसे 20.6982 प्रतिशत तक सीमित रखा जायेगा": *if* the computed number comes to more than the percentage).
+CAP_SCOPES = {
+    "every": "every group: initial = min(rounded formula, rounded cap)",
+    "share": "only groups whose share is above the cap percentage: those get the rounded cap, the others the "
+             "rounded formula",
+    "number": "only groups whose rounded formula is above cap x posts (the unrounded cap): those get the rounded "
+              "cap, the others the rounded formula",
+}
+
+
+def _cap_note(scope: str, share_above: bool, number_above: bool, cap: Fraction) -> str:
+    pct = f"{fmt_fraction(Fraction(cap) * 100)} %"
+    if scope == "share":
+        return f" (applies: share above {pct})" if share_above else f" (not applied: share not above {pct})"
+    if scope == "number":
+        return (" (applies: formula count above the cap)" if number_above
+                else " (not applied: formula count not above the cap)")
+    return ""
+
+
 def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_share: Fraction,
                      formula_rounding: str = "half_up", cap_rounding: str = "floor",
                      upper: pd.Series | None = None, fallback: str = "all_groups",
-                     excess: str = "lowest_share", tie_key: pd.Series | None = None) -> tuple[pd.DataFrame, list[str]]:
+                     excess: str = "lowest_share", tie_key: pd.Series | None = None,
+                     cap_scope: str = "every", eligible_order: list | None = None,
+                     eligible_source: str = "") -> tuple[pd.DataFrame, list[str]]:
     """Apportion ``total`` posts over ``groups`` (columns ``group``, ``posts_base``, ``share`` as Fraction).
 
     - formula: ``posts_base x share`` rounded by ``formula_rounding``;
     - cap: ``posts_base x cap`` rounded by ``cap_rounding`` ("limited to": floor by default);
-    - initial = min(formula, cap);
+    - initial: ``cap_scope`` (:data:`CAP_SCOPES`): ``"every"`` = min(formula, cap) for every group; ``"share"`` =
+      the cap only where ``share > cap``; ``"number"`` = the cap only where the rounded formula exceeds
+      ``posts_base x cap``. (With a half-up cap the three coincide: for a share at or below the cap the rounded
+      formula never exceeds the rounded cap.)
     - shortfall: ``total - sum(initial)`` posts, one per group per round, to groups with ``share > state_share`` in
       descending order of share (``tie_key`` descending, then group, breaks equal shares), never beyond
-      ``upper`` (default: ``posts_base``). If no group is above the State share, ``fallback="all_groups"`` hands
-      the posts to every group in the same order (recorded as a note); ``"error"`` raises ValueError.
+      ``upper`` (default: ``posts_base``). ``eligible_order`` (group labels) replaces that set and its order when
+      the shares themselves are not known (e.g. the districts above the State OBC share, as an input named by
+      ``eligible_source``); labels not among the groups are an error. If no group is above the State share,
+      ``fallback="all_groups"`` hands the posts to every group in the same order (recorded as a note);
+      ``"error"`` raises ValueError.
     - excess (sum of initial above total, not covered by the text): ``excess="lowest_share"`` takes one post at a
       time from the groups with the lowest share that have one (noted); ``"error"`` raises ValueError.
 
@@ -58,16 +87,34 @@ def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_s
         f_count = round_with(formula_rounding, formula)
         cap_raw = int(r["posts_base"]) * Fraction(cap)
         c_count = round_with(cap_rounding, cap_raw)
+        if cap_scope == "every":
+            capped = min(f_count, c_count)
+        elif cap_scope == "share":
+            capped = c_count if share > Fraction(cap) else f_count
+        elif cap_scope == "number":
+            capped = c_count if f_count > cap_raw else f_count
+        else:
+            raise ValueError(f"unknown cap_scope {cap_scope!r}")
         rows.append({"group": r["group"], "posts_base": int(r["posts_base"]), "share": share, "formula": formula,
                      "formula_count": f_count, "cap": cap_raw, "cap_count": c_count,
-                     "initial": min(f_count, c_count, int(upper[i])), "shortfall_posts": 0, "shortfall_rounds": [],
-                     "removed": 0})
+                     "initial": min(capped, int(upper[i])), "shortfall_posts": 0, "shortfall_rounds": [],
+                     "removed": 0, "_cap_note": _cap_note(cap_scope, share > Fraction(cap), f_count > cap_raw, cap)})
     given = sum(r["initial"] for r in rows)
     remaining = total - given
     order = sorted(range(len(rows)), key=lambda i: (-rows[i]["share"], -Fraction(tie[i]), str(rows[i]["group"])))
     final = {i: rows[i]["initial"] for i in order}
     if remaining > 0:
-        eligible = [i for i in order if rows[i]["share"] > state_share]
+        if eligible_order is not None:
+            index = {str(rows[i]["group"]): i for i in range(len(rows))}
+            unknown = [g for g in eligible_order if str(g) not in index]
+            if unknown:
+                raise ValueError(f"{unknown[0]!r} ({eligible_source or 'eligible_order'}) is not one of the groups")
+            eligible = [index[str(g)] for g in eligible_order]
+            notes.append(f"the {remaining} remaining post(s) went one at a time, round after round, to the "
+                         f"{len(eligible)} group(s) listed as above the State share "
+                         f"{fmt_fraction(state_share * 100)} % ({eligible_source or 'given'}), in the order given")
+        else:
+            eligible = [i for i in order if rows[i]["share"] > state_share]
         if not eligible:
             if fallback == "error":
                 raise ValueError(f"{remaining} posts left but no group has a share above the State share")
@@ -111,7 +158,7 @@ def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_s
         r["shortfall_rounds"] = ",".join(map(str, r["shortfall_rounds"]))
         r["arithmetic"] = (f"{r['posts_base']} x {fmt_fraction(r['share'] * 100)} % = {fmt_fraction(r['formula'])} -> "
                            f"{r['formula_count']}; cap {r['posts_base']} x {fmt_fraction(Fraction(cap) * 100)} % = "
-                           f"{fmt_fraction(r['cap'])} -> {r['cap_count']}; initial {r['initial']}"
+                           f"{fmt_fraction(r['cap'])} -> {r['cap_count']}{r.pop('_cap_note')}; initial {r['initial']}"
                            + (f"; +{r['shortfall_posts']} in round(s) {r['shortfall_rounds']}" if r["shortfall_posts"]
                               else "") + (f"; -{r['removed']} (excess)" if r["removed"] else "")
                            + f" = {r['final']}")

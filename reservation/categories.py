@@ -1,4 +1,4 @@
-"""The eight categories of a reserved office or seat, in the order of the GO 2021 (seed b, "आरक्षण की क्रमावली").
+"""The eight categories of a reserved office or seat, in the order of the GO 2021 ("आरक्षण की क्रमावली").
 
 Codes are stable identifiers used in every file: ``ST_W ST SC_W SC OBC_W OBC W UR``.
 ``group`` is the social category a code belongs to (for rotation: an SC-women office *is* an SC office);

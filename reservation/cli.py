@@ -10,73 +10,90 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
+import threading
 
-from .engine import RuleError
-from .errors import InputError
+from . import __version__
+from .errors import InputError, RuleError
 
 
 class _Parser(argparse.ArgumentParser):
     """argparse that exits with status 2 and a one-line message (its own default is also 2)."""
 
     def error(self, message):  # pragma: no cover - exercised through the CLI tests
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: error: {' '.join(str(message).split())}\n")
+
+
+#: Election years the command line accepts (the same bounds as reservation.units.INT_KINDS["year"]).
+YEARS = (1950, 2100)
+
+
+def _year(text: str) -> int:
+    """An election year typed on the command line: 4 digits (Devanagari and full-width digits read as ASCII),
+    1950-2100."""
+    from .options import ascii_digits                # light: a year is read without importing pandas
+    lo, hi = YEARS
+    s = ascii_digits(str(text)).strip()
+    if not (s.isascii() and s.isdigit() and len(s) == 4 and lo <= int(s) <= hi):
+        shown = repr(text if len(text) <= 20 else text[:20] + "...")
+        raise argparse.ArgumentTypeError(f"{shown} is not a year from {lo} to {hi}")
+    return int(s)
 
 
 def _body_year(sp):
     sp.add_argument("--body", required=True, help="body id, e.g. zp-chair")
-    sp.add_argument("--year", required=True, type=int, help="election year, e.g. 2021")
-
-
-def _options(body, items):
-    from .options import parse_assignments
-    return body.options(parse_assignments(items))
+    sp.add_argument("--year", required=True, type=_year, help="election year, e.g. 2021")
 
 
 def cmd_counts(args) -> int:
-    from .bodies import get_body
-    body = get_body(args.body, args.year)
-    opts = _options(body, args.option)
-    if body.needs_units:
-        if not args.units:
-            raise InputError(f"{args.body} counts are per {body.unit}'s parent: give --units FILE", column="units")
-        counts = body.allot(args.year, units_path=args.units, options=opts).counts
+    from .options import parse_assignments
+    from .rulebook import get_rulebook
+    rb = get_rulebook(args.body)
+    rb.years.check(args.body, args.year)
+    if rb.light_counts is not None and not args.units:
+        # the State counts of a chair body from the shipped table, without numpy or pandas (a fast process)
+        rows = rb.light_counts(rb.option_set(parse_assignments(args.option)))
     else:
-        counts = body.counts(args.year, opts)
+        from .pipeline import counts
+        rows = counts(args.body, args.year, units=args.units, options=args.option).itertuples(index=False)
+    rows = [tuple(r) for r in rows]
     if args.format == "json":
-        print(json.dumps({c: int(n) for c, n in zip(counts["category"], counts["count"])}, indent=2))
-    else:
-        cols = ["category", "count"] + (["arithmetic", "clause"] if args.arithmetic else [])
-        sys.stdout.write(counts[cols].to_csv(index=False, lineterminator="\n"))
+        print(json.dumps({r[0]: int(r[1]) for r in rows}, indent=2))
+        return 0
+    import csv
+    w = csv.writer(sys.stdout, lineterminator="\n")
+    w.writerow(["category", "count"] + (["arithmetic", "clause"] if args.arithmetic else []))
+    for r in rows:
+        w.writerow(r if args.arithmetic else r[:2])
     return 0
 
 
 def _allot(args):
-    from .bodies import get_body
-    body = get_body(args.body, args.year)
-    opts = _options(body, args.option)
-    kw = {"units_path": args.units} if body.needs_units or (body.accepts_units and args.units) else {}
-    if args.units and not (body.needs_units or body.accepts_units):
-        raise InputError(f"{args.body} has its units built in; --units is for gp-pradhan and the ward bodies",
-                         column="units")
-    return body, body.allot(args.year, history_paths=args.history or None, base_year=args.base_year,
-                            population_path=args.population, pin_path=args.pin, options=opts, **kw)
+    from .pipeline import allot
+    from .rulebook import get_rulebook
+    rb = get_rulebook(args.body)
+    return rb, allot(args.body, args.year, units=args.units, history=args.history or None,
+                     population=args.population, pins=args.pin, options=args.option, base_year=args.base_year)
 
 
 def cmd_allot(args) -> int:
     from .output import table_csv, write_allotment
-    body, result = _allot(args)
+    rb, result = _allot(args)
     if args.out is None:
         sys.stdout.write(table_csv(result.table))
+        for a in result.meta["assumptions"]:
+            print(f"assumed: {a}", file=sys.stderr)
         return 0
     out, meta = write_allotment(result, args.out)
-    summary = result.summary_by_division() if not body.needs_units else result.summary_by_division(
-        result.table.columns[5])
+    summary = result.summary_by_division()
     if "no_figures" in result.extra:
         print("bodies without population figures (ranked last):")
         print(result.extra["no_figures"].to_string(index=False))
-    print(f"{body.title}, {args.year}: {len(result.table)} units ({body.unit}); rotation against "
-          f"{', '.join(map(str, result.meta['history_years'])) or 'no history'} (base year {args.base_year})")
+    print(f"{rb.title}, {args.year}: {len(result.table)} units ({rb.unit_kind}); rotation against "
+          f"{', '.join(map(str, result.meta['history_years'])) or 'no history'} (base year "
+          f"{result.meta['base_year']})")
     print(summary.to_string())
     for a in result.meta["assumptions"]:
         print(f"assumed: {a}")
@@ -92,15 +109,15 @@ def cmd_explain(args) -> int:
 
 
 def cmd_parent_table(args) -> int:
-    from .bodies import BODIES, get_body
-    body = get_body(args.body, args.year)
-    if body.parent_table != args.command:
-        have = ", ".join(b.id for b in BODIES.values() if b.parent_table == args.command)
+    from .rulebook import all_rulebooks, get_rulebook
+    rb = get_rulebook(args.body)
+    if rb.parent_table != args.command:
+        have = ", ".join(b.id for b in all_rulebooks().values() if b.parent_table == args.command)
         raise InputError(f"{args.body} is not shared among {args.command} (bodies with a {args.command} table: "
-                         f"{have})", column="body")
+                         f"{have})", option="--body")
     _, result = _allot(args)
     if args.command not in result.extra:
-        raise InputError(f"{args.body}: no {args.command} step with these options", column="option")
+        raise InputError(f"{args.body}: no {args.command} step with these options", option="--option")
     sys.stdout.write(result.extra[args.command].to_csv(index=False, lineterminator="\n"))
     for a in result.meta["assumptions"]:
         print(f"assumed: {a}", file=sys.stderr)
@@ -108,9 +125,8 @@ def cmd_parent_table(args) -> int:
 
 
 def cmd_options(args) -> int:
-    from .bodies import get_body
-    body = get_body(args.body)
-    rows = body.options(()).describe()
+    from .rulebook import get_rulebook
+    rows = get_rulebook(args.body).option_set().describe()
     import pandas as pd
     sys.stdout.write(pd.DataFrame(rows).to_csv(index=False, lineterminator="\n"))
     return 0
@@ -118,6 +134,7 @@ def cmd_options(args) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="reservation", description=__doc__.splitlines()[0])
+    p.add_argument("--version", action="version", version=f"%(prog)s (reservation-workbench) {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     sp = sub.add_parser("counts", help="State-level number of offices per category")
@@ -136,8 +153,9 @@ def build_parser() -> argparse.ArgumentParser:
         _body_year(sp)
         sp.add_argument("--history", action="append", metavar="FILE",
                         help="history CSV (unit,year,category); repeatable; replaces the shipped history")
-        sp.add_argument("--base-year", type=int, default=2015,
-                        help="first history year that counts as a previous election (default 2015)")
+        sp.add_argument("--base-year", type=_year, default=None,
+                        help="first history year that counts as a previous election (default: 2015 for the "
+                             "panchayat bodies, the first history year for the urban bodies)")
         sp.add_argument("--population", metavar="FILE", help="CSV unit,pop,sc,st,obc (any of the last four)")
         sp.add_argument("--pin", metavar="FILE", help="CSV unit,category: fixed categories")
         sp.add_argument("--units", metavar="FILE",
@@ -146,7 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
         sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="ambiguity switch; see `reservation options --body BODY`")
         if name == "allot":
-            sp.add_argument("--out", metavar="FILE", help="write the CSV (and FILE's .meta.json) here")
+            sp.add_argument("--out", metavar="FILE",
+                            help="write the table here, as .csv, .xlsx (Excel) or .parquet by its extension, "
+                                 "with FILE's .meta.json beside it")
         elif name == "explain":
             sp.add_argument("--unit", required=True, help="the unit: LGD code or English/Hindi name")
         sp.set_defaults(func=func)
@@ -161,19 +181,114 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM (a scheduler stopping the job), handled as Ctrl-C: clean up, one line, exit 143."""
+
+
+def _on_sigterm(signum, frame):
+    raise _Terminated()
+
+
 def main(argv=None) -> int:
+    """The ``reservation`` command. Exit status: 0 done; 2 bad input (one line naming file, row and column,
+    or the flag; nothing written); 3 rules that cannot apply; 1 a file could not be written (disk full,
+    permission); 130 Ctrl-C (143 SIGTERM), with temporary files removed."""
+    previous = None
+    if argv is None and threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _main(argv)
+    except _Terminated:
+        print("reservation: terminated", file=sys.stderr)
+        return 143
+    except KeyboardInterrupt:
+        print("reservation: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv) -> int:
+    import warnings
+
+    from .rulebook import BaseYearWarning
+    warnings.simplefilter("ignore", BaseYearWarning)     # the CLI prints every assumption itself
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        _check_args(args)
         return int(args.func(args) or 0)
     except InputError as e:
+        _name_the_flag(e, parser, args)
         print(f"reservation: error: {e}", file=sys.stderr)
         return 2
     except RuleError as e:
-        print(f"reservation: cannot apply the rules: {e}", file=sys.stderr)
+        print(f"reservation: cannot apply the rules: {' '.join(str(e).split())}", file=sys.stderr)
         return 3
-    except BrokenPipeError:  # pragma: no cover
+    except BrokenPipeError:  # pragma: no cover - e.g. `reservation allot ... | head`
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
         return 0
+    except OSError as e:
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"reservation: cannot write: {where}{e.strerror or e}", file=sys.stderr)
+        return 1
+
+
+_ALLOT_COMMANDS = ("allot", "explain", "districts", "divisions")
+
+
+def _check_args(args) -> None:
+    """Checks across arguments, before anything is computed: ``--base-year`` not after ``--year``; the
+    ``--out`` target and its meta file writable and not one of the input files."""
+    year, base = getattr(args, "year", None), getattr(args, "base_year", None)
+    if args.command in _ALLOT_COMMANDS and isinstance(year, int) and isinstance(base, int) and base > year:
+        raise InputError(f"{base} is after the election year {year} (--year): the base year is the first "
+                         "previous election that counts", option="--base-year")
+    if getattr(args, "command", None) == "allot" and getattr(args, "out", None) is not None:
+        from .output import check_output
+        targets = check_output(args.out)
+        inputs = list(args.history or []) + [args.population, args.pin, args.units]
+        inputs += [v.split("=", 1)[1].strip() for v in args.option if v.strip().startswith("lots=")]
+        for t in targets:
+            for i in inputs:
+                if i and _same_file(t, i):
+                    raise InputError(f"{t} is also an input file ({i}): write the result under another name",
+                                     option="--out")
+
+
+def _same_file(a, b) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def _name_the_flag(e: InputError, parser, args) -> None:
+    """An error about a value typed on the command line names its flag (``--body``, ``--option NAME``), not a
+    "column"."""
+    if e.option is not None or e.file is not None or not e.column:
+        return
+    typed = [str(v).split("=", 1)[0].strip() for v in (getattr(args, "option", None) or [])]
+    if str(e.column) in typed:
+        e.option, e.column = f"--option {e.column}", None
+        return
+    flags = set()
+    todo = [parser]
+    while todo:
+        p = todo.pop()
+        flags |= set(p._option_string_actions)
+        for a in p._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                todo += list(a.choices.values())
+    col = str(e.column)
+    flag = col if col.startswith("--") else "--" + col.replace("_", "-")
+    if flag in flags:
+        e.option, e.column = flag, None
 
 
 if __name__ == "__main__":  # pragma: no cover

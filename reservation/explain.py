@@ -5,14 +5,13 @@ from __future__ import annotations
 import pandas as pd
 
 from .errors import InputError
-from .units import DistrictCrosswalk
 
 __all__ = ["explain_text", "resolve_unit"]
 
 
 def resolve_unit(allotment, unit) -> int:
     """An LGD code or a name (English, Hindi, former name, spelling variant) -> a unit code of the table."""
-    resolve = allotment.resolve or DistrictCrosswalk(allotment.table).resolve
+    resolve = allotment.resolve
     try:
         return resolve(unit)
     except KeyError as e:
@@ -41,7 +40,7 @@ def explain_text(allotment, unit) -> str:
             parts.append(f"rank {s['rank']} of {s['pool']} by {s['key']}")
         if not pd.isna(s["tier"]):
             parts.append(f"tier {s['tier']}: {s['tier_reason']}")
-        parts.append(f"decision: {s['decision']}")
+        parts.append(f"decision: {s['detail']}")
         if s["tie_break"]:
             parts.append(f"tie: {s['tie_break']}")
         parts.append(f"clause: {s['clause']}")

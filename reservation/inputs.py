@@ -1,13 +1,14 @@
 """User-supplied files: history, pins, populations and lots. Each is validated at the edge.
 
 All files are UTF-8 CSV with a header. Units are given as an LGD code or a name; names are resolved through a
-resolver (for districts, :class:`reservation.units.DistrictCrosswalk`), never compared raw. Errors name the
+resolver (for districts, :func:`reservation.units.crosswalk`), never compared raw. Errors name the
 file, the spreadsheet row (header = row 1) and the column.
 
 - history: ``unit, year, category``: one row per unit and election (category = one of the eight codes).
 - pins: ``unit, category``: fix the category of some units (for example from a published list).
 - population: ``unit`` and any of ``pop, sc, st, obc``: the population of the unit's territorial area used
-  for ranking (replaces the shipped Census figures column by column).
+  for ranking (replaces the shipped Census figures column by column); with ``pop``, ``sc + st + obc`` (those
+  given) may not exceed it.
 - lots: ``unit, lot`` and optionally ``category``: the outcome of a draw of lots, used only among units whose
   shares are equal (lower lot number first); ``category`` limits a row to one group's pass.
 """
@@ -23,7 +24,7 @@ import pandas as pd
 
 from .categories import CODES, by_code
 from .errors import InputError
-from .units import int_column, read_csv
+from .units import check_populations, int_column, read_csv
 
 __all__ = ["load_history", "load_pins", "load_population", "load_lots", "describe_input", "UserInputs",
            "load_user_inputs", "pins_within"]
@@ -62,13 +63,23 @@ def _check_categories(df, path, column="category"):
                          file=str(path), row=int(df["_row"].iat[i]), column=column)
 
 
-def load_history(paths, resolve: Resolver) -> pd.DataFrame:
-    """One or more history files -> DataFrame ``unit_code, year, category, source`` (sorted)."""
+def load_history(paths, resolve: Resolver, *, election_year: int | None = None) -> pd.DataFrame:
+    """One or more history files -> DataFrame ``unit_code, year, category, source`` (sorted).
+
+    Years are 1950-2100. With ``election_year``, a record of a later election is refused (a history
+    records past elections; a record of the election year itself is allowed and ignored by rotation)."""
     frames = []
     for path in paths:
         df = read_csv(path, ["unit", "year", "category"], what="history")
         units = _resolve_units(df, resolve, path)
-        years = int_column(df, "year", path)
+        years = int_column(df, "year", path, kind="year")
+        if election_year is not None:
+            late = (years > int(election_year)).to_numpy()
+            if late.any():
+                i = int(np.flatnonzero(late)[0])
+                raise InputError(f"a record of {int(years.iat[i])}, later than the election year {int(election_year)}: "
+                                 "a history holds past elections only", file=str(path),
+                                 row=int(df["_row"].iat[i]), column="year")
         _check_categories(df, path)
         frame = pd.DataFrame({"unit_code": units, "year": years, "category": df["category"],
                               "source": f"{Path(path).name} row " + df["_row"].astype(str)})
@@ -116,8 +127,9 @@ def load_population(path, resolve: Resolver) -> pd.DataFrame:
         raise InputError(f"duplicate unit {units[dup].iloc[0]}", file=str(path), row=row, column="unit")
     out = pd.DataFrame({"unit_code": units})
     for c in cols:
-        out[c] = int_column(df, c, path)
+        out[c] = int_column(df, c, path, kind="population")
     out["_row"] = df["_row"]
+    check_populations(out, path, "pop", ("sc", "st", "obc"))
     out.attrs["path"] = str(path)
     return out
 
@@ -126,7 +138,7 @@ def load_lots(path, resolve: Resolver) -> dict[str, dict[int, int]]:
     """Lots -> ``{group or "*": {unit_code: lot}}``; group is ST, SC, OBC or GEN (for W)."""
     df = read_csv(path, ["unit", "lot"], what="lots")
     units = _resolve_units(df, resolve, path)
-    lots = int_column(df, "lot", path)
+    lots = int_column(df, "lot", path, kind="lot")
     out: dict[str, dict[int, int]] = {}
     has_cat = "category" in df.columns
     for i, (u, lot, row) in enumerate(zip(units, lots, df["_row"])):
@@ -168,12 +180,14 @@ class UserInputs:
 
 
 def load_user_inputs(resolve: Resolver, *, history_paths=None, default_history=None, history=None,
-                     population_path=None, pin_path=None, lots_path="") -> UserInputs:
-    """Load and validate history (the given files, else ``default_history``), population, pins and lots."""
+                     population_path=None, pin_path=None, lots_path="", election_year: int | None = None) -> UserInputs:
+    """Load and validate history (the given files, else ``default_history``), population, pins and lots.
+
+    ``election_year``: history records of a later election are refused (see :func:`load_history`)."""
     described: dict = {}
     if history is None:
         paths = [Path(p) for p in (history_paths or ([default_history] if default_history else []))]
-        history = load_history(paths, resolve)
+        history = load_history(paths, resolve, election_year=election_year)
         described["history"] = [describe_input(p) for p in paths]
     population = load_population(population_path, resolve) if population_path else None
     pins = load_pins(pin_path, resolve) if pin_path else None

@@ -1,4 +1,4 @@
-"""Named switches for the law's ambiguities (RULES.md §8): one option per open reading.
+"""Named switches for the law's ambiguities (docs/panchayat.md): one option per open reading.
 
 Every option has a stable name, the ambiguity it settles (``A2`` ... ``A14``), its choices, a default, the
 reading each choice implements and the evidence for the default. ``reservation allot --option NAME=VALUE``
@@ -7,13 +7,13 @@ sets them; an unknown name or value is an error (exit 2). Results record the ful
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 
 from .errors import InputError
 
-__all__ = ["Option", "OptionSet", "parse_assignments"]
+__all__ = ["Option", "OptionSet", "parse_assignments", "ascii_digits"]
 
 
 @dataclass(frozen=True)
@@ -26,26 +26,58 @@ class Option:
     kind: str = "choice"                # "choice", "decimal" (a percentage as a decimal string) or "path"
 
     def check(self, value: str) -> str:
+        """The value as stored (digits in ASCII), or an InputError whose ``column`` is the option's name (the
+        command line names it ``--option NAME``).
+
+        A decimal is parsed with a bounded grammar before any arithmetic: at most :data:`MAX_DECIMAL`
+        characters of digits with at most one point, no exponent, sign or spaces inside (``1e-999999`` is refused
+        at once instead of building a Fraction of a million digits), and between 0 and 100. Devanagari and
+        full-width digits are read as ASCII digits."""
         value = str(value).strip()
         if self.kind == "choice":
             if value not in self.readings:
-                raise InputError(f"option {self.name}: {value!r} is not one of "
-                                 f"{', '.join(self.readings)}", column=self.name)
+                raise InputError(f"{_shown(value)} is not one of {', '.join(self.readings)}", column=self.name)
         elif self.kind in ("decimal", "decimal_or_empty"):
             if value == "" and self.kind == "decimal_or_empty":
                 return value
-            try:
-                f = Fraction(value)
-            except (ValueError, ZeroDivisionError):
-                raise InputError(f"option {self.name}: {value!r} is not a decimal number",
-                                 column=self.name) from None
-            if not 0 <= f <= 100:
-                raise InputError(f"option {self.name}: {value} is not a percentage between 0 and 100",
-                                 column=self.name)
+            value = _ascii_digits(value)
+            if len(value) > MAX_DECIMAL or not _DECIMAL.fullmatch(value):
+                raise InputError(f"{_shown(value)} is not a plain decimal number (digits with at most one point, "
+                                 f"at most {MAX_DECIMAL} characters, no exponent), e.g. 53.33", column=self.name)
+            if not 0 <= Fraction(value) <= 100:
+                raise InputError(f"{value} is not a percentage between 0 and 100", column=self.name)
         elif self.kind == "path":
-            if value and not Path(value).is_file():
-                raise InputError(f"option {self.name}: file not found", file=value, column=self.name)
+            if value:
+                from .units import read_input_bytes
+                try:
+                    read_input_bytes(value, what=self.name)       # a readable regular file, or a clear refusal
+                except InputError as e:
+                    e.option = f"--option {self.name}"
+                    raise
         return value
+
+
+#: The longest decimal an option accepts ("100.000000" is 10 characters).
+MAX_DECIMAL = 10
+_DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+
+
+#: Devanagari (०-९) and full-width (０-９) digits, read as ASCII digits in every number a user types.
+_DIGITS = str.maketrans("०१२३४५६७८९０１２３４５６７８９", "0123456789" * 2)
+
+
+def ascii_digits(s: str) -> str:
+    """``s`` with Devanagari (०-९) and full-width (０-９) digits replaced by ASCII ``0-9``; nothing else changes.
+    (Here, in a module without numpy or pandas, so that the command line can read a year cheaply.)"""
+    return str(s).translate(_DIGITS)
+
+
+_ascii_digits = ascii_digits
+
+
+def _shown(value: str) -> str:
+    """A typed value in a message: quoted, and cut when long."""
+    return repr(value if len(value) <= 40 else value[:40] + "...")
 
 
 @dataclass
@@ -61,7 +93,8 @@ class OptionSet:
 
     def set(self, name: str, value: str) -> None:
         if name not in self.options:
-            raise InputError(f"unknown option {name!r}; known options: {', '.join(sorted(self.options))}")
+            raise InputError(f"unknown option {_shown(name)}; known options: {', '.join(sorted(self.options))}",
+                             option="--option")
         self.values[name] = self.options[name].check(value)
 
     def __getitem__(self, name: str) -> str:
@@ -89,7 +122,7 @@ def parse_assignments(items) -> list[tuple[str, str]]:
     out = []
     for item in items or ():
         if "=" not in item:
-            raise InputError(f"--option {item!r} is not NAME=VALUE")
+            raise InputError(f"{_shown(item)} is not NAME=VALUE", option="--option")
         name, value = item.split("=", 1)
         out.append((name.strip(), value.strip()))
     return out

@@ -1,33 +1,59 @@
-"""Writing results: CSV + a sidecar JSON with the options and inputs, atomically and byte-stable.
+"""Writing results: a table (CSV, Excel or Parquet) and its sidecar JSON, checked first, published together.
 
-An allotment ``out/zp-chair-2021.csv`` gets ``out/zp-chair-2021.meta.json`` beside it (body, year, base year,
-history years, every option with its value and ambiguity, input files with their SHA-256 (recorded by
-the rulebook), assumptions,
-counts). Both are written to temporary files first and renamed only when both are complete, so a failure
-leaves nothing behind. The same inputs give byte-identical files (no timestamps, sorted keys, '\\n' endings).
+``write_table(df, "out/zp-chair-2021.csv", meta)`` writes the table and ``out/zp-chair-2021.meta.json`` beside
+it (body, year, base year, history years, every option with its value and ambiguity, input files with their
+SHA-256, assumptions, counts). The format follows the extension: ``.csv`` (UTF-8, ``\\n`` line ends),
+``.xlsx`` (one sheet, a bold header row, frozen below the header) or ``.parquet`` (for big tables); any other
+extension is refused.
+
+Safe output:
+
+- **Formulas.** Every text cell of a CSV or Excel file that a spreadsheet could run as a formula (it begins
+  with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return and is not a plain number) is written with a
+  leading ``'`` (:func:`neutralise`, the one function every writer uses). The readers refuse such cells in
+  the user's files already; this is the backstop. Parquet stores values as they are.
+- **Targets are checked before anything is written** (:func:`check_output`): the table and its meta file may
+  not be a folder, a named pipe, a device or a socket, their folder must be a folder (or creatable) and
+  writable, and an existing meta file that this tool did not write is never replaced.
+- **Together or not at all** (:func:`publish`): both files are written to temporary files in the target folder
+  and renamed only when both are complete; if the second rename fails the first is rolled back (the previous
+  file is restored). Temporary files, and folders created for the output, are removed on any failure and on
+  Ctrl-C. Outputs get the mode the umask gives (as any new file).
+- **Deterministic**: the same table gives byte-identical files (no timestamps: the Excel file's dates are fixed
+  at 2000-01-01, its zip entries at 1980-01-01; sorted JSON keys).
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
-import tempfile
+import secrets
+import stat
+import zipfile
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from . import __version__
+from .errors import InputError
+from .units import formula_like
 
-__all__ = ["table_csv", "write_allotment", "meta_path", "sha256"]
+__all__ = ["FORMATS", "neutralise", "table_csv", "table_bytes", "check_output", "publish", "write_table",
+           "write_allotment", "meta_path", "sha256"]
+
+#: Extensions ``write_table`` writes, and what they are.
+FORMATS = {".csv": "CSV", ".xlsx": "Excel workbook", ".parquet": "Parquet"}
+#: Excel's limit: 1,048,576 rows in a sheet, one of them the header.
+EXCEL_MAX_ROWS = 1_048_575
+_SOFTWARE = "reservation-workbench"
+_FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 
 
 def sha256(path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
-def table_csv(df: pd.DataFrame) -> str:
-    return df.to_csv(index=False, lineterminator="\n")
 
 
 def meta_path(out: Path) -> Path:
@@ -35,29 +61,328 @@ def meta_path(out: Path) -> Path:
     return out.with_name(out.stem + ".meta.json")
 
 
-def _atomic_write_all(files: dict[Path, str]) -> None:
-    temps = []
+# ------------------------------------------------------------------------------------------- formulas
+
+def neutralise(df: pd.DataFrame) -> pd.DataFrame:
+    """``df`` with a ``'`` before every text cell (and column name) that a spreadsheet could run as a formula.
+
+    See :func:`reservation.units.formula_like`. Returns ``df`` itself when nothing needs it (the usual case),
+    else a copy; numbers are never touched.
+    """
+    out = df
+    for c in df.columns:
+        col = df[c]
+        if isinstance(col.dtype, pd.StringDtype) or col.dtype == object:
+            starts = col.map(lambda v: isinstance(v, str) and v[:1] in "=+-@\t\r") if col.dtype == object else \
+                col.str.match("[=+@\\t\\r-]")
+            cand = np.flatnonzero(starts.to_numpy(dtype=bool, na_value=False))
+            hit = [i for i in cand if formula_like(col.iat[i])]
+            if hit:
+                if out is df:
+                    out = df.copy()
+                fixed = col.astype(object).copy()
+                for i in hit:
+                    fixed.iat[i] = "'" + col.iat[i]
+                out[c] = fixed.astype(col.dtype)
+    names = ["'" + c if formula_like(c) else c for c in out.columns]
+    if names != list(out.columns):
+        out = out.copy() if out is df else out
+        out.columns = names
+    return out
+
+
+def table_csv(df: pd.DataFrame) -> str:
+    """The CSV text of a table as every command writes it (neutralised, ``\\n`` line ends, no index)."""
+    return neutralise(df).to_csv(index=False, lineterminator="\n")
+
+
+# ------------------------------------------------------------------------------------------- formats
+
+def _format_of(path) -> str:
+    ext = Path(path).suffix.lower()
+    if ext not in FORMATS:
+        shown = f"not {ext!r}" if ext else "and the name has no extension"
+        raise InputError(f"{path}: the table is written as {', '.join(FORMATS)} ({', '.join(FORMATS.values())}), "
+                         f"{shown}", option="--out")
+    return ext
+
+
+def table_bytes(df: pd.DataFrame, fmt: str) -> bytes:
+    """The bytes of ``df`` as a ``.csv``, ``.xlsx`` or ``.parquet`` file (deterministic)."""
+    if fmt == ".csv":
+        return table_csv(df).encode("utf-8")
+    if fmt == ".xlsx":
+        return _xlsx(df)
+    if fmt == ".parquet":
+        return _parquet(df)
+    raise ValueError(fmt)
+
+
+def _cell(v):
+    """A value as openpyxl takes it: Python int/float/bool/str, None for a missing value."""
+    if v is None or v is pd.NA or (isinstance(v, float) and v != v):
+        return None
+    if isinstance(v, np.generic):
+        return v.item()
+    if isinstance(v, str):
+        from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+        return ILLEGAL_CHARACTERS_RE.sub("\ufffd", v)
+    if isinstance(v, (int, float, bool)):
+        return v
+    return str(v)
+
+
+def _xlsx(df: pd.DataFrame) -> bytes:
+    if len(df) > EXCEL_MAX_ROWS:
+        raise InputError(f"{len(df):,} rows do not fit in an Excel sheet (at most {EXCEL_MAX_ROWS:,}); write "
+                         ".csv or .parquet instead", option="--out")
+    import datetime
+
+    from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
+    from openpyxl.styles import Font
+    from openpyxl.writer.excel import ExcelWriter
+
+    df = neutralise(df)
+    wb = Workbook(write_only=True)
+    fixed = datetime.datetime(2000, 1, 1)
+    wb.properties.created = wb.properties.modified = fixed
+    wb.properties.creator = _SOFTWARE
+    ws = wb.create_sheet("table")
+    ws.freeze_panes = "A2"
+    from openpyxl.utils import get_column_letter
+    for j, c in enumerate(df.columns, 1):         # width from the header and the first rows, 8 to 60 characters
+        sample = [len(str(v)) for v in map(_cell, df[c].iloc[:200]) if v is not None]
+        ws.column_dimensions[get_column_letter(j)].width = min(60, max(8, len(str(c)) + 2, *sample, 0) + 1)
+    bold = Font(bold=True)
+    header = []
+    for c in df.columns:
+        cell = WriteOnlyCell(ws, value=_cell(str(c)))
+        cell.font = bold
+        header.append(cell)
+    ws.append(header)
+    columns = [df[c].astype(object).to_numpy() for c in df.columns]
+    for values in zip(*columns):
+        ws.append([_cell(v) for v in values])
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as archive:
+        ExcelWriter(wb, archive).save()                 # not save_workbook: it stamps the time of saving
+    return _fixed_zip_times(buf.getvalue())
+
+
+def _fixed_zip_times(data: bytes) -> bytes:
+    """The same zip archive with every entry dated 1980-01-01 (openpyxl dates them at the time of writing)."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, allowZip64=True) as dst:
+        for info in src.infolist():
+            z = zipfile.ZipInfo(info.filename, date_time=_FIXED_TIME)
+            z.compress_type = zipfile.ZIP_DEFLATED
+            z.external_attr = 0o644 << 16
+            dst.writestr(z, src.read(info.filename))
+    return out.getvalue()
+
+
+def _parquet(df: pd.DataFrame) -> bytes:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    table = pa.Table.from_pandas(df, preserve_index=False)
+    buf = io.BytesIO()
+    pq.write_table(table, buf, compression="zstd")
+    return buf.getvalue()
+
+
+# ------------------------------------------------------------------------------------------- targets
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode):
+        return "a character device (such as /dev/null)"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _ours(path: Path) -> bool:
+    """Whether an existing meta file was written by this tool (a JSON object whose "software" is ours)."""
     try:
-        for path, text in files.items():
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-                f.write(text)
-            temps.append((tmp, path))
-        for tmp, path in temps:
-            os.replace(tmp, path)
-    finally:
-        for tmp, _ in temps:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        with open(path, "rb") as f:
+            data = f.read(1 << 22)
+        meta = json.loads(data.decode("utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(meta, dict) and str(meta.get("software", "")).startswith(_SOFTWARE)
+
+
+def _check_target(path: Path, *, meta: bool, flag: str) -> None:
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        st = None
+    except NotADirectoryError:
+        st = None                                        # the folder check below names the file in the way
+    except OSError as e:
+        raise InputError(f"{path}: cannot be reached ({e.strerror})", option=flag) from None
+    if st is not None:
+        if not stat.S_ISREG(st.st_mode):
+            raise InputError(f"{path} is {_kind(st.st_mode)}, not a regular file: refusing to write there",
+                             option=flag)
+        if meta and not _ours(path):
+            raise InputError(f"{path} exists and was not written by this tool: refusing to replace it (move it "
+                             "away, or write the table under another name)", option=flag)
+    folder = path.parent
+    probe = folder
+    while True:
+        try:
+            st = os.stat(probe)
+        except FileNotFoundError:
+            if probe.parent == probe:
+                break
+            probe = probe.parent
+            continue
+        except NotADirectoryError:
+            probe = probe.parent
+            continue
+        except OSError as e:
+            raise InputError(f"{probe}: cannot be reached ({e.strerror})", option=flag) from None
+        if not stat.S_ISDIR(st.st_mode):
+            raise InputError(f"{probe} is {'a file' if stat.S_ISREG(st.st_mode) else _kind(st.st_mode)}, not a "
+                             f"folder: cannot write {path}", option=flag)
+        if not os.access(probe, os.W_OK | os.X_OK):
+            raise InputError(f"the folder {probe} is not writable: cannot write {path}", option=flag)
+        break
+
+
+def check_output(path, *, flag: str = "--out") -> tuple[Path, Path]:
+    """Check a table's target and its meta file before anything is computed or written.
+
+    Returns ``(table path, meta path)``; an InputError (exit 2) names the flag and says what is wrong: an
+    empty path, an extension that is not ``.csv``/``.xlsx``/``.parquet``, a target that is a folder, a named
+    pipe, a device or a socket, a path under a regular file, an unwritable folder, or an existing meta file that
+    this tool did not write.
+    """
+    if path is None or str(path).strip() == "":
+        raise InputError("the path is empty: give a file name ending in .csv, .xlsx or .parquet", option=flag)
+    p = Path(str(path))
+    _format_of(p)
+    mp = meta_path(p)
+    _check_target(p, meta=False, flag=flag)
+    _check_target(mp, meta=True, flag=flag)
+    return p, mp
+
+
+# ------------------------------------------------------------------------------------------- publishing
+
+def _temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def _make_folders(folder: Path, created: list[Path]) -> None:
+    missing = []
+    p = folder
+    while not p.exists():
+        missing.append(p)
+        if p.parent == p:
+            break
+        p = p.parent
+    for d in reversed(missing):
+        os.mkdir(d)                                      # mode 0o777 less the umask, as mkdir -p
+        created.append(d)
+
+
+def publish(files: dict) -> None:
+    """Write ``{path: bytes}`` so that either every file is replaced or none is.
+
+    Each file goes to a temporary file beside its target (created with mode 0o666 less the umask, like any new
+    file), is flushed to disk, and is renamed over its target only when all are complete. If a rename fails, or
+    Ctrl-C arrives between two renames, the targets already renamed are restored (from a hard link to the
+    previous file, or removed when there was none). Temporary files, backups and the folders created for the
+    output are removed on any failure. Every name is recorded before the step that creates it, so that an
+    interruption at any point leaves nothing behind.
+    """
+    files = {Path(p): data for p, data in files.items()}
+    created: list[Path] = []
+    temps: dict[Path, Path] = {}
+    backups: dict[Path, Path] = {}
+    had: dict[Path, bool] = {}
+    renamed: list[Path] = []
+    target = None
+    try:
+        for target in files:
+            _make_folders(target.parent, created)
+        for target, data in files.items():
+            temps[target] = tmp = _temp_name(target)
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        for target, tmp in temps.items():
+            had[target] = os.path.lexists(target)
+            if had[target]:
+                backups[target] = b = _temp_name(target).with_suffix(".bak")
+                _link_or_copy(target, b)
+            renamed.append(target)                           # before the rename: an interrupt may come after it
+            os.replace(tmp, target)
+    except BaseException as e:
+        for t in reversed(renamed):
+            if had.get(t) and t in backups:
+                _quietly(os.replace, backups[t], t)
+            elif not had.get(t):
+                _quietly(os.unlink, t)
+        for p in list(temps.values()) + list(backups.values()):
+            _quietly(os.unlink, p)
+        for d in reversed(created):
+            _quietly(os.rmdir, d)
+        if isinstance(e, OSError) and target is not None:      # name the target, not a temporary file
+            raise OSError(e.errno, e.strerror or str(e), str(target)) from e
+        raise
+    for p in backups.values():
+        _quietly(os.unlink, p)
+
+
+def _quietly(fn, *args) -> None:
+    """One clean-up step: an OSError ends it (the file is already gone), a second Ctrl-C does not."""
+    for _ in range(3):
+        try:
+            fn(*args)
+            return
+        except OSError:
+            return
+        except KeyboardInterrupt:
+            continue
+
+
+def _link_or_copy(target: Path, backup: Path) -> None:
+    """A hard link to the file a rename is about to replace (a copy where links are not possible)."""
+    try:
+        os.link(target, backup, follow_symlinks=False)
+    except OSError:
+        import shutil
+        shutil.copy2(target, backup, follow_symlinks=False)
+
+
+# ------------------------------------------------------------------------------------------- entry points
+
+def write_table(df: pd.DataFrame, path, meta: dict | None = None) -> tuple[Path, Path | None]:
+    """Write ``df`` to ``path`` (``.csv``, ``.xlsx`` or ``.parquet``) and, when ``meta`` is given, its
+    ``.meta.json`` beside it: every target checked first, both files published together or not at all.
+    Returns the paths written."""
+    p, mp = check_output(path)
+    files = {p: table_bytes(df, _format_of(p))}
+    if meta is not None:
+        meta = dict(meta)
+        meta["software"] = f"{_SOFTWARE} {__version__}"
+        files[mp] = (json.dumps(meta, ensure_ascii=False, indent=2, sort_keys=True, default=str) + "\n").encode()
+    publish(files)
+    return p, (mp if meta is not None else None)
 
 
 def write_allotment(allotment, out) -> tuple[Path, Path]:
-    """Write the table CSV and its ``.meta.json``; returns both paths."""
-    out = Path(out)
-    meta = dict(allotment.meta)
-    meta["software"] = f"reservation-workbench {__version__}"
-    text = json.dumps(meta, ensure_ascii=False, indent=2, sort_keys=True, default=str) + "\n"
-    mp = meta_path(out)
-    _atomic_write_all({out: table_csv(allotment.table), mp: text})
-    return out, mp
+    """Write the allotment table and its ``.meta.json``; returns both paths."""
+    return write_table(allotment.table, out, allotment.meta)

@@ -1,9 +1,9 @@
 """Descending order of a category's share, exact, as integers.
 
-The GO 2021 (seed b) allots "in descending order of the proportion" of a category's population. Shares are
+The GO 2021 allots "in descending order of the proportion" of a category's population. Shares are
 exact rationals; :func:`dense_rank_desc` turns them into integer ranks (0 = the largest share, equal shares
 equal rank) that the engine sorts on together with the rotation tier and the tie-break. Equal shares are ties
-that no source settles (RULES.md A14): the engine breaks them by a lot supplied as input or by the documented
+that no source settles (docs/ambiguities.md A14): the engine breaks them by a lot supplied as input or by the documented
 rule of the ``tie_break`` option, and says so in the row.
 """
 

@@ -1,35 +1,32 @@
 """Rotation ("चक्रानुक्रम"): history of earlier reservations and the eligibility tiers it gives.
 
-GO 2021 (seed b), ZP chair allotment items 1-3 (and KP items 6-10): units are taken in descending order, but
+GO 2021, ZP chair allotment items 1-3 (and KP items 6-10): units are taken in descending order, but
 
 - tier 1: first the units **never** reserved for the category in the previous elections;
-- tier 2: when those are used up, the units **not reserved for it at the last election** (2015);
+- tier 2: when those are used up, the units **not reserved for it at the last election**;
 - tier 3: the rest, only "as far as possible" (जहाँ तक हो सके) leaves them out: used when tiers 1-2 cannot
   fill the posts (option ``rotation_fallback``; A8).
 
 "Previous elections" are the history years ``base_year <= year < election year``: the 12th Amendment Rules
-2021, Rule 2(d), after the High Court order of 15 Mar 2021, made 2015 the base year (RULES.md §6).
+2021, Rule 2(d), after the High Court order of 15 Mar 2021, made 2015 the base year.
 
-A history table has columns ``unit_code`` (int), ``year`` (int), ``category`` (one of the eight codes).
+A history table has columns ``unit_code`` (int), ``year`` (int), ``category`` (one of the eight codes). The
+previous elections are encoded once per run, as two bit masks per unit (categories held since the base year, and
+at the last election); a pass's tiers are then a lookup on the masks.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from .categories import CODES
 
-
-__all__ = ["HISTORY_COLUMNS", "RotationView", "group_codes", "TIER_WORDS"]
+__all__ = ["HISTORY_COLUMNS", "RotationView", "group_codes", "code_mask"]
 
 HISTORY_COLUMNS = ["unit_code", "year", "category"]
-
-TIER_WORDS = {1: "never reserved for it in the previous elections",
-              2: "not reserved for it at the last election",
-              3: "reserved for it at the last election"}
+_BIT = {c: np.uint8(1 << i) for i, c in enumerate(CODES)}
+_WOMEN_MASK = np.uint8(sum(int(_BIT[c]) for c in ("ST_W", "SC_W", "OBC_W", "W")))
 
 
 def group_codes(group: str, women_history: str = "general_only") -> frozenset[str]:
@@ -45,126 +42,94 @@ def group_codes(group: str, women_history: str = "general_only") -> frozenset[st
     raise ValueError(group)
 
 
-@dataclass
+def code_mask(codes) -> np.uint8:
+    """The bit mask of a set of category codes."""
+    return np.uint8(sum(int(_BIT[c]) for c in codes))
+
+
 class RotationView:
-    """History restricted to the previous elections of one election year."""
+    """History restricted to the previous elections of one election year, encoded per unit."""
 
-    history: pd.DataFrame
-    year: int
-    base_year: int
-    mode: str = "since_base"           # A8: "since_base" (any previous election) or "last_only"
-
-    def __post_init__(self):
-        h = self.history
-        h = h[(h["year"] >= self.base_year) & (h["year"] < self.year)]
+    def __init__(self, history: pd.DataFrame, year: int, base_year: int, mode: str = "since_base"):
+        self.history = history
+        self.year = int(year)
+        self.base_year = int(base_year)
+        self.mode = mode                        # A8: "since_base" (any previous election) or "last_only"
+        h = history[(history["year"] >= self.base_year) & (history["year"] < self.year)]
         self.previous = h
         self.years = sorted(int(y) for y in h["year"].unique())
         self.last_year = self.years[-1] if self.years else None
-
-    def _sets(self, codes: frozenset[str]):
-        key = tuple(sorted(codes))
-        cache = self.__dict__.setdefault("_cache", {})
-        if key not in cache:
-            h = self.previous[self.previous["category"].isin(codes)]
-            last = h[h["year"] == self.last_year]
-            cache[key] = (h["unit_code"].to_numpy(dtype=np.int64),
-                          last["unit_code"].to_numpy(dtype=np.int64), last, h)
-        return cache[key]
+        self._codes = None
 
     def bind(self, units: np.ndarray) -> None:
-        """Remember the engine's unit order, so that :meth:`tiers` can place history rows by position."""
+        """Encode the previous elections for the engine's units (in the engine's order), once per run."""
         units = np.asarray(units, dtype=np.int64)
-        sorter = np.argsort(units, kind="stable")
-        self.__dict__["_bound"] = (units, sorter, units[sorter])
-        self.__dict__.pop("_last_mask", None)
-        self.__dict__.pop("_placed", None)
+        n = len(units)
+        self._codes = units
+        self.held = np.zeros(n, dtype=np.uint8)       # categories held in any previous election
+        self.held_last = np.zeros(n, dtype=np.uint8)  # categories held at the last election
+        self.has_last = np.zeros(n, dtype=bool)       # any record for the last election
+        h = self.previous
+        if not len(h) or not n:
+            return
+        pos = positions(units, h["unit_code"].to_numpy(dtype=np.int64))
+        found = pos >= 0
+        pos = pos[found]
+        codes_, uniques = pd.factorize(h["category"])
+        lookup = np.array([CODES.index(u) if u in CODES else -1 for u in uniques], dtype=np.int64)
+        cat = lookup[codes_][found]
+        bits = (np.uint8(1) << cat.astype(np.uint8)).astype(np.uint8)
+        last = (h["year"].to_numpy() == self.last_year)[found]
+        np.bitwise_or.at(self.held, pos, bits)
+        np.bitwise_or.at(self.held_last, pos[last], bits[last])
+        self.has_last[pos[last]] = True
 
-    def _positions(self, codes_of_rows: np.ndarray) -> np.ndarray:
-        units, sorter, sorted_units = self.__dict__["_bound"]
-        i = np.searchsorted(sorted_units, codes_of_rows)
-        i = np.minimum(i, len(sorted_units) - 1) if len(sorted_units) else i
-        found = (sorted_units[i] == codes_of_rows) if len(sorted_units) else np.zeros(len(i), dtype=bool)
-        return sorter[i[found]]
-
-    def _rows_placed(self):
-        """Every previous-election row placed once: (unit position, is-last-year, category index)."""
-        if "_placed" not in self.__dict__:
-            units, sorter, sorted_units = self.__dict__["_bound"]
-            h = self.previous
-            codes = h["unit_code"].to_numpy(dtype=np.int64)
-            i = np.minimum(np.searchsorted(sorted_units, codes), max(len(sorted_units) - 1, 0))
-            found = sorted_units[i] == codes if len(sorted_units) else np.zeros(len(codes), dtype=bool)
-            cat = pd.Categorical(h["category"], categories=list(CODES)).codes
-            self.__dict__["_placed"] = (sorter[i[found]], (h["year"].to_numpy() == self.last_year)[found],
-                                        cat[found])
-        return self.__dict__["_placed"]
-
-    def tiers(self, units: np.ndarray, codes: frozenset[str]) -> np.ndarray:
-        """Tier (1, 2, 3) of each unit for a group whose history codes are ``codes``."""
-        units = np.asarray(units, dtype=np.int64)
+    def tiers(self, codes: frozenset[str]) -> np.ndarray:
+        """Tier (1, 2, 3) of each bound unit for a group whose history codes are ``codes`` (int8 array)."""
+        n = len(self._codes)
+        t = np.ones(n, dtype=np.int8)
         if self.last_year is None:
-            return np.ones(len(units), dtype=np.int64)
-        t = np.ones(len(units), dtype=np.int8)
-        bound = self.__dict__.get("_bound")
-        if bound is not None and bound[0] is units:
-            pos, last, cat = self._rows_placed()
-            in_group = np.isin(cat, [CODES.index(c) for c in codes])
-            if self.mode == "since_base":
-                t[pos[in_group]] = 2
-            t[pos[in_group & last]] = 3
             return t
-        held, held_last, _, _ = self._sets(codes)
+        m = code_mask(codes)
         if self.mode == "since_base":
-            t[np.isin(units, held)] = 2
-        t[np.isin(units, held_last)] = 3
+            t[(self.held & m) != 0] = 2
+        t[(self.held_last & m) != 0] = 3
         return t
 
-    def tier_words(self, units: np.ndarray, tiers: np.ndarray, codes: frozenset[str]) -> np.ndarray:
-        """The words of each unit's tier, with the history behind it (array of str)."""
+    def tiers_for(self, units: np.ndarray, codes: frozenset[str]) -> np.ndarray:
+        """Tiers of any units (by code, not bound to a run), e.g. for a rotation history view."""
         units = np.asarray(units, dtype=np.int64)
+        t = np.ones(len(units), dtype=np.int8)
         if self.last_year is None:
-            return np.full(len(units), "no previous election in the history", dtype=object)
-        _, _, last, h = self._sets(codes)
-        span = f"{self.years[0]}-{self.years[-1]}" if len(self.years) > 1 else str(self.years[0])
-        has_last = self._has_last(units)
-        out = np.where(has_last, f"{TIER_WORDS[1]} ({span})",
-                       f"{TIER_WORDS[1]} ({span}); no record for {self.last_year} in the history, taken as "
-                       f"not reserved").astype(object)
-        three = np.flatnonzero(tiers == 3)
-        if len(three):
-            code_of = last.drop_duplicates("unit_code").set_index("unit_code")["category"]
-            held = code_of.reindex(units[three]).astype(str)
-            out[three] = (f"{TIER_WORDS[3]} ({self.last_year}: " + held + ")").to_numpy(dtype=object)
-        two = np.flatnonzero(tiers == 2)
-        if len(two):
-            earlier = h[h["unit_code"].isin(units[two])].sort_values(["unit_code", "year"], kind="stable")
-            text = earlier.groupby("unit_code").apply(
-                lambda g: ", ".join(f"{y}: {c}" for y, c in zip(g["year"], g["category"])), include_groups=False)
-            for i in two:
-                out[i] = f"{TIER_WORDS[2]} ({self.last_year}), but was earlier ({text[int(units[i])]})"
-        return out
+            return t
+        h = self.previous[self.previous["category"].isin(codes)]
+        if self.mode == "since_base":
+            t[np.isin(units, h["unit_code"].to_numpy(dtype=np.int64))] = 2
+        t[np.isin(units, h.loc[h["year"] == self.last_year, "unit_code"].to_numpy(dtype=np.int64))] = 3
+        return t
 
-    def _has_last(self, units: np.ndarray) -> np.ndarray:
-        """Whether each unit has any record for the last election (by position when bound: no hashing)."""
-        bound = self.__dict__.get("_bound")
-        if bound is None:
-            return np.isin(units, self._units_last())
-        if "_last_mask" not in self.__dict__:
-            mask = np.zeros(len(bound[0]), dtype=bool)
-            mask[self._positions(self._units_last())] = True
-            self.__dict__["_last_mask"] = mask
-        _, sorter, sorted_units = bound
-        i = np.minimum(np.searchsorted(sorted_units, units), len(sorted_units) - 1)
-        return np.where(sorted_units[i] == units, self.__dict__["_last_mask"][sorter[i]], False)
+    def held_women_last(self, positions_: np.ndarray) -> np.ndarray:
+        """Whether each unit (by engine position) held any women's office at the last election (A7 reading c)."""
+        return (self.held_last[positions_] & _WOMEN_MASK) != 0
 
-    def _units_last(self) -> np.ndarray:
-        if "_last_units" not in self.__dict__:
-            p = self.previous
-            self.__dict__["_last_units"] = p.loc[p["year"] == self.last_year, "unit_code"].to_numpy(dtype=np.int64)
-        return self.__dict__["_last_units"]
+    def records(self, unit_codes: np.ndarray) -> pd.DataFrame:
+        """The previous-election rows of some units (for the words of tier 2 and 3)."""
+        return self.previous[self.previous["unit_code"].isin(unit_codes)]
 
-    def held_women_last(self, units: np.ndarray) -> np.ndarray:
-        """Whether each unit held any women's office at the last election (A7 reading c)."""
-        p = self.previous
-        women = p[(p["year"] == self.last_year) & p["category"].isin(["ST_W", "SC_W", "OBC_W", "W"])]
-        return np.isin(np.asarray(units, dtype=np.int64), women["unit_code"].to_numpy(dtype=np.int64))
+
+def positions(units: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """Position of each code in ``units`` (any order, unique), -1 where absent. Sorted units need no sort."""
+    units = np.asarray(units, dtype=np.int64)
+    codes = np.asarray(codes, dtype=np.int64)
+    if len(units) == 0:
+        return np.full(len(codes), -1, dtype=np.int64)
+    if len(units) < 2 or (units[1:] > units[:-1]).all():
+        sorter = None
+        sorted_units = units
+    else:
+        sorter = np.argsort(units, kind="stable")
+        sorted_units = units[sorter]
+    i = np.minimum(np.searchsorted(sorted_units, codes), len(sorted_units) - 1)
+    ok = sorted_units[i] == codes
+    out = np.where(ok, i if sorter is None else sorter[i], -1)
+    return out.astype(np.int64)

@@ -1,7 +1,7 @@
 """Exact rounding on integers and Fractions. A float never decides a seat.
 
 - :func:`half_up`: "if the remainder is not less than half the divisor, the quotient is increased by one"
-  (GO 2021, seed b, ZP chair computation para 1: "यदि शेष, भाजक के आधे से कम न हो तो भागफल में एक बढ़ाया
+  (GO 2021, ZP chair computation para 1: "यदि शेष, भाजक के आधे से कम न हो तो भागफल में एक बढ़ाया
   जायेगा"); on integers: ``2*remainder >= divisor``.
 - :func:`floor`: "only the integer part of the quotient" (same para, OBC 27 % proviso: "मात्र भागफल के पूर्णांक").
 - :func:`ceil`: "if the dividend is not wholly divisible, the quotient is increased by 1" (same para, women).

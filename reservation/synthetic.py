@@ -74,7 +74,7 @@ def gram_panchayats_2015(history_csv, seed: int = 2021) -> tuple[pd.DataFrame, p
         pop, sc, st = _split(rng, tp, tsc, tst, w / w.sum())
         parts.append(pd.DataFrame({"unit": blk * 1000 + grp["gp_no"].to_numpy(), "parent": f"{d}/{blk}",
                                    "pop": pop, "sc": sc, "st": st, "name_hi": grp["gp_hi"].to_numpy(),
-                                   "district": cw.name_en[int(d)], "category_2015": grp["category"].to_numpy()}))
+                                   "district": cw.name_en(int(d)), "category_2015": grp["category"].to_numpy()}))
     units = pd.concat(parts, ignore_index=True)
     history = pd.DataFrame({"unit": units["unit"], "year": 2015, "category": units.pop("category_2015")})
     return units, history

@@ -112,3 +112,41 @@ def test_a_bad_district_table_is_refused_with_its_row(tmp_path, row, problem):
     with pytest.raises(InputError) as e:
         load_districts(p)
     assert problem in str(e.value) and "d.csv" in str(e.value) and "row" in str(e.value)
+
+
+# ------------------------------------------------------------------ issue 9: every reader goes through read_csv
+
+def test_a_ballot_row_with_a_trailing_comma_is_refused_not_shifted(tmp_path, capsys):
+    """A trailing comma on one ballot would move its marks one candidate to the right."""
+    p = write(tmp_path, "b.csv", "ballot,Candidate A,Candidate B,Candidate C\n1,1,0,0\n2,,1,0,\n3,0,0,1\n")
+    code = main(["dpc", "count", "--district", "Mirzapur", "--ballots", p, "--seats", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1
+    assert "b.csv" in err and "row 3" in err
+
+
+def test_a_formula_as_a_candidate_name_is_refused(tmp_path, capsys):
+    p = write(tmp_path, "b.csv", "ballot,=HYPERLINK(1),Candidate B\n1,1,0\n")
+    code = main(["dpc", "count", "--district", "Mirzapur", "--ballots", p, "--seats", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and "row 1" in err and "formula" in err
+
+
+def test_a_ballots_path_that_is_a_folder_says_so(tmp_path, capsys):
+    code = main(["dpc", "count", "--district", "Mirzapur", "--ballots", str(tmp_path), "--seats", "1"])
+    err = capsys.readouterr().err
+    assert code == 2 and "folder" in err and "not found" not in err
+
+
+def test_history_and_base_year_are_checked_against_the_election_year(tmp_path, capsys):
+    msg = run_bad(tmp_path, capsys, ["--base-year", "2026"])
+    assert msg.startswith("reservation: error: --base-year") and "after the election year 2021" in msg
+
+
+def test_the_out_target_is_checked_before_the_allotment_is_computed(tmp_path, capsys, monkeypatch):
+    import reservation.cli as cli
+    monkeypatch.setattr(cli, "_allot", lambda args: pytest.fail("computed before --out was checked"))
+    (tmp_path / "x.meta.json").mkdir()
+    code = main(["allot", "--body", "zp-chair", "--year", "2021", "--out", str(tmp_path / "x.csv")])
+    err = capsys.readouterr().err
+    assert code == 2 and "--out" in err and "x.meta.json is a folder" in err

@@ -53,7 +53,7 @@ def test_count_with_lot(capsys):
     code, out, err = run(capsys, "count", "--district", "Mirzapur", "--ballots", FIX / "rural_tie_ballots.csv",
                          "--seats", 2, "--lots", FIX / "rural_tie_lots.csv")
     assert code == 0
-    assert "Candidate C,,,3,2,elected,2,won lot first draw" in out
+    assert "Candidate C,,,,,3,2,elected,,2,won lot first draw" in out
     assert "complete; 2 of 2 seat(s) filled" in err
 
 
@@ -62,21 +62,41 @@ def test_count_stops_for_a_lot(capsys):
                          "--seats", 2)
     assert code == 3
     assert "between Candidate B, Candidate C" in err
-    assert "Candidate B,,,3,2,tie: lot needed" in out
+    assert "Candidate B,,,,,3,2,tie: lot needed" in out
 
 
 def test_count_urban_default_seats_and_rule(capsys):
+    """Mirzapur urban 2021: 3 seats (OBC 1, W 1, UR 1, filled in the one poll), 4 municipalities -> r.3(4)
+    proviso. Votes A 6 (Chunar, GEN M), B 5 (Chunar, OBC F), E 4 (GEN F), C 3 (GEN M), D 2 (OBC M).
+    By votes: A (UR); B is out (Chunar has A); E (the W seat); C cannot be seated (UR taken, not OBC, not a
+    woman); D takes the OBC seat. C is passed over for the reserved seat."""
     code, out, err = run(capsys, "count", "--district", "Mirzapur", "--ballots", FIX / "mirzapur_urban_ballots.csv",
-                         "--candidates", FIX / "mirzapur_urban_candidates.csv", "--format", "json")
+                         "--candidates", FIX / "mirzapur_urban_candidates_classes.csv", "--format", "json")
     data = json.loads(out)
     assert code == 0 and data["meta"]["part"] == "urban" and data["meta"]["seats"] == 3
     assert data["meta"]["municipality_rule"] == "at_most_one"
-    assert data["elected"] == ["Candidate A", "Candidate E", "Candidate C"]
+    assert data["meta"]["seat_categories"] == {"OBC": 1, "W": 1, "UR": 1}
+    assert data["meta"]["options"]["fill_order"]["value"] == "highest_votes"
+    assert data["elected"] == ["Candidate A", "Candidate E", "Candidate D"]
+    seat = {r["candidate"]: r["seat"] for r in data["table"]}
+    assert (seat["Candidate A"], seat["Candidate E"], seat["Candidate D"]) == ("UR", "W", "OBC")
+    result = {r["candidate"]: r["result"] for r in data["table"]}
+    assert result["Candidate B"] == "not elected (municipality has its member)"
+    assert result["Candidate C"] == "not elected (seats reserved)"
+    assert "(2 reserved, fill_order=highest_votes)" in err
+    # without classes the reserved seats cannot be filled: refused, naming what to give
+    code, out, err = run(capsys, "count", "--district", "Mirzapur", "--ballots", FIX / "mirzapur_urban_ballots.csv",
+                         "--candidates", FIX / "mirzapur_urban_candidates.csv")
+    assert code == 2 and out == "" and "--candidates: Mirzapur urban: the poll fills 2 reserved seat(s)" in err
+    # a poll of 3 seats none of them reserved (the count before r.6 was applied): the old result
+    code, out, err = run(capsys, "count", "--district", "Mirzapur", "--ballots", FIX / "mirzapur_urban_ballots.csv",
+                         "--candidates", FIX / "mirzapur_urban_candidates.csv", "--seats", 3, "--format", "json")
+    assert code == 0 and json.loads(out)["elected"] == ["Candidate A", "Candidate E", "Candidate C"]
 
 
 @pytest.mark.parametrize("args, where", [
     (["count", "--district", "Mirzapur", "--ballots", FIX / "missing.csv", "--seats", 1],
-     "missing.csv: file not found"),
+     "missing.csv: ballots file not found"),
     (["count", "--district", "Mirzapur", "--ballots", FIX / "bad_cell_ballots.csv", "--seats", 1],
      "bad_cell_ballots.csv, row 3, column 'Candidate A'"),
     (["count", "--district", "Mirzapur", "--ballots", FIX / "mirzapur_urban_ballots.csv",

@@ -1,4 +1,4 @@
-"""DPC seats: rule 3(3) split, rule 3(4) municipalities, rule 6 reservation (RULES.md §7)."""
+"""DPC seats: rule 3(3) split, rule 3(4) municipalities, rule 6 reservation (docs/dpc.md)."""
 
 from pathlib import Path
 

@@ -64,4 +64,4 @@ def test_bad_dates():
         parse_date("31.02.2021", "poll")
     with pytest.raises(InputError) as e:
         timeline("2021-08-10", poll="soon")
-    assert e.value.column == "poll"
+    assert e.value.flag == "--poll"

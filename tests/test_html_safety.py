@@ -8,7 +8,9 @@ raw ``</script>`` would close the script element and plotly would read the rest 
 executed notebooks' HTML outputs. The escaped form must be there (the names were shown, not dropped).
 
 Data files (GeoJSON, CSV) keep the names as given: they are data for other programs, not HTML, and no page
-inlines them (CSV cells are protected against spreadsheet formulas instead: tested here too).
+inlines them. A name that a spreadsheet would run as a formula (``=HYPERLINK(...)``) is refused when the units file
+is read (reservation.units); the CSV files beside the pages still prefix any such cell with an apostrophe
+(views.write_csv, tested below), so that no path to a spreadsheet depends on the reader alone.
 
 Which mechanism covers what: pandas Styler ``format(escape="html")`` for every table (views.html_table,
 views.style_categories), ``html.escape`` for every string handed to plotly (hover, tick labels, annotations),
@@ -42,7 +44,6 @@ PP_UNITS = """unit,name_en,name_hi,body_type,district,pop,sc,st,women
 3,\"\"\"><svg onload=alert(1)>\",\"\"\"><svg onload=alert('२')>\",NPP,Unnao,3000,900,0,1450
 4,Plain Town,सादा नगर,NPP,Unnao,2000,100,0,990
 5,<b>Bold</b> & <i>co</i>,<b>मोटा</b>,NPP,Hardoi,2500,500,0,1200
-6,"=HYPERLINK(""http://x.example"",""y"")",=1+2,NPP,Sitapur,2200,300,0,1100
 """
 
 GP_UNITS = """unit,parent,pop,sc,st,name_en,district,division
@@ -135,7 +136,7 @@ def test_a_report_escapes_hostile_names_everywhere(main, tmp_path, units_files, 
     if body == "pp-chair":                                            # CSV beside the page: no formula runs
         units_csv = pd.read_csv(out / "lucknow-units.csv", encoding="utf-8-sig", dtype=str)
         cells = [c for col in units_csv.columns for c in units_csv[col].dropna()]
-        assert "'=HYPERLINK(\"http://x.example\",\"y\")" in cells and "'=1+2" in cells
+        assert "<script>alert(1)</script>" in cells                   # data files keep the names as given
         assert not [c for c in cells if c[:1] in ("=", "+", "-", "@")]
     if body == "pp-chair":
         assert html.escape("<b>मोटा</b>") in page                       # the Hindi name too

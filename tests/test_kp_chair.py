@@ -5,15 +5,16 @@ import pytest
 
 from reservation.categories import CODES
 from reservation.cli import main
-from reservation.engine import CategoryPass, EngineSettings, Ratio, run_passes
-from reservation.rotation import RotationView
-from reservation.rulebooks.kp_chair import BlockCrosswalk, allot_kp_chair, load_blocks
+import reservation
+from reservation.rulebooks.kp_chair import block_index, load_blocks
+
+from engine_kit import Run, one_pass
 from reservation.units import DATA_DIR, crosswalk
 
 
 @pytest.fixture(scope="module")
 def run():
-    return allot_kp_chair(2021)
+    return reservation.allot("kp-chair", 2021)
 
 
 def test_826_blocks_and_the_state_totals_sc171_st5_obc223(run):
@@ -32,7 +33,9 @@ def test_district_counts_add_up_and_caps_hold_before_the_shortfall(run):
     blocks = dc.groupby("district")["blocks"].first()
     assert (per == blocks).all()
     sc = dc[dc["category"] == "SC"]
-    assert (sc["initial"] <= sc["cap"].astype(float).astype(int)).all()
+    # issue 12 defaults: the cap is in whole posts half-up (sc_cap_rounding) and binds only above 20.6982 %
+    # (sc_cap_scope=share), so no district starts above half-up(cap)
+    assert (sc["initial"] <= (sc["cap"].astype(float) + 0.5).astype(int)).all()
     got = run.table.groupby(["district", "category"]).size()
     for r in dc.itertuples():
         if r.category in ("ST", "SC", "OBC"):
@@ -52,7 +55,7 @@ def test_women_are_a_third_rounded_up_in_every_district(run):
 
 
 def test_st_women_total_is_the_published_4(run):
-    # RULES.md §4.3: ST-W 4 published; per-district rounding gives 4 (State-level would give 2).
+    # docs/panchayat.md: ST-W 4 published; per-district rounding gives 4 (State-level would give 2).
     assert (run.table["category"] == "ST_W").sum() == 4
 
 
@@ -61,25 +64,19 @@ def test_rotation_against_2015_holds_in_every_district_where_an_eligible_block_r
     dist = dict(zip(run.table["unit_code"], run.table["district"]))
     tr = tr.assign(district=tr["unit_code"].map(dist))
     for (p, d), steps in tr.groupby(["pass", "district"]):
-        repeated = steps[(steps["tier"] == 3) & steps["decision"].str.startswith("allotted")]
-        waiting = steps[(steps["tier"] < 3) & steps["decision"].str.startswith("passed over")]
+        repeated = steps[(steps["tier"] == 3) & (steps["decision"] == "allotted")]
+        waiting = steps[(steps["tier"] < 3) & (steps["decision"] == "passed_over")]
         assert repeated.empty or waiting.empty, (p, d)
 
 
 def test_two_person_rule_keeps_a_block_with_one_st_person_out_of_the_st_pass():
-    units = pd.DataFrame({"unit_code": [1, 2, 3], "unit_name_en": ["X", "Y", "Z"], "unit_name_hi": ["", "", ""],
-                          "district": "D", "division": "V"})
     pop, st_ = np.array([10, 1000, 1000]), np.array([1, 50, 0])
-    p = CategoryPass(group="ST", slots=[("ST_W", 1)], key=Ratio(st_, pop), key_label="ST share",
-                     history_codes=frozenset({"ST", "ST_W"}), population=pop, clause="items 1, 7",
-                     clause_women="items 3, 7", clause_rotation="r.2(d)", eligible=st_ >= 2,
-                     eligible_reason="fewer than two persons of the category", clause_eligible="item 2")
-    empty = pd.DataFrame({"unit_code": pd.Series([], dtype="int64"), "year": pd.Series([], dtype="int64"),
-                          "category": pd.Series([], dtype=str)})
-    r = run_passes(units, [p], RotationView(empty, 2021, 2015), EngineSettings())
-    assert list(np.asarray(CODES)[r.category]) == ["UR", "ST_W", "UR"]
-    x = r.explain(1)
-    assert x["decision"].iat[0].startswith("not eligible") and x["clause"].iat[0] == "item 2"
+    p = one_pass("ST", ["ST_W"], [[1]], st_, pop, pop, eligible=st_ >= 2)
+    r = Run([1, 2, 3], [p])
+    assert r.categories == ["UR", "ST_W", "UR"]
+    x = r.trace(1)
+    assert x["decision"].iat[0] == "not_eligible" and x["detail"].iat[0].startswith("not eligible")
+    assert x["clause"].iat[0] == "e"
     assert x["rank"].iat[0] == 1    # the highest share, still left out
 
 
@@ -92,6 +89,7 @@ def test_all_816_blocks_of_the_2015_list_resolve_and_match_the_shipped_history()
     key = {(int(d), int(n)): int(c) for d, n, c in zip(b["district_lgd_code"], b["sec2015_block_no"], b["block_lgd_code"])}
     codes = [key[(crosswalk().resolve(d), int(n))] for d, n in zip(raw["district_hi"], raw["block_no"])]
     shipped = pd.read_csv(DATA_DIR / "history" / "kp-chair.csv")
+    shipped = shipped[shipped["year"] == 2015]      # the file also holds 2005 and 2010 (tests/test_kp_history.py)
     assert sorted(zip(codes, raw["category"])) == sorted(zip(shipped["unit"], shipped["category"]))
     assert len(set(codes)) == 816
 
@@ -100,14 +98,14 @@ def test_all_816_blocks_of_the_2015_list_resolve_and_match_the_shipped_history()
                                             ("सदर, गाजीपुर", "Ghazipur"), ("1330", "Lucknow")])
 def test_block_crosswalk(name, district):
     blocks, _ = load_blocks(2021)
-    code = BlockCrosswalk(blocks).resolve(name)
+    code = block_index(blocks).resolve(name)
     assert blocks.set_index("unit_code").at[code, "district"] == district
 
 
 def test_a_block_name_shared_by_districts_asks_for_the_district():
     blocks, _ = load_blocks(2021)
-    with pytest.raises(KeyError, match="write 'Block, District'"):
-        BlockCrosswalk(blocks).resolve("Nawabganj")
+    with pytest.raises(KeyError, match="ambiguous: Nawabganj \\(Bareilly\\).*write 'Name, District'"):
+        block_index(blocks).resolve("Nawabganj")
 
 
 def test_districts_command_prints_the_district_table(capsys):

@@ -297,9 +297,11 @@ def test_devanagari_font_covers_every_hindi_name_and_label():
     cmap = FT2Font(_font_path()).get_charmap()
     d = load_districts()
     text = "".join(d["unit_name_hi"]) + "".join(d["division_hi"]) + "".join(label(c, "hi") for c in CODES)
-    for table in (words.TEXT, words.VERDICT_TEXT, words.DECISION_TEXT, words.CATEGORY_LABELS):
+    for table in (words.TEXT, words.VERDICT_TEXT, words.CATEGORY_LABELS):
         text += "".join(v["hi"] for v in table.values())
-    text += "".join(words.BODY_TITLES_HI.values())
+    for table in (words.TIER_WORDS, words.DECISION_WORDS, words.ALLOTMENT_WORDS):
+        text += "".join(table["hi"].values())
+    text += "".join(words.BODY_TITLES_HI.values()) + "".join(words.UNIT_KINDS_HI.values()) + words.OBC_NOTE_HI
     missing = {ch for ch in text if ord(ch) not in cmap and unicodedata.category(ch)[0] in "LM"}
     assert missing == set()
 

@@ -8,7 +8,7 @@ import pytest
 from conftest import FIXTURES
 from reservation.cli import main
 from reservation.quota import QuotaRules, counts_by_parent
-from reservation.rulebooks.panchayat_units import allot_units
+import reservation
 
 OBC = Fraction(5333, 10000)
 
@@ -21,7 +21,7 @@ def counts(posts, sc, rules=QuotaRules()):
 
 
 def test_lucknow_2021_pradhan_splits_follow_from_their_sc_totals():
-    # RULES.md §4.5 (published per-block splits). SC totals are taken from the list itself (SC share = SC/GPs);
+    # docs/panchayat.md (published per-block splits). SC totals are taken from the list itself (SC share = SC/GPs);
     # the OBC cap, the women per category and in all, and the unreserved remainder must come out as published.
     got = counts([94, 67, 67, 47], [21, 16, 17, 12])
     published = [[7, 14, 9, 16, 16, 32], [6, 10, 6, 12, 11, 22], [6, 11, 6, 12, 11, 21], [4, 8, 4, 8, 8, 15]]
@@ -29,14 +29,14 @@ def test_lucknow_2021_pradhan_splits_follow_from_their_sc_totals():
 
 
 def test_chinhat_18_fits_a_half_up_cap_and_floor_would_not():
-    # RULES.md §4.4: SC-W 2, SC 4, OBC-W 2, OBC 3, W 2, UR 5 of 18 (27 % x 18 = 4.86).
+    # docs/panchayat.md: SC-W 2, SC 4, OBC-W 2, OBC 3, W 2, UR 5 of 18 (27 % x 18 = 4.86).
     assert counts([18], [6], QuotaRules(obc_cap_rounding="half_up")).to_numpy().tolist() == [[2, 4, 2, 3, 2, 5]]
     assert counts([18], [6]).to_numpy().tolist() != [[2, 4, 2, 3, 2, 5]]
 
 
 def test_toy_block_of_six_gram_panchayats():
     u = FIXTURES / "units"
-    a = allot_units("gp-pradhan", 2021, units_path=u / "pradhan_toy.csv", history_paths=[u / "pradhan_toy_2015.csv"])
+    a = reservation.allot("gp-pradhan", 2021, units=u / "pradhan_toy.csv", history=[u / "pradhan_toy_2015.csv"])
     got = dict(zip(a.table["unit_name_en"], a.table["category"]))
     assert got == {"GP One": "OBC_W", "GP Two": "SC_W", "GP Three": "SC", "GP Four": "UR", "GP Five": "UR",
                    "GP Six": "UR"}
@@ -84,7 +84,7 @@ def test_real_2015_list_of_59019_gram_panchayats_with_generated_populations(stat
     history.to_csv(hp, index=False)
     up = tmp_path / "u.csv"
     units.drop(columns=["name_hi"]).to_csv(up, index=False)
-    a = allot_units("gp-pradhan", 2021, units_path=up, history_paths=[hp])
+    a = reservation.allot("gp-pradhan", 2021, units=up, history=[hp])
     t = a.table
     assert len(t) == 59019 and t["unit_code"].is_unique
     want = a.extra["parents"].set_index("parent")
@@ -93,10 +93,15 @@ def test_real_2015_list_of_59019_gram_panchayats_with_generated_populations(stat
         assert (got.reindex(want.index, fill_value=0).get(code, 0) == want[code]).all()
     # rotation against the real 2015 list: a GP repeats its 2015 group only when no other eligible GP was left
     e = a.engine
+    block = a.units["block"].to_numpy()
     for rec in e.records:
-        repeated = (rec.tier == 3) & (rec.decision == 1)
+        chosen = np.zeros(len(block), dtype=bool)
+        chosen[rec.chosen] = True
+        ranked = np.zeros(len(block), dtype=bool)
+        ranked[rec.active] = True
+        repeated = (rec.tier == 3) & chosen
         if repeated.any():
-            blocks_rep = set(e.units["block"].to_numpy()[rec.unit[repeated]])
-            waiting = (rec.tier < 3) & (rec.decision == 0)
-            blocks_wait = set(e.units["block"].to_numpy()[rec.unit[waiting]])
-            assert not (blocks_rep & blocks_wait), rec.name
+            blocks_rep = set(block[repeated])
+            waiting = (rec.tier < 3) & ranked & ~chosen & rec.eligible
+            blocks_wait = set(block[waiting])
+            assert not (blocks_rep & blocks_wait), rec.spec.name

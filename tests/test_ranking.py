@@ -51,12 +51,10 @@ def test_fraction_series_beyond_the_float_bound_is_still_exact():
 
 
 def test_engine_rank_within_parents_matches_a_plain_sort_of_fractions():
-    import pandas as pd
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from reservation.engine import CategoryPass, EngineSettings, run_passes
-    from reservation.rotation import RotationView
+    from engine_kit import Run, one_pass
 
     @settings(max_examples=60, deadline=None)
     @given(st.lists(st.tuples(st.integers(0, 3), st.integers(1, 50), st.integers(0, 50)), min_size=1, max_size=40))
@@ -66,21 +64,15 @@ def test_engine_rank_within_parents_matches_a_plain_sort_of_fractions():
         code = np.arange(1, len(rows) + 1)
         pop = np.array([v[1] for _, v in rows])
         sc = np.array([v[2] for _, v in rows])
-        units = pd.DataFrame({"unit_code": code, "unit_name_en": "", "unit_name_hi": "", "district": "",
-                              "division": "", "parent": par})
-        slots = pd.DataFrame({"SC": 1}, index=sorted(set(par)))
-        p = CategoryPass(group="SC", slots=slots, key=Ratio(sc, pop), key_label="SC share",
-                         history_codes=frozenset({"SC", "SC_W"}), population=pop, clause="c", clause_women="c",
-                         clause_rotation="r")
-        empty = pd.DataFrame({"unit_code": pd.Series([], dtype="int64"), "year": pd.Series([], dtype="int64"),
-                              "category": pd.Series([], dtype=str)})
-        r = run_passes(units, [p], RotationView(empty, 2021, 2015), EngineSettings(), parent="parent")
-        rec = r.records[0]
+        n_par = len(set(par))
+        p = one_pass("SC", ["SC"], np.ones((n_par, 1)), sc, pop, pop)
+        r = Run(code, [p], parents=par).result
+        rank, _, _ = r.ranks(r.records[0])
         for parent in set(par):
             idx = [i for i in range(len(rows)) if par[i] == parent]
             want = sorted(idx, key=lambda i: (-Fraction(int(sc[i]), int(pop[i])), -int(pop[i]), int(code[i])))
-            got = sorted(idx, key=lambda i: rec._rank[i])
+            got = sorted(idx, key=lambda i: rank[i])
             assert got == want
-            assert [rec._rank[i] for i in got] == list(range(1, len(idx) + 1))
+            assert [rank[i] for i in got] == list(range(1, len(idx) + 1))
 
     check()

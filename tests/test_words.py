@@ -42,8 +42,7 @@ def _fields(text: str) -> set[str]:
 
 
 def test_every_entry_has_both_languages_with_the_same_placeholders():
-    tables = {"TEXT": words.TEXT, "CATEGORY_LABELS": words.CATEGORY_LABELS, "VERDICT_TEXT": words.VERDICT_TEXT,
-              "DECISION_TEXT": words.DECISION_TEXT}
+    tables = {"TEXT": words.TEXT, "CATEGORY_LABELS": words.CATEGORY_LABELS, "VERDICT_TEXT": words.VERDICT_TEXT}
     for name, table in tables.items():
         for key, entry in table.items():
             assert set(entry) == set(words.LANGS), (name, key)
@@ -52,7 +51,8 @@ def test_every_entry_has_both_languages_with_the_same_placeholders():
             if entry["en"]:
                 assert not DEVANAGARI.search(entry["en"]), (name, key)
                 assert _fields(entry["en"]) == _fields(entry["hi"]), (name, key)
-    assert set(words.BODY_TITLES_HI) <= set(reservation.BODIES)
+    from reservation.bodies import BODIES
+    assert set(words.BODY_TITLES_HI) <= set(BODIES)
 
 
 def test_no_hindi_text_outside_the_words_module():
@@ -73,10 +73,11 @@ def test_hindi_caption_reads_n_out_of_total():
     assert words.word("map.n_of_total", "hi", n=42, total=62) == "(62 में से 42 इकाइयाँ)"
 
 
-def test_decision_words_come_from_codes():
-    assert words.decision_text("allotted", "hi", category="SC_W", rank=2, pool=5, tier=1) == \
-        "आवंटित: अनुसूचित जाति महिला; 5 में क्रमांक 2; चक्रानुक्रम स्तर 1"
-    assert words.decision_text("unreserved", "en") == "unreserved (not reached by any category pass)"
+def test_the_engines_words_have_both_languages_with_the_same_placeholders():
+    for table in (words.TIER_WORDS, words.DECISION_WORDS, words.ALLOTMENT_WORDS):
+        assert set(table) == set(words.LANGS) and set(table["en"]) == set(table["hi"])
+        for k, en in table["en"].items():
+            assert _fields(en) == _fields(table["hi"][k]), k
 
 
 def test_unknown_language_is_an_input_error():

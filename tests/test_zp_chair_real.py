@@ -6,13 +6,13 @@ import sys
 import pandas as pd
 import pytest
 
-from reservation.rulebooks.panchayat import allot_zp_chair
+import reservation
 from reservation.units import DATA_DIR, crosswalk, load_districts
 
 
 @pytest.fixture(scope="module")
 def run():
-    return allot_zp_chair(2021)
+    return reservation.allot("zp-chair", 2021)
 
 
 def test_every_district_appears_exactly_once_and_counts_hold(run):
@@ -31,7 +31,7 @@ def test_required_columns_are_present_and_every_row_has_a_clause_and_reason(run)
 
 
 def test_2021_rotates_every_category_away_from_its_2015_holders(run):
-    h = pd.read_csv(DATA_DIR / "history" / "zp-chair.csv")
+    h = pd.read_csv(DATA_DIR / "history" / "zp-chair.csv").query("year == 2015")   # the file also holds 2021
     held = dict(zip(h["unit"], h["category"]))
     groups = {"SC": {"SC", "SC_W"}, "OBC": {"OBC", "OBC_W"}, "W": {"W"}}
     for u, cat in zip(run.table["unit_code"], run.table["category"]):
@@ -64,7 +64,7 @@ def test_all_74_districts_of_the_2015_file_resolve_through_the_crosswalk():
     rows = list(csv.DictReader(open(DATA_DIR / "history" / "zp_adhyaksh_2015.csv", encoding="utf-8")))
     codes = [cw.resolve(r["district_hi"]) for r in rows]
     assert len(rows) == 74 and len(set(codes)) == 74
-    shipped = pd.read_csv(DATA_DIR / "history" / "zp-chair.csv")
+    shipped = pd.read_csv(DATA_DIR / "history" / "zp-chair.csv").query("year == 2015")   # 2021: the final list
     assert sorted(zip(codes, (r["category"] for r in rows))) == sorted(zip(shipped["unit"], shipped["category"]))
 
 
@@ -95,7 +95,7 @@ def test_supplied_obc_population_replaces_the_assumption(tmp_path):
     # no longer say that the State share was assumed.
     lines = ["unit,obc"] + [f"{c},{int(r * (0.30 + (c % 50) / 200))}" for c, r in zip(d["unit_code"], d["pop_rural"])]
     pop.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    a = allot_zp_chair(2021, population_path=pop)
+    a = reservation.allot("zp-chair", 2021, population=pop)
     obc = a.table[a.table["category"].isin(["OBC", "OBC_W"])]
     assert len(obc) == 20 and not obc["reason"].str.contains("assumed").any()
     assert a.meta["assumptions"] == []
@@ -104,7 +104,7 @@ def test_supplied_obc_population_replaces_the_assumption(tmp_path):
 def test_pins_fix_units_and_the_rest_is_computed_around_them(tmp_path):
     pin = tmp_path / "pin.csv"
     pin.write_text("unit,category\nAgra,SC_W\nमेरठ,W\n", encoding="utf-8")
-    a = allot_zp_chair(2021, pin_path=pin)
+    a = reservation.allot("zp-chair", 2021, pins=pin)
     t = a.table.set_index("unit_name_en")
     assert t.loc["Agra", "category"] == "SC_W" and t.loc["Meerut", "category"] == "W"
     assert "pin" in t.loc["Agra", "clause"]

@@ -1,1 +1,1 @@
-"""One module per legal instrument, built from the shared pieces (quota, ranking, rotation, allot)."""
+"""One module per legal instrument; :func:`reservation.rulebook.get_rulebook` imports each on first use."""

@@ -1,6 +1,6 @@
 """District Planning Committee (DPC): composition and reserved seats under the U.P. DPC Rules 2008.
 
-The law (seed c, ``shared/seeds/003_f563b6887052fbbf.txt``; rules 3 and 6 as substituted by the first
+The law (the shipped text ``data/seeds/003_f563b6887052fbbf.txt``; rules 3 and 6 as substituted by the first
 amendment of 14.03.2008):
 
 - **r.3(1)** and the Schedule: the members of each district's committee; column 3 (members under s.4(2) of
@@ -57,12 +57,21 @@ one Nagar Panchayat row has no district (Pakadia Naugawa, 297046) and is in no d
     4 unreserved -> 2 women, fits only ceil: left open). ``third_of_total`` is A5 reading a; ``body_ratio``
     takes each women's category in the Zila Panchayat's own ratio (needs ``reservation_basis=body_seats``).
 
+``fill_order`` (default ``highest_votes``; used by the count, :mod:`.dpc_count`)
+    How one poll fills the reserved seats: by votes, a candidate passed over only where a reserved seat would
+    otherwise lose its member (r.26(1) "securing the highest number of votes" with r.6 as the only
+    exception), or seat by seat with the reserved seats first (``reserved_first``, ``classes_then_women``) or
+    last (``open_first``). The Rules name no order; see the option's evidence.
+
 The aggregate SC + ST + OBC above half of a part is flagged (RULES A11) but not capped: Mirzapur 2021
-reserved 12 of 21.
+reserved 12 of 21. User-given numbers are bounded: ``--year`` 2013..2099 (:func:`check_year`), ``--elected``
+1..100.
 """
 
 from __future__ import annotations
 
+import numbers
+import re
 from fractions import Fraction
 from functools import lru_cache
 
@@ -73,9 +82,10 @@ from ..errors import InputError
 from ..options import Option, OptionSet
 from ..rounding import half_up, round_with
 from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, read_csv
+from .dpc_input import FlagError, parse_count, read_table
 from .dpc_schedule import SCHEDULE_CLAUSE, load_schedule, seed_path
 
-__all__ = ["DPC_OPTIONS", "dpc_options", "municipalities", "resolve_municipality", "elected_members",
+__all__ = ["DPC_OPTIONS", "dpc_options", "check_year", "MAX_ELECTED", "MAX_YEAR", "municipalities", "resolve_municipality", "elected_members",
            "split_seats", "seats", "seats_all", "load_body_seats", "SEATS_COLUMNS", "ULB_PATH",
            "MUNICIPAL_TYPES", "EXCLUDED_ULBS", "R33", "R34", "R34_PROVISO", "R6"]
 
@@ -140,16 +150,43 @@ DPC_OPTIONS: dict[str, Option] = {o.name: o for o in [
        "Muzaffarnagar 2021 (news): SC 4 -> 1 woman and 13 unreserved -> 4 women exclude ceil; half-up and "
        "floor fit; Mirzapur fits all three. A Muzaffarnagar urban report (year unknown, 4 UR -> 2 women) fits "
        "only ceil."),
+    _O("fill_order", "DPC-3", "highest_votes",
+       {"highest_votes": "one poll: candidates in order of votes, each elected unless a reserved seat would be "
+                         "left without its member (the top N, the lowest giving way where r.6 requires)",
+        "reserved_first": "one poll, seat by seat: reserved seats first in r.6's order (SC, ST, OBC, each "
+                          "class's women's seats first), then women of any class (W), then unreserved",
+        "classes_then_women": "one poll, seat by seat in r.6's word order: SC, ST, OBC seats, then the women's "
+                              "seats (SC_W, ST_W, OBC_W, W), then unreserved",
+        "open_first": "one poll, seat by seat: unreserved seats first to the highest votes, then the reserved "
+                      "seats as in reserved_first"},
+       "The Rules have one poll and one counting rule. r.24(2): 'Every elector shall have such number of votes "
+       "as the number of members to be elected' (one ballot for every seat); r.26(1): 'declare such number of "
+       "candidates as are required to be elected, securing the highest number of votes'; r.6 fixes only 'the "
+       "number of members ... belonging to' each class ('in the ratio of reservation provided to that class'), "
+       "r.14(3) speaks of 'members to be elected against reservation' and r.9(3) has every reserved-class "
+       "candidate certify his class with the nomination. No rule fills reserved seats first, apart or in an "
+       "order, so the default departs from r.26(1)'s highest votes only as far as r.6 requires."),
 ]}
+
+#: Upper bounds of what a user may give (a committee of the Schedule has at most 40 members).
+MAX_ELECTED = 100
+MAX_YEAR = 2099
+
+
+_DECIMAL = re.compile(r"[0-9]{1,3}(\.[0-9]{1,6})?")
 
 
 def dpc_options(assignments=()) -> OptionSet:
     """The DPC option set with ``assignments`` ([(name, value), ...]) applied."""
     opts = OptionSet(dict(DPC_OPTIONS))
     for name, value in assignments:
+        opt = DPC_OPTIONS.get(name)
+        if opt is not None and opt.kind == "decimal" and not _DECIMAL.fullmatch(str(value).strip()):
+            raise FlagError(f"{str(value)[:40]!r} is not a percentage written as digits with at "
+                            f"most six decimals (e.g. 27 or 26.5)", option=f"--option {name}")
         opts.set(name, value)
     if opts["women"] == "body_ratio" and opts["reservation_basis"] != "body_seats":
-        raise InputError("option women=body_ratio needs reservation_basis=body_seats", column="women")
+        raise FlagError("option women=body_ratio needs reservation_basis=body_seats", option="--option women")
     return opts
 
 
@@ -217,11 +254,37 @@ def resolve_municipality(district_code: int, value: str, path=None) -> tuple[int
     raise KeyError(f"{s!r} is not a municipality of the district in the shipped urban-body list")
 
 
+def check_year(year) -> int:
+    """An election year the shipped figures can serve: 2013 (Census 2011 was published in 2013) to 2099."""
+    if isinstance(year, bool) or not isinstance(year, (numbers.Integral, str)) or not str(year).strip().isdigit():
+        raise FlagError(f"year {year!r} is not a year (four digits)", option="--year")
+    y = int(str(year).strip()) if len(str(year).strip()) <= 6 else 10**6
+    if y < 2013:
+        raise FlagError(f"year {y}: the Census 2011 figures (published 2013) are the only population shipped",
+                        option="--year")
+    if y > MAX_YEAR:
+        raise FlagError(f"year {str(year).strip()[:12]}: not a plausible election year (at most {MAX_YEAR})",
+                        option="--year")
+    return y
+
+
+def _elected_count(elected) -> int:
+    if not isinstance(elected, numbers.Integral) or isinstance(elected, bool):
+        raise FlagError(f"{elected!r} is not a number of members", option="--elected")
+    n = int(elected)
+    if n < 1:
+        raise FlagError(f"{n} elected members: a committee needs at least one", option="--elected")
+    if n > MAX_ELECTED:
+        raise FlagError(f"{n} elected members: at most {MAX_ELECTED} (the Schedule's largest committee has 40 "
+                        f"members in all)", option="--elected")
+    return n
+
+
 def _district_code(district) -> int:
     try:
         return crosswalk().resolve(district)
     except KeyError as e:
-        raise InputError(str(e.args[0]), column="district") from None
+        raise FlagError(str(e.args[0]), option="--district") from None
 
 
 # ------------------------------------------------------------------------------------------- composition
@@ -236,17 +299,17 @@ def elected_members(district, year: int = 2021, options: OptionSet | None = None
     sch = load_schedule(seed)
     r = sch[sch["district_lgd_code"] == code].iloc[0]
     if r["amended_on"] and int(r["amended_on"][:4]) > year:
-        raise InputError(f"the Schedule row of {r['district']} was substituted by the {r['amendment']} dated "
-                         f"{r['amended_on']}; the row in force in {year} is not in the seed (give --elected)",
-                         column="year")
+        raise FlagError(f"the Schedule row of {r['district']} was substituted by the {r['amendment']} dated "
+                        f"{r['amended_on']}; the row in force in {year} is not in the seed (give --elected)",
+                        option="--year")
     note = ""
     count = int(r["s4_2"])
     arithmetic = f"Schedule serial {int(r['serial'])}, column 3 (members under s.4(2) of the Act)"
     if r["check"] != "ok":
         how = opts["schedule_row"]
         if how == "refuse":
-            raise InputError(f"Schedule serial {int(r['serial'])} ({r['district']}) does not add up: {r['check']}",
-                             column="schedule_row")
+            raise FlagError(f"Schedule serial {int(r['serial'])} ({r['district']}) does not add up: {r['check']}",
+                            option="--option schedule_row")
         note = f"row does not add up: {r['check']}"
         if how == "total_minus_s4_4":
             count = int(r["total"]) - int(r["s4_4"])
@@ -309,8 +372,8 @@ def load_body_seats(path) -> pd.DataFrame:
     """The seats reserved in the Zila Panchayat (part ``rural``) or in the district's municipalities
     together (``urban``): CSV ``part, category, seats`` with category one of the eight codes. A part's rows
     must cover all its seats (the unreserved too), since the ratio is seats / all seats of the body."""
-    df = read_csv(path, ["part", "category", "seats"], what="body seats")
-    seats_ = int_column(df, "seats", path)
+    df = read_table(path, ["part", "category", "seats"], what="body seats")
+    seats_ = [parse_count(v, path, int(r), "seats", high=10_000) for v, r in zip(df["seats"], df["_row"])]
     seen = set()
     for part, cat, row in zip(df["part"], df["category"], df["_row"]):
         if part not in PARTS:
@@ -322,7 +385,7 @@ def load_body_seats(path) -> pd.DataFrame:
             raise InputError(f"{part} {cat} given twice", file=str(path), row=int(row), column="category")
         seen.add((part, cat))
     out = pd.DataFrame({"part": df["part"], "category": df["category"], "seats": seats_, "_row": df["_row"]})
-    for part in set(out["part"]):
+    for part in dict.fromkeys(out["part"]):
         if int(out.loc[out["part"] == part, "seats"].sum()) == 0:
             r = int(out.loc[out["part"] == part, "_row"].iat[0])
             raise InputError(f"the {part} body has no seats", file=str(path), row=r, column="seats")
@@ -334,8 +397,8 @@ def _ratios(part: str, pops, opts: OptionSet, body: pd.DataFrame | None):
     """{group: (ratio Fraction, explanation)} and the women's ratios when read from the body."""
     if opts["reservation_basis"] == "body_seats":
         if body is None:
-            raise InputError("reservation_basis=body_seats needs a body-seats table (--body-seats FILE)",
-                             column="reservation_basis")
+            raise FlagError("reservation_basis=body_seats needs a body-seats table (--body-seats FILE)",
+                            option="--option reservation_basis")
         b = body[body["part"] == part]
         if b.empty:
             return None, None
@@ -379,7 +442,8 @@ def _reserve(part: str, n: int, pops, opts: OptionSet, body) -> list[dict]:
                      "clause": R6, "note": ""})
     reserved = sum(counts.values())
     if reserved > n:
-        raise InputError(f"{part}: SC + ST + OBC = {reserved} exceeds the {n} seats", column="reservation_basis")
+        raise FlagError(f"{part}: SC + ST + OBC = {reserved} exceeds the {n} seats",
+                        option="--option reservation_basis")
     counts["GEN"] = n - reserved
     over = "SC + ST + OBC exceed half of the seats (RULES A11); no cap applied" if 2 * reserved > n else ""
     rows.append({"part": part, "row": "group", "category": "GEN", "count": counts["GEN"],
@@ -436,10 +500,7 @@ def seats(district, year: int = 2021, options: OptionSet | None = None, *, elect
     that applies (r.3(4)) and the reserved seats of each part (r.6). One row per decided number (see
     :data:`SEATS_COLUMNS`); ``df.attrs["options"]`` records the options, ``df.attrs["inputs"]`` the files."""
     opts = options or dpc_options()
-    year = int(year)
-    if year < 2013:
-        raise InputError(f"year {year}: the Census 2011 figures (published 2013) are the only population shipped",
-                         column="year")
+    year = check_year(year)
     code = _district_code(district)
     dist = _districts()
     d = dist[dist["unit_code"] == code].iloc[0]
@@ -451,9 +512,7 @@ def seats(district, year: int = 2021, options: OptionSet | None = None, *, elect
         rows.append({"part": "all", "row": "elected", "category": "", "count": n, "arithmetic": e["arithmetic"],
                      "clause": e["clause"], "note": e["note"]})
     else:
-        n = int(elected)
-        if n < 0:
-            raise InputError("elected members cannot be negative", column="elected")
+        n = _elected_count(elected)
         rows.append({"part": "all", "row": "elected", "category": "", "count": n,
                      "arithmetic": f"given ({n})", "clause": SCHEDULE_CLAUSE, "note": "given by the user"})
     pops = _populations(d, opts["population_basis"])

@@ -83,7 +83,8 @@ def seed_path(explicit=None) -> Path:
     ``../shared/seeds/<name>`` beside the repository (where every developer and CI run has it)."""
     candidates = []
     if explicit:
-        candidates.append(Path(explicit))
+        from .dpc_input import check_file
+        return check_file(explicit, "DPC Rules text")
     elif os.environ.get("RESERVATION_DPC_SEED"):
         candidates.append(Path(os.environ["RESERVATION_DPC_SEED"]))
     else:
@@ -91,7 +92,7 @@ def seed_path(explicit=None) -> Path:
     for p in candidates:
         if p.is_file():
             return p
-    raise InputError("the DPC Rules 2008 text (seed c) was not found; pass --seed FILE or set "
+    raise InputError("the DPC Rules 2008 text was not found; pass --seed FILE or set "
                      "RESERVATION_DPC_SEED", file=str(candidates[0]))
 
 
@@ -258,7 +259,7 @@ def parse_schedule(text: str, *, source: str = "seed") -> pd.DataFrame:
             raise ScheduleParseError(f"Schedule serial {serial}: {e.args[0]}", file=source,
                                      column="name_in_schedule") from None
         codes.append(code)
-        names.append(cw.name_en[code])
+        names.append(cw.name_en(code))
     df["district_lgd_code"] = codes
     df["district"] = names
     dup = df[df["district_lgd_code"].duplicated(keep=False)]
@@ -289,7 +290,10 @@ def _check(r) -> str:
 
 @lru_cache(maxsize=8)
 def _load(path_str: str) -> pd.DataFrame:
-    text = nfc(Path(path_str).read_text(encoding="utf-8"))
+    try:
+        text = nfc(Path(path_str).read_text(encoding="utf-8"))
+    except UnicodeDecodeError as e:
+        raise InputError(f"not UTF-8 text ({e.reason} at byte {e.start})", file=path_str) from None
     return parse_schedule(text, source=path_str)
 
 

@@ -1,6 +1,6 @@
 """The DPC election calendar: rule 7 (nomination, withdrawal, poll) and the six-week limits of rules 28 and 29.
 
-U.P. DPC Rules 2008 (seed c):
+U.P. DPC Rules 2008:
 
 - **r.7(a)**: the date for filing and scrutiny of nominations is "a date at-least ten days after the date of
   the said notification".
@@ -20,13 +20,14 @@ is D + 3; "six weeks from D" ends on D + 42. "At least ten days after" is the op
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+import unicodedata
+from datetime import date, datetime, timedelta
 
 import pandas as pd
 
-from ..errors import InputError
+from .dpc_input import FlagError
 
-__all__ = ["parse_date", "timeline", "TEN_DAYS", "TIMELINE_COLUMNS"]
+__all__ = ["parse_date", "timeline", "TEN_DAYS", "TIMELINE_COLUMNS", "FIRST_DATE", "LAST_DATE"]
 
 TEN_DAYS = {"calendar": "nomination >= notification + 10 days (the first day excluded, s.9 General Clauses Act)",
             "clear": "ten clear days between notification and nomination: nomination >= notification + 11"}
@@ -36,22 +37,47 @@ R7A, R7B, R7C = "DPC Rules 2008 r.7(a)", "DPC Rules 2008 r.7(b)", "DPC Rules 200
 R28, R29 = "DPC Rules 2008 r.28(2)", "DPC Rules 2008 r.29"
 
 
+#: The Rules were notified on 7 January 2008; no DPC election under them is earlier. Later than 2099 is not a
+#: plausible date either (and date arithmetic near 9999-12-31 would overflow).
+FIRST_DATE, LAST_DATE = date(2008, 1, 7), date(2099, 12, 31)
+_DEVANAGARI = str.maketrans("०१२३४५६७८९", "0123456789")
+
+
 def parse_date(value, what: str = "date") -> date | None:
-    """``YYYY-MM-DD`` or ``DD.MM.YYYY`` (as printed in the Gazette) -> date; None/'' -> None."""
-    if value is None or value == "":
+    """``YYYY-MM-DD`` or ``DD.MM.YYYY`` / ``DD/MM/YYYY`` (as printed in the Gazette) -> date; None/'' -> None.
+
+    Devanagari and full-width digits are read as digits. A date before the Rules (:data:`FIRST_DATE`) or after
+    :data:`LAST_DATE` is refused, as is any other format; the error names the flag (``--what``)."""
+    flag = "--" + what.replace("_", "-")
+    if value is None or (isinstance(value, str) and value.strip() == ""):
         return None
+    if isinstance(value, datetime):
+        value = value.date()
     if isinstance(value, date):
-        return value
-    s = str(value).strip()
-    try:
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", s):
-            return date.fromisoformat(s)
-        m = re.fullmatch(r"(\d{1,2})[./](\d{1,2})[./](\d{4})", s)
+        d = value
+    else:
+        raw = str(value)
+        s = unicodedata.normalize("NFKC", raw).strip().translate(_DEVANAGARI)
+        shown = raw.strip()[:30]
+        m = re.fullmatch(r"([0-9]{4})-([0-9]{2})-([0-9]{2})", s)
         if m:
-            return date(int(m.group(3)), int(m.group(2)), int(m.group(1)))
-    except ValueError:
-        pass
-    raise InputError(f"{s!r} is not a date (YYYY-MM-DD or DD.MM.YYYY)", column=what)
+            y, mo, dd = int(m.group(1)), int(m.group(2)), int(m.group(3))
+        else:
+            m = re.fullmatch(r"([0-9]{1,2})([./])([0-9]{1,2})\2([0-9]{4})", s)
+            if not m:
+                raise FlagError(f"{shown!r} is not a date (YYYY-MM-DD or DD.MM.YYYY)", option=flag)
+            y, mo, dd = int(m.group(4)), int(m.group(3)), int(m.group(1))
+        try:
+            d = date(y, mo, dd)
+        except ValueError:
+            raise FlagError(f"{shown!r} is not a date: there is no such day", option=flag) from None
+    if d < FIRST_DATE:
+        raise FlagError(f"{d.isoformat()} is before the DPC Rules 2008 (notified {FIRST_DATE:%d.%m.%Y})",
+                        option=flag)
+    if d > LAST_DATE:
+        raise FlagError(f"{d.isoformat()} is not a plausible date for a DPC election (after {LAST_DATE:%d.%m.%Y})",
+                        option=flag)
+    return d
 
 
 def timeline(notification, *, nomination=None, withdrawal=None, poll=None, completed=None,
@@ -62,10 +88,10 @@ def timeline(notification, *, nomination=None, withdrawal=None, poll=None, compl
     (no date given). A given date is the base of the next step's earliest date; otherwise the earliest
     date is. ``attrs['breaches']`` counts the breaches; ``attrs['options']`` records ``ten_days``."""
     if ten_days not in TEN_DAYS:
-        raise InputError(f"ten_days {ten_days!r} is not one of {', '.join(TEN_DAYS)}", column="ten_days")
+        raise FlagError(f"ten_days {ten_days!r} is not one of {', '.join(TEN_DAYS)}", option="--ten-days")
     n0 = parse_date(notification, "notification")
     if n0 is None:
-        raise InputError("a notification date is needed", column="notification")
+        raise FlagError("a notification date is needed", option="--notification")
     nom, wd, pl = (parse_date(nomination, "nomination"), parse_date(withdrawal, "withdrawal"),
                    parse_date(poll, "poll"))
     done, vac = parse_date(completed, "completed"), parse_date(vacancy_intimated, "vacancy_intimated")

@@ -1,15 +1,19 @@
-"""Kshetra Panchayat (block) pramukhs under the GO 2021 (seed b): State -> district -> block.
+"""Kshetra Panchayat (block) pramukhs under the GO 2021: State -> district -> block.
 
-Seed b, "विकास खण्ड के प्रमुख पदों के आरक्षण की संगणना" (State counts), "राज्य स्तर पर खण्डों में प्रमुखों के पदों
+GO 2021, "विकास खण्ड के प्रमुख पदों के आरक्षण की संगणना" (State counts), "राज्य स्तर पर खण्डों में प्रमुखों के पदों
 के आरक्षण की संगणना (कुल पदों की संख्या-826)" (shares of the districts) and "आरक्षित प्रमुख पदों का आवंटन व
-चक्रानुक्रम" items 1-10 (allotment to blocks inside a district); RULES.md §4.3.
+चक्रानुक्रम" items 1-10 (allotment to blocks inside a district); docs/panchayat.md.
 
 1. State counts (KP counts para 1-2): SC, ST half-up from the State shares, OBC at most 27 % (integer part).
 2. Districts (para "राज्य स्तर पर ..." 1): ST posts in proportion to the district's share of the State's rural ST
    population (largest remainder; seed example: 20 % of 5 -> 1). SC: ``blocks x rural SC / rural population``,
    capped at 20.6982 % of the district's blocks; what the State total still lacks goes one post at a time to the
    districts whose rural SC share is above 20.6982 %, in descending order, round after round. OBC the same with
-   27 % and 53.33 %. Women: one-third, rounded up, of each category and of all posts **in each district**
+   27 % and 53.33 %. Issue 12 readings (notes/readings_panchayat.md): the cap binds only districts above the
+   percentage (``sc_cap_scope``/``obc_cap_scope``), the SC cap is in whole posts half-up (``sc_cap_rounding``),
+   district shares come from the sums of their blocks (``district_population``): together they give the published
+   ST-W 4, SC-W 86 and 300 women; which districts are above 53.33 % OBC is an input (``obc_above_state`` or
+   ``--population`` with ``obc``). Women: one-third, rounded up, of each category and of all posts **in each district**
    (A4: the published totals ST-W 4, SC-W 86, OBC-W 97, W 113 fit per-district rounding).
 3. Blocks (items 1-10): descending share of the category in the block's population; never-reserved first,
    then not reserved at the last election; the women's posts from the top; the two-person rule (item 2: a block
@@ -23,6 +27,7 @@ Kubernath, Kushinagar) are not Kshetra Panchayats in 2021: 828 - 2 = 826, the of
 from __future__ import annotations
 
 import re
+import warnings
 from fractions import Fraction
 from pathlib import Path
 
@@ -30,21 +35,22 @@ import numpy as np
 import pandas as pd
 
 from ..apportion import capped_shortfall, largest_remainder
+from ..catalogue import pick
 from ..categories import CODES
-from ..engine import Allotment, CategoryPass, EngineSettings, Ratio, run_passes
 from ..errors import InputError
-from ..inputs import load_user_inputs, pins_within
+from ..inputs import describe_input
+from ..keys import outside_people, share, two_persons
 from ..options import Option, OptionSet
 from ..quota import category_counts, fmt_fraction
 from ..rounding import ceil
-from ..rotation import RotationView, group_codes
+from ..rulebook import Counts, Group, Rulebook, UnitSet, register, slots_from_split
 from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
-from .panchayat import ZP_CHAIR_OPTIONS, _quota_rules, state_shares
+from .panchayat import CLAUSES as ZP_CLAUSES, PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share, quota_rules
+from .panchayat import state_shares
 
-__all__ = ["KP_CHAIR_OPTIONS", "kp_chair_options", "load_blocks", "BlockCrosswalk", "kp_chair_counts",
-           "kp_district_counts", "allot_kp_chair", "DEFAULT_HISTORY", "YEARS", "DISTRICT_COLUMNS"]
+__all__ = ["RULEBOOK", "KP_CHAIR_OPTIONS", "load_blocks", "block_index", "kp_state_counts",
+           "kp_district_counts", "DISTRICT_COLUMNS", "obc_above_state"]
 
-YEARS = (2021,)
 DEFAULT_HISTORY = DATA_DIR / "history" / "kp-chair.csv"
 SC_CAP = Fraction(206982, 1000000)          # 20.6982 %: the State SC share quoted by the GO
 OBC_CAP = Fraction(27, 100)
@@ -57,23 +63,61 @@ CLAUSE_OBC = ("GO 2021 KP-pramukh district shares: OBC formula, 27 % cap, shortf
               "districts above 53.33 %")
 CLAUSE_WOMEN = "GO 2021 KP-pramukh allotment items 3-4 (women not less than one-third in the district, rounded up)"
 
-_KEEP = ("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
-         "category_women", "rotation_history", "women_history", "rotation_fallback", "count_base", "tie_break",
-         "lots")
-KP_CHAIR_OPTIONS: dict[str, Option] = {k: ZP_CHAIR_OPTIONS[k] for k in _KEEP}
+KP_CHAIR_OPTIONS: dict[str, Option] = pick("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women",
+                                            "category_order", "category_women", "rotation_history", "women_history",
+                                            "rotation_fallback", "count_base", "tie_break", "lots")
 KP_CHAIR_OPTIONS.update({o.name: o for o in [
     Option("women_level", "A4", "district",
            {"district": "women one-third (rounded up) of each category and of all posts in each district",
             "state": "women one-third of the State counts, shared among districts by largest remainder"},
-           "seed b KP allotment items 3-4 ('जिले में प्रमुखों के पदों की कुल संख्या के एक तिहाई से अन्यून'); the "
+           "GO 2021 KP allotment items 3-4 ('जिले में प्रमुखों के पदों की कुल संख्या के एक तिहाई से अन्यून'); the "
            "published 2021 totals ST-W 4, SC-W 86, OBC-W 97, W 113 (300 women) exceed the State-level 276 and fit "
-           "per-district rounding (RULES.md §4.3, A4)."),
-    Option("district_population", "A10", "district_table",
+           "per-district rounding (docs/panchayat.md, A4)."),
+    Option("district_population", "A10", "block_sums",
            {"district_table": "district shares from the Census rural population of the district (data/districts.csv)",
             "block_sums": "district shares from the sum of the district's blocks (villages covered by urban "
                           "bodies left out)"},
-           "seed b: 'जिले में अनुसूचित जातियों की ग्रामीण जनसंख्या' (the district's rural population): the Census "
-           "district figure is exact; the block table places villages by name matching (blocks_SOURCES.md)."),
+           "GO 2021: 'जिले में अनुसूचित जातियों की ग्रामीण जनसंख्या' (the district's rural population). Published "
+           "2021 SC-W 86 is reproduced with block_sums (and sc_cap_rounding=half_up), not with the Census district "
+           "figures (85 under every cap reading): the 11th SC shortfall post goes to Barabanki (blocks 28.7729 %: "
+           "71,335 rural people in villages covered by urban bodies or not placed, 15.9 % SC, left out) rather than "
+           "Mirzapur (28.5470 %; Barabanki's district figure is 28.4588 %). The margin is one post; the block table "
+           "places Census villages by name (97.1 % of the rural population placed, data/README.md)."),
+    # -- second readings of issue 12 (notes/readings_panchayat.md): the district caps and the OBC shortfall set
+    Option("sc_cap_scope", "A13", "share",
+           {"share": "the 20.6982 % cap applies only to districts whose rural SC share is above 20.6982 %; the "
+                     "others keep their rounded formula",
+            "number": "the cap applies where the rounded formula count is above 20.6982 % of the blocks",
+            "every": "every district: min(rounded formula, rounded cap) (the engine before issue 12)"},
+           "GO 2021 KP district shares, SC proviso: 'संगणित पदों की संख्या यदि जिले की कुल क्षेत्र पंचायतों की संख्या के "
+           "20.6982 प्रतिशत से अधिक आती हैं तो उसे 20.6982 प्रतिशत तक सीमित रखा जायेगा' (*if* it comes to more than "
+           "20.6982 %): a condition, not a cut for every district; its example ('अनुसूचित जातियों की ... प्रतिशत 24.00 "
+           "हो तो भी ... 20.6982 प्रतिशत') and the shortfall rule (only districts above 20.6982 % receive more) "
+           "speak of the share. Under 'every' with a floor cap seven districts below 20.6982 % (Firozabad, Gautam "
+           "Buddh Nagar 3 x 19.1577 % = 0.57 -> 0, Ghaziabad, Hapur, Kannauj, Mainpuri, Muzaffarnagar) lose a post "
+           "that can never come back to them. With sc_cap_rounding=half_up (default) the three readings give the "
+           "same posts; with a floor cap 'share' gives SC-W 85, 'every' and 'number' 84 (published 86)."),
+    Option("sc_cap_rounding", "A13", "half_up",
+           {"half_up": "the 20.6982 % cap in whole posts, a remainder of one-half or more counting as one",
+            "floor": "the 20.6982 % cap, integer part only"},
+           "GO 2021 counts para 1: the general rule 'यदि शेष, भाजक के आधे से कम न हो तो भागफल में एक बढ़ाया जायेगा'; "
+           "'मात्र भागफल के पूर्णांक' (integer part only) is stated for the OBC 27 % only, 'because at most 27 % is "
+           "allowed' (the OBC example: 27 % of 10 = 2.7 -> 2); the SC example (20.6982 % of 10 = 2.07 -> 2) fits "
+           "both. Published SC-W 86 is reproduced only with half_up and district_population=block_sums "
+           "(every floor reading gives 84 or 85); that run also gives the published ST-W 4 and 300 women."),
+    Option("obc_cap_scope", "A13", "share",
+           {"share": "the 27 % cap applies only to districts whose rural OBC share is above 27 %",
+            "number": "the cap applies where the rounded formula count is above 27 % of the blocks",
+            "every": "every district: min(rounded formula, rounded cap)"},
+           "GO 2021 KP district shares, OBC proviso, worded as the SC one ('यदि ... 27.00 प्रतिशत से अधिक आती है तो "
+           "उसे 27.00 प्रतिशत तक ही सीमित रखा जायेगा'). Without district OBC figures every district is assumed at "
+           "the State share (above 27 %), so the three readings coincide."),
+    Option("obc_above_state", "A10", "", {},
+           "Which districts are 'above 53.33 %' (the OBC shortfall goes only to them, one post at a time in "
+           "descending order of share) is not public. A CSV with a column 'unit' (district name or LGD code), one "
+           "district a row, in descending order of rural OBC share, names them; --population with an 'obc' column "
+           "gives the shares instead. Without either, every district is assumed at the State share, none is above "
+           "it, and option shortfall_fallback decides (the result says so).", kind="path"),
     Option("shortfall_fallback", "A13", "all_groups",
            {"all_groups": "if no district is above the State share, the shortfall goes to all districts in "
                           "descending order (noted)", "error": "stop with an error"},
@@ -84,13 +128,6 @@ KP_CHAIR_OPTIONS.update({o.name: o for o in [
                             "time from the districts with the lowest share", "error": "stop with an error"},
            "Not covered by the text (the GO only foresees a shortfall)."),
 ]})
-
-
-def kp_chair_options(assignments=()) -> OptionSet:
-    opts = OptionSet(dict(KP_CHAIR_OPTIONS))
-    for name, value in assignments:
-        opts.set(name, value)
-    return opts
 
 
 def load_blocks(year: int = 2021, path=None) -> tuple[pd.DataFrame, list[str]]:
@@ -134,69 +171,19 @@ def load_blocks(year: int = 2021, path=None) -> tuple[pd.DataFrame, list[str]]:
     return df[cols].sort_values(["district", "unit_code"], kind="stable").reset_index(drop=True), notes
 
 
-class BlockCrosswalk:
-    """Resolve a block: its LGD code, or ``"Block, District"`` (English or Hindi, any spelling variant the
-    district crosswalk knows), or a block name that is unique in the State."""
-
-    def __init__(self, blocks: pd.DataFrame):
-        self.codes = set(int(c) for c in blocks["unit_code"])
-        self.by_district: dict[int, dict[str, int]] = {}
-        self.by_name: dict[str, set[int]] = {}
-        for code, d, en, hi in zip(blocks["unit_code"], blocks["district_lgd_code"], blocks["unit_name_en"],
-                                   blocks["unit_name_hi"]):
-            for name in (en, hi):
-                if name:
-                    k = loose_key(name)
-                    self.by_district.setdefault(int(d), {})[k] = int(code)
-                    self.by_name.setdefault(k, set()).add(int(code))
-
-    def resolve(self, value) -> int:
-        s = nfc(str(value))
-        if re.fullmatch(r"\d+", s):
-            if int(s) in self.codes:
-                return int(s)
-            raise KeyError(f"unknown LGD block code {s}")
-        if "," in s:
-            name, district = (x.strip() for x in s.rsplit(",", 1))
-            d = crosswalk().resolve(district)
-            code = self.by_district.get(d, {}).get(loose_key(name))
-            if code is None:
-                raise KeyError(f"unknown block {name!r} in district {district!r}")
-            return code
-        found = self.by_name.get(loose_key(s), set())
-        if len(found) == 1:
-            return next(iter(found))
-        if found:
-            raise KeyError(f"block name {s!r} is in {len(found)} districts; write 'Block, District'")
-        raise KeyError(f"unknown block {s!r}")
+def block_index(blocks: pd.DataFrame):
+    """The crosswalk of the blocks: an LGD code, ``"Block, District"`` or ``"Block (District)"`` (English or
+    Hindi, any spelling variant), or a block name unique in the State (:class:`reservation.names.NameIndex`)."""
+    from ..names import NameIndex
+    return NameIndex.from_frame(blocks, kind="block", parent="district_lgd_code", weights="pop")
 
 
 def kp_state_counts(year: int, opts: OptionSet, blocks: pd.DataFrame) -> pd.DataFrame:
     """State counts with State-level women (KP counts para 1-2), before the districts are considered."""
-    rules = _quota_rules(opts)
-    rules = type(rules)(**{**rules.__dict__, "clause_sc_st": CLAUSE_STATE + ": half-up",
-                           "clause_obc": CLAUSE_STATE + ", proviso: OBC at most 27 %, integer part only",
-                           "clause_women": CLAUSE_STATE + " (2nd para): women not less than 1/3, rounded up"})
+    rules = quota_rules(opts, {**ZP_CLAUSES, "count.sc_st": CLAUSE_STATE + ": half-up",
+                               "count.obc": CLAUSE_STATE + ", proviso: OBC at most 27 %, integer part only",
+                               "count.women": CLAUSE_STATE + " (2nd para): women not less than 1/3, rounded up"})
     return category_counts(len(blocks), state_shares(load_districts(), opts), rules)
-
-
-def kp_chair_counts(year: int = 2021, opts: OptionSet | None = None, blocks: pd.DataFrame | None = None
-                    ) -> pd.DataFrame:
-    """Pramukh offices per category in the State (the blocks of ``year`` are the posts).
-
-    SC, ST and OBC are State counts. With ``women_level=district`` (the default, A4) the women's rows are the sums
-    over the districts of their one-third rounded up, which is what the allotment contains; the arithmetic
-    column shows both figures.
-    """
-    if year not in YEARS:
-        raise InputError(f"kp-chair: year {year} is not implemented (known: {', '.join(map(str, YEARS))})",
-                         column="year")
-    opts = opts or kp_chair_options()
-    blocks = blocks if blocks is not None else load_blocks(year)[0].assign(obc=0)
-    state = kp_state_counts(year, opts, blocks)
-    n = dict(zip(state["category"], state["count"]))
-    dc, _ = kp_district_counts(year, opts, blocks, n, None)
-    return with_district_women(state, dc, opts)
 
 
 def with_district_women(state: pd.DataFrame, dc: pd.DataFrame, opts: OptionSet) -> pd.DataFrame:
@@ -261,18 +248,32 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
     sc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"],
                               "share": [Fraction(int(a), int(b)) for a, b in zip(d["sc"], d["pop"])]})
     sc, n1 = capped_shortfall(sc_total, sc_groups, cap=SC_CAP, state_share=SC_CAP, upper=room,
+                              cap_rounding=opts["sc_cap_rounding"], cap_scope=opts["sc_cap_scope"],
                               fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"], tie_key=d["pop"])
     room = room - sc["final"]
+    above = None
     if d["obc"] is None or d["obc"].isna().any():
         obc_shares = [obc_share_state] * len(d)
-        notes.append(f"district OBC population not supplied: every district is assumed at the State share "
-                     f"{opts['obc_state_share']} %, so the OBC formula is capped at 27 % everywhere and no district "
-                     f"is above the State share")
+        if opts["obc_above_state"]:
+            above = obc_above_state(opts["obc_above_state"], d)
+            notes.append(f"district OBC population not supplied: every district is assumed at the State share "
+                         f"{opts['obc_state_share']} % for the formula (capped at 27 % everywhere); the districts "
+                         f"above the State share, which take the OBC shortfall, are the {len(above)} listed in "
+                         f"{opts['obc_above_state']} (option obc_above_state), in its order")
+        else:
+            notes.append(f"district OBC population not supplied: every district is assumed at the State share "
+                         f"{opts['obc_state_share']} %, so the OBC formula is capped at 27 % everywhere and no "
+                         f"district is above the State share: the OBC shortfall follows option shortfall_fallback="
+                         f"{opts['shortfall_fallback']} (give --population with 'obc', or option obc_above_state)")
     else:
         obc_shares = [Fraction(int(a), int(b)) for a, b in zip(d["obc"], d["pop"])]
+        notes.append("the districts above the State OBC share (which take the OBC shortfall) follow from the "
+                     "supplied block OBC population")
     obc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"], "share": obc_shares})
     obc, n2 = capped_shortfall(obc_total, obc_groups, cap=OBC_CAP, state_share=obc_share_state, upper=room,
                                cap_rounding="floor" if opts["obc_cap_rounding"] == "floor" else "half_up",
+                               cap_scope=opts["obc_cap_scope"], eligible_order=above,
+                               eligible_source=f"option obc_above_state={opts['obc_above_state']}",
                                fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"],
                                tie_key=d["pop"])
     notes += [f"SC: {x}" for x in n1] + [f"OBC: {x}" for x in n2]
@@ -338,123 +339,96 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
     return out, notes
 
 
-def _slots(dc: pd.DataFrame) -> dict[str, dict]:
-    out: dict[str, dict] = {"ST": {}, "SC": {}, "OBC": {}, "GEN": {}}
-    for district, g in dc.groupby("district", sort=True):
-        x = g.set_index("category")
-        for grp in ("ST", "SC", "OBC"):
-            out[grp][district] = [(f"{grp}_W", int(x.at[grp, "women"])), (grp, int(x.at[grp, "others"]))]
-        out["GEN"][district] = [("W", int(x.at["W", "final"]))]
+def obc_above_state(path, districts: pd.DataFrame) -> list[str]:
+    """The districts named in ``path`` (CSV column ``unit``: name or LGD code, one a row, in descending order of
+    rural OBC share) as the English names of ``districts``; a unit not among them, or named twice, is an
+    InputError naming the row."""
+    raw = read_csv(path, ["unit"], what="districts above the State OBC share")
+    known = dict(zip(districts["district_lgd_code"].astype(int), districts["district"]))
+    out, seen = [], {}
+    for value, row in zip(raw["unit"], raw["_row"]):
+        try:
+            code = crosswalk().resolve(value)
+        except KeyError as e:
+            raise InputError(str(e.args[0]), file=str(path), row=int(row), column="unit") from None
+        if code not in known:
+            raise InputError(f"district LGD {code} has no Kshetra Panchayat in the block table", file=str(path),
+                             row=int(row), column="unit")
+        if code in seen:
+            raise InputError(f"{known[code]} is listed twice (first at row {seen[code]})", file=str(path),
+                             row=int(row), column="unit")
+        seen[code] = int(row)
+        out.append(known[code])
     return out
 
 
-def allot_kp_chair(year: int = 2021, *, history_paths=None, base_year: int = 2015, population_path=None,
-                   pin_path=None, options=(), history: pd.DataFrame | None = None) -> Allotment:
-    """The pramukh allotment: one row per block; ``extra["districts"]`` is the district table."""
-    opts = options if isinstance(options, OptionSet) else kp_chair_options(options)
-    if year not in YEARS:
-        raise InputError(f"kp-chair: year {year} is not implemented (known: {', '.join(map(str, YEARS))})",
-                         column="year")
-    blocks, notes = load_blocks(year)
-    bw = BlockCrosswalk(blocks)
-    given = load_user_inputs(bw.resolve, history_paths=history_paths, default_history=DEFAULT_HISTORY,
-                             history=history, population_path=population_path, pin_path=pin_path,
-                             lots_path=opts["lots"])
-    history, population, lots, inputs = given.history, given.population, given.lots, given.described
+def blocks_as_units(units, year, opts) -> UnitSet:
+    """The Kshetra Panchayats of the year (the shipped block table, or the user's in its format)."""
+    blocks, notes = load_blocks(year, units)
+    described = {"units": describe_input(units)} if units is not None else {}
+    if opts["obc_above_state"]:
+        described["obc_above_state"] = describe_input(opts["obc_above_state"])
+    return UnitSet(blocks, block_index(blocks), notes, described)
 
-    assumptions = list(notes)
-    obc_share = opts.fraction("obc_state_share") / 100
-    if population is not None:
-        pm = population.set_index("unit_code")
-        for col in ("pop", "sc", "st", "obc"):
-            if col in pm.columns:
-                blocks[col] = [int(pm.at[c, col]) if c in pm.index else (v if col != "obc" else -1)
-                               for c, v in zip(blocks["unit_code"], blocks[col] if col in blocks else [0] * len(blocks))]
-        if "obc" in pm.columns and (blocks["obc"] < 0).any():
-            raise InputError(f"gives 'obc' but not for {int((blocks['obc'] < 0).sum())} block(s)",
-                             file=population.attrs.get("path"), column="obc")
-    have_obc = population is not None and "obc" in population.columns
-    obc_note = ""
-    if not have_obc:
-        # the assumed OBC population, exact: pop x 5333/10000 (kept as a numerator over 10000)
-        blocks["obc"] = 0
-        obc_note = (f"OBC population by block is not public and was not supplied: every block is assumed "
-                           f"at the State share {opts['obc_state_share']} %, so the OBC order inside a district falls "
-                           f"to the tie-break rule ({opts['tie_break']}) and rotation")
-        assumptions.append(obc_note)
-    state_counts = kp_state_counts(year, opts, blocks)
+
+def district_counts(ctx) -> Counts:
+    """KP counts paras 1-2 (State), then the district shares (ST, SC, OBC with caps and the shortfall cycle,
+    women per district)."""
+    blocks = ctx.units if "obc" in ctx.units else ctx.units.assign(obc=0)
+    state_counts = kp_state_counts(ctx.year, ctx.opts, blocks)
     n = dict(zip(state_counts["category"], state_counts["count"]))
-    dc, dnotes = kp_district_counts(year, opts, blocks, n, population if have_obc else None)
-    state = with_district_women(state_counts, dc, opts)
-    assumptions += dnotes
-    slots = _slots(dc)
+    dc, notes = kp_district_counts(ctx.year, ctx.opts, blocks, n, ctx.population if ctx.obc.given else None)
+    state = with_district_women(state_counts, dc, ctx.opts)
+    return Counts(state, slots_from_split(dc, "district"), {"districts": dc}, notes)
 
-    limit = {(district, code): k for per in slots.values() for district, lst in per.items() for code, k in lst}
-    limit.update({(d_, "UR"): int(v) for d_, v in dc[dc["category"] == "UR"][["district", "final"]].values})
-    dist_of = dict(zip(blocks["unit_code"], blocks["district"]))
-    pins = pins_within(given.pins, pin_path, lambda u: dist_of[u], lambda place, code: limit.get((place, code), 0))
 
-    pop = blocks["pop"].to_numpy(dtype=np.int64)
-    sc = blocks["sc"].to_numpy(dtype=np.int64)
-    st = blocks["st"].to_numpy(dtype=np.int64)
-    if have_obc:
-        obc_num, obc_den = blocks["obc"].to_numpy(dtype=np.int64), pop
-        general = Ratio(pop - sc - st - obc_num, None, "people")
-        obc_elig = obc_num >= 2
-    else:
-        scale = obc_share.denominator
-        obc_num = np.full(len(blocks), obc_share.numerator, dtype=np.int64)
-        obc_den = np.full(len(blocks), scale, dtype=np.int64)
-        general = Ratio(pop * (scale - obc_share.numerator) - (sc + st) * scale, None, "people", scale=scale)
-        obc_elig = pop * obc_share.numerator >= 2 * scale
-    rot_clause = "12th Amendment Rules 2021 r.2(d): previous election = 2015 and later"
-    two = "fewer than two persons of the category in the block (seed b KP item 2)"
+TWO = "fewer than two persons of the category in the block (GO 2021 KP item 2)"
+CLAUSES = {
+    "ST": "GO 2021 KP-pramukh allotment items 1, 7 (ST in descending order, never reserved first)",
+    "SC": "GO 2021 KP-pramukh allotment items 1, 8 (SC in descending order, never reserved first)",
+    "OBC": "GO 2021 KP-pramukh allotment items 1, 9 (OBC leaving out ST and SC blocks)",
+    "GEN": "GO 2021 KP-pramukh allotment items 4, 10 (women leaving out ST/SC/OBC blocks)",
+    "two_persons": "GO 2021 KP-pramukh allotment item 2 (two-person rule)",
+    "rotation": ZP_CLAUSES["rotation"],
+    "unreserved": "GO 2021 KP-pramukh: posts left in the district are unreserved",
+}
+for _g in ("ST", "SC", "OBC"):
+    CLAUSES[f"{_g}.women"] = CLAUSES[_g] + "; women from the top (items 3, 7-9)"
 
-    def spec(group, key, label, eligible, clause, note=""):
-        return CategoryPass(group=group, slots=slots[group], key=key, key_label=label,
-                            history_codes=group_codes(group, opts["women_history"]), population=pop,
-                            clause=clause, clause_women=clause + "; women from the top (items 3, 7-9)",
-                            clause_rotation=rot_clause, eligible=eligible, eligible_reason=two,
-                            clause_eligible="GO 2021 KP-pramukh allotment item 2 (two-person rule)", note=note)
+GROUPS = {
+    "ST": Group(share("st"), "ST share of the block population", "ST", "ST.women",
+                label_hi="खण्ड की जनसंख्या में अनुसूचित जनजाति का अनुपात", eligible=two_persons("st"),
+                clause_eligible="two_persons", eligible_reason=TWO),
+    "SC": Group(share("sc"), "SC share of the block population", "SC", "SC.women",
+                label_hi="खण्ड की जनसंख्या में अनुसूचित जाति का अनुपात", eligible=two_persons("sc"),
+                clause_eligible="two_persons", eligible_reason=TWO),
+    "OBC": Group(share("obc"), "OBC share of the block population", "OBC", "OBC.women",
+                label_hi="खण्ड की जनसंख्या में अन्य पिछड़ा वर्ग का अनुपात",
+                 eligible=two_persons("obc"), clause_eligible="two_persons", eligible_reason=TWO, note="obc"),
+    "GEN": Group(outside_people, "block population outside SC/ST/OBC", "GEN", note="obc",
+                 label_hi="अनुसूचित जाति/जनजाति/अन्य पिछड़ा वर्ग से बाहर की खण्ड की जनसंख्या"),
+}
 
-    passes = [
-        spec("ST", Ratio(st, pop), "ST share of the block population", st >= 2,
-             "GO 2021 KP-pramukh allotment items 1, 7 (ST in descending order, never reserved first)"),
-        spec("SC", Ratio(sc, pop), "SC share of the block population", sc >= 2,
-             "GO 2021 KP-pramukh allotment items 1, 8 (SC in descending order, never reserved first)"),
-        spec("OBC", Ratio(obc_num, obc_den), "OBC share of the block population", obc_elig,
-             "GO 2021 KP-pramukh allotment items 1, 9 (OBC leaving out ST and SC blocks)", obc_note),
-        spec("GEN", general, "block population outside SC/ST/OBC", None,
-             "GO 2021 KP-pramukh allotment items 4, 10 (women leaving out ST/SC/OBC blocks)", obc_note),
-    ]
-    passes[3].clause_women = passes[3].clause
-    if opts["category_order"] == "a":
-        st_p, sc_p, obc_p, gen_p = passes
-        sc_w = CategoryPass(**{**sc_p.__dict__, "slots": {k: v[:1] for k, v in sc_p.slots.items()}})
-        obc_w = CategoryPass(**{**obc_p.__dict__, "slots": {k: v[:1] for k, v in obc_p.slots.items()}})
-        sc_m = CategoryPass(**{**sc_p.__dict__, "slots": {k: v[1:] for k, v in sc_p.slots.items()}})
-        obc_m = CategoryPass(**{**obc_p.__dict__, "slots": {k: v[1:] for k, v in obc_p.slots.items()}})
-        passes = [st_p, sc_w, obc_w, sc_m, obc_m, gen_p]
-    rotation = RotationView(history, year, base_year, opts["rotation_history"])
-    settings = EngineSettings(tie_break=opts["tie_break"], lots=lots, category_women=opts["category_women"],
-                              rotation_fallback=opts["rotation_fallback"], division_saturation="off",
-                              ur_clause="GO 2021 KP-pramukh: posts left in the district are unreserved",
-                              parent_label="district")
-    engine = run_passes(blocks, passes, rotation, settings, pins, parent="district")
-    got = pd.crosstab(blocks["district"], np.asarray(CODES)[engine.category])
-    want = {}
-    for grp, per in slots.items():
-        for district, lst in per.items():
-            for code, k in lst:
-                want[(district, code)] = k
-    for (district, code), k in want.items():
-        have = int(got.at[district, code]) if code in got.columns else 0
-        if have != k:
-            raise AssertionError(f"conservation broken: {district} {code} {have} != {k}")
-    meta = {"body": "kp-chair", "year": year, "base_year": base_year, "posts": len(blocks),
-            "history_years": rotation.years, "options": opts.record(), "inputs": inputs,
-            "assumptions": assumptions, "counts": {c: int(v) for c, v in n.items() if c in CODES},
-            "district_totals": {c: int(v) for c, v in pd.Series(np.asarray(CODES)[engine.category])
-                                .value_counts().reindex(list(CODES), fill_value=0).items()}}
-    return Allotment(engine=engine, counts=state, meta=meta, history=history, extra={"districts": dc},
-                     resolve=bw.resolve)
+RULEBOOK = Rulebook(
+    id="kp-chair", title="Kshetra Panchayat pramukhs (block chairs)", title_hi="क्षेत्र पंचायत प्रमुख",
+    unit_kind="block", parent="district", parent_word="district", years=PANCHAYAT_YEARS, options=KP_CHAIR_OPTIONS,
+    load_units=blocks_as_units, counts=district_counts, groups=GROUPS,
+    pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]], clauses=CLAUSES,
+    default_history=str(DEFAULT_HISTORY), units_file="optional", parent_table="districts",
+    obc_note=("OBC population by block is not public and was not supplied: every block is assumed at the State "
+              "share {share} %, so the OBC order inside a district falls to the tie-break rule ({tie_break}) and "
+              "rotation"),
+    obc_share=panchayat_obc_share,
+    base_year_readings={
+        2015: "base year 2015 (12th Amendment Rules 2021 r.2(d) 'previous election' = the 2015 general election and "
+              "later; High Court order of 15 Mar 2021): the only previous election is 2015, so tier 1 = not "
+              "reserved for the group in 2015 and tier 3 = its 2015 holders; the shipped 2005 and 2010 lists do not "
+              "count.",
+        2005: "base year 2005: the shipped 2005, 2010 and 2015 pramukh lists all count (data/history/kp-chair.csv, "
+              "crosswalked to LGD blocks): tier 1 = never reserved for the group in 2005, 2010 or 2015; tier 2 = "
+              "reserved in 2005 or 2010 but not in 2015; tier 3 = reserved in 2015.",
+        1995: "base year 1995 (GO of 11 Feb 2021 as issued, quashed on 15 Mar 2021): the pramukh lists of 1995 and "
+              "2000 are not shipped, so rotation counts 2005, 2010 and 2015 and the result is the one of base year "
+              "2005 (said in the assumptions); supply the missing lists with --history."})
+
+register(RULEBOOK)

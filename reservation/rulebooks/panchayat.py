@@ -1,10 +1,10 @@
-"""Panchayat offices under the GO 2021 (seed b) and the KP & ZP Reservation Rules 1994.
+"""Panchayat offices under the GO 2021 and the KP & ZP Reservation Rules 1994.
 
 Implemented: **Zila Panchayat chairs (adhyaksh), 75 offices, the State as the counting unit** —
-seed b, "जिला पंचायत के अध्यक्ष पदों का आरक्षण की संगणना" (counts, paras 1-3) and "जिला पंचायत के अध्यक्षों
-के आरक्षण की संगणना (कुल पदों की संख्या-75)" (allotment, items 1-3); RULES.md §3, §4.1, §6.
+GO 2021, "जिला पंचायत के अध्यक्ष पदों का आरक्षण की संगणना" (counts, paras 1-3) and "जिला पंचायत के अध्यक्षों
+के आरक्षण की संगणना (कुल पदों की संख्या-75)" (allotment, items 1-3); docs/panchayat.md.
 
-Clause names used in the output (seed b is a Government Order of the Panchayati Raj Department, Feb 2021):
+Clause names used in the output (the GO 2021 is a Government Order of the Panchayati Raj Department, Feb 2021):
 
 - ``GO 2021 ZP-chair counts para 1``: State counts from the State population shares, half-up; OBC at most
   27 %, integer part only; women not less than one-third, rounded up.
@@ -14,134 +14,126 @@ Clause names used in the output (seed b is a Government Order of the Panchayati 
   leaving out SC/OBC districts, by the population outside SC/ST/OBC). Each item: never-reserved districts
   first, the women's posts from the top; then districts not reserved at the last election (2015); and the
   division rule (last sentence of each item).
-- ``12th Amendment Rules 2021 r.2(d)``: "previous election" = 2015 and later (base year; RULES.md §6).
+- ``12th Amendment Rules 2021 r.2(d)``: "previous election" = the base year (2015) and later.
+
+The rulebook declares only this: its options, its units (the districts), its counts, its passes and its
+clauses; :mod:`reservation.pipeline` runs it.
+
+Second readings against the published 2021 lists (issue 12; evidence in notes/readings_panchayat.md): the division
+rule ranks by the Census 2011 totals as published (``saturation_table``) and the freed district is unreserved
+(``saturation_effect``); a base year before the first election of the history is stated as an assumption and a
+:class:`reservation.rulebook.BaseYearWarning`; the final 2021 list is part of the shipped history and does not
+count for 2021.
 """
 
 from __future__ import annotations
 
+import csv
 from fractions import Fraction
 
-import pandas as pd
-
-import numpy as np
-
+from ..arithmetic import QuotaRules, count_rows
+from ..catalogue import pick
 from ..categories import CODES
-from ..engine import Allotment, CategoryPass, EngineSettings, run_passes
-from ..errors import InputError
-from ..inputs import load_user_inputs, pins_within
-from ..options import Option, OptionSet
-from ..quota import QuotaRules, category_counts, fmt_fraction
-from ..rotation import RotationView, group_codes
-from ..units import DATA_DIR, DistrictCrosswalk, load_districts
+from ..paths import DATA_DIR
+from ..rulebook import BaseYearWarning, Counts, Group, Rulebook, UnitSet, Years, register  # noqa: F401
 
-__all__ = ["ZP_CHAIR_OPTIONS", "zp_chair_options", "zp_chair_counts", "zp_chair_units", "allot_zp_chair",
-           "DEFAULT_HISTORY", "POSTS"]
+# numpy and pandas are imported inside the functions that need them: `reservation counts --body zp-chair` reads
+# the district table with the csv module (light_counts) and starts in a fraction of a second.
 
-#: Years whose rules are implemented -> the number of offices in the shipped data (one chair per Zila
-#: Panchayat, i.e. per district: the count is always the number of districts in the table used).
-POSTS = {2021: 75}
-DEFAULT_HISTORY = DATA_DIR / "history" / "zp-chair.csv"
+__all__ = ["RULEBOOK", "state_shares", "quota_rules", "PANCHAYAT_ORDERS", "PANCHAYAT_YEARS"]
 
-_O = Option
-ZP_CHAIR_OPTIONS: dict[str, Option] = {o.name: o for o in [
-    _O("sc_st_rounding", "A2", "half_up",
-       {"half_up": "SC/ST counts: remainder of half or more counts as one",
-        "floor": "SC/ST counts: integer part", "ceil": "SC/ST counts: any remainder counts as one"},
-       "seed b counts para 1: 'यदि शेष, भाजक के आधे से कम न हो तो भागफल में एक बढ़ाया जायेगा'; published 2021 "
-       "counts SC 16 (75 x 20.6982 % = 15.52) and ST 0 (0.43) fit half-up only (RULES.md A2)."),
-    _O("obc_cap_rounding", "A3", "floor",
-       {"floor": "27 % cap: integer part only", "half_up": "27 % cap: half-up"},
-       "seed b counts para 1, OBC proviso: 'मात्र भागफल के पूर्णांक को ही संज्ञान में लिया जायेगा'. "
-       "20.25 -> 20 either way for 75 offices (RULES.md A3)."),
-    _O("obc_state_share", "A10", "53.33", {},
-       "The rural OBC share of the 2015 rapid survey, as quoted by seed b (KP section) and RULES.md §1; "
-       "data/statewide_figures.csv marks the figure itself unverified. The 27 % cap binds for any share "
-       "above 27.33 %, so the ZP count (20) does not depend on it.", kind="decimal"),
-    _O("general_women", "A5", "total_minus_category",
-       {"total_minus_category": "women in all = ceil(N/3); general women = that minus the category women",
-        "third_of_rest": "general women = ceil(unreserved remainder / 3)"},
-       "seed b counts para 1 (2nd para): one-third of all offices 'including the women of the reserved "
-       "categories'; published 2021 ZP list: 12 general women = 25 - 6 - 7 (RULES.md §4.1, A5)."),
-    _O("category_order", "A6", "b",
-       {"b": "ST-W, ST, SC-W, SC, OBC-W, OBC, W (each group filled in one pass, women from the top)",
-        "a": "ST-W, ST, SC-W, OBC-W, SC, OBC, W (each code in its own pass, as the ACS was reported)"},
-       "seed b's own order list (आरक्षण की क्रमावली (A)-(G)) and its ZP items 1-3 (SC, then OBC leaving out "
-       "SC districts, then women) (RULES.md A6)."),
-    _O("category_women", "A7", "top",
-       {"top": "a group's women's posts go to its first districts in rotation order",
-        "not_women_last": "among the group's districts, those without a women's office at the last "
-                          "election take the women's posts first"},
-       "seed b ZP item 1: 'सर्वप्रथम आवंटित हुई जिला पंचायतों में ऊपर से अनुमन्य संख्या में ... स्त्री के लिए' "
-       "(from the top of the districts allotted first) (RULES.md A7)."),
-    _O("rotation_history", "A8", "since_base",
-       {"since_base": "tier 1 = never reserved for the group in any election since the base year",
-        "last_only": "only the last election counts (tier 1 = tier 2)"},
-       "seed b ZP item 1: 'पूर्ववर्ती निर्वाचनों में कभी भी ... आवंटित नहीं रही' (never, in the previous "
-       "elections); with the base year 2015 and only the 2015 history the two readings coincide for 2021."),
-    _O("women_history", "A8", "general_only",
-       {"general_only": "for the women's pass only a W (general women) office counts as 'reserved for women'",
-        "any_women": "ST_W, SC_W and OBC_W offices count as 'reserved for women' too"},
-       "seed b lists women (G) as a category of its own beside (A), (C), (E); item 3 speaks of the "
-       "'स्त्री श्रेणी' (women category) (RULES.md A8 d)."),
-    _O("rotation_fallback", "A8", "rank",
-       {"rank": "when tiers 1-2 cannot fill the posts, the rest follow in descending order ('as far as "
-                "possible')", "error": "stop with an error instead"},
-       "seed b counts para 2: 'जहाँ तक हो सके' (as far as possible) — rotation yields when it must."),
-    _O("count_base", "A10", "state_total",
-       {"state_total": "SC/ST counts from the share of the whole State population",
-        "state_rural": "SC/ST counts from the share of the State's rural population"},
-       "Art. 243D(4) ('population of the State'); seed b 'प्रदेश में उनकी जनसंख्या के अनुपात'; 20.6982 % "
-       "and 0.5677 % are whole-State shares and give the published 16 and 0 (RULES.md §1, A10)."),
-    _O("rank_base", "A10", "rural",
-       {"rural": "rank by shares of the rural population (the ZP's territorial area)",
-        "total": "rank by shares of the whole district population"},
-       "seed b counts para 2: 'उनके प्रादेशिक क्षेत्र की कुल जनसंख्या' (the population of the ZP's territorial "
-       "area = rural); data/SOURCES.md: 14 of 16 districts given SC in 2021 are in the top 16 by rural share."),
-    _O("women_rank", "", "general_population",
-       {"general_population": "women's pass ranks by the number of people outside SC/ST/OBC",
-        "general_share": "women's pass ranks by the share of people outside SC/ST/OBC"},
-       "seed b item 3: 'सामान्य की जनसंख्या के आधार पर' and counts para 3: 'अधिक जनसंख्या (जिसमें ... "
-       "सम्मिलित नहीं है)' — a population, not a share."),
-    _O("division_saturation", "A12", "on",
-       {"on": "apply the division rule", "off": "ignore it"},
-       "seed b items 1-3, last sentence: if all districts of a division become reserved in the category, "
-       "the least populous is made unreserved."),
-    _O("saturation_population", "A12", "total",
-       {"total": "least populous by total population", "category": "least populous by the category's population"},
-       "seed b: 'उस मण्डल के समस्त जिलों को कुल आबादी के आरोही क्रम में' (ascending order of total population)."),
-    _O("saturation_scope", "A12", "per_category",
-       {"per_category": "a division is saturated when all its districts hold the same group (SC incl. SC-W)",
-        "all_reserved": "a division is saturated when all its districts hold any reserved office"},
-       "seed b: 'अनुसूचित जाति की श्रेणी में आरक्षित हो जाती हैं' (reserved in the SC category), repeated "
-       "per item."),
-    _O("tie_break", "A14", "population",
-       {"population": "equal shares: larger population of the ranking base first, then lower LGD code",
-        "code": "equal shares: lower LGD code first"},
-       "No source settles ties (RULES.md A14). Population first keeps the order stable when OBC shares are "
-       "assumed equal, and favours the larger electorate; the LGD code makes it total."),
-    _O("lots", "A14", "", {}, "Lots drawn by the authority are inputs (CSV unit,lot[,category]); empty = none.",
-       kind="path"),
-]}
+#: The elections the panchayat rulebooks compute: the GO 2021 is the law; other years assume its rules.
+PANCHAYAT_YEARS = Years(elections=(1995, 2000, 2005, 2010, 2015, 2021), law=(2021,),
+                         instrument="GO 2021 (panchayat reservation order)")
+
+#: The order of the passes (option category_order, A6): (group, the codes the pass fills).
+PANCHAYAT_ORDERS = {
+    "b": (("ST", ("ST_W", "ST")), ("SC", ("SC_W", "SC")), ("OBC", ("OBC_W", "OBC")), ("GEN", ("W",))),
+    "a": (("ST", ("ST_W", "ST")), ("SC", ("SC_W",)), ("OBC", ("OBC_W",)), ("SC", ("SC",)), ("OBC", ("OBC",)),
+          ("GEN", ("W",))),
+}
+
+CLAUSES = {
+    "count.sc_st": "GO 2021 ZP-chair counts para 1 (s.19-A KP&ZP Adhiniyam 1961): half-up",
+    "count.obc": "GO 2021 ZP-chair counts para 1, proviso: OBC at most 27 %, integer part only",
+    "count.women": "GO 2021 ZP-chair counts para 1 (2nd para): women not less than 1/3, rounded up",
+    "count.ur": "the offices left after the reserved categories and women",
+    "ST": "GO 2021 ZP-chair counts para 2 (ST in descending order of ST share)",
+    "ST.women": "GO 2021 ZP-chair counts para 3 (ST women from the top)",
+    "ST.division": "GO 2021 ZP-chair allotment item 1 (division rule, applied to ST)",
+    "SC": "GO 2021 ZP-chair allotment item 1 (SC in descending order, never reserved first)",
+    "SC.women": "GO 2021 ZP-chair allotment item 1 (SC women from the top of the first allotted)",
+    "SC.division": "GO 2021 ZP-chair allotment item 1, last sentence (division rule)",
+    "OBC": "GO 2021 ZP-chair allotment item 2 (OBC, leaving out SC districts)",
+    "OBC.women": "GO 2021 ZP-chair allotment item 2 (OBC women from the top)",
+    "OBC.division": "GO 2021 ZP-chair allotment item 2, last sentence (division rule)",
+    "GEN": "GO 2021 ZP-chair allotment item 3 (women, leaving out SC/OBC districts)",
+    "GEN.division": "GO 2021 ZP-chair allotment item 3, last sentence (division rule)",
+    "rotation": lambda base_year: rotation_clause(base_year),
+    "freed": "GO 2021 ZP-chair allotment items 1-3, last sentence (division rule: the district is unreserved)",
+    "freed.reason": "made unreserved by the division rule in an earlier pass (option saturation_effect=unreserved: "
+                    "'उस जिले को अनारक्षित कर दिया जायेगा')",
+    "unreserved": "GO 2021 ZP-chair counts para 1: offices left after the reserved categories and women are "
+                  "unreserved",
+}
+
+OPTIONS = pick("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
+               "category_women", "rotation_history", "women_history", "rotation_fallback", "count_base", "rank_base",
+               "women_rank", "division_saturation", "saturation_population", "saturation_table", "saturation_effect",
+               "saturation_scope", "tie_break", "lots")
 
 
-def zp_chair_options(assignments=()) -> OptionSet:
-    opts = OptionSet(dict(ZP_CHAIR_OPTIONS))
-    for name, value in assignments:
-        opts.set(name, value)
-    return opts
+#: What the base year (``--base-year``, ``allot(..., base_year=)``) means for each group of the 2021 allotment
+#: (issue 12, item 3; the evidence is in notes/readings_panchayat.md). A base year is a parameter, not an option;
+#: this text is what a result records about it.
+BASE_YEAR_READINGS = {
+    2015: "base year 2015 (12th Amendment Rules 2021 r.2(d) 'previous election' = the 2015 general election and "
+          "later; High Court order of 15 Mar 2021; the final list of 17 Mar 2021 was announced on it): for SC, OBC "
+          "and women alike the only previous election is 2015, so tier 1 = not reserved for the group in 2015 "
+          "(tier 2 is empty) and tier 3 = its 2015 holders (SC: 16, OBC: 20, W: 11 districts; Gautam Buddh Nagar "
+          "has no 2015 record). The final list's SC and OBC districts are not reproduced on this base (they are the "
+          "provisional list's); its women's list is.",
+    1995: "base year 1995 (GO of 11 Feb 2021 as issued, quashed on 15 Mar 2021; the provisional list of 12 Feb "
+          "2021): tier 1 = never reserved for the group in 1995, 2000, 2005, 2010 or 2015; tier 2 = reserved earlier "
+          "but not in 2015; tier 3 = reserved in 2015. For SC this gives the published SC list only with a history "
+          "in which exactly Lucknow, Kaushambi, Sitapur, Hardoi, Shamli and Baghpat never held SC; for women the "
+          "provisional list needs the districts it left unreserved (at least those ranking above one of its "
+          "women's districts) to have held W in 1995-2015. No Zila Panchayat chair "
+          "list before 2015 is shipped: without one, base 1995 computes exactly what base 2015 does (and says so).",
+}
 
 
-def _quota_rules(opts: OptionSet) -> QuotaRules:
+def rotation_clause(base_year: int) -> str:
+    """The clause that makes an election a 'previous election' for rotation, for the base year used."""
+    if base_year == 2015:
+        return "12th Amendment Rules 2021 r.2(d): previous election = 2015 and later"
+    if base_year == 1995:
+        return ("GO of 11 Feb 2021 as issued (quashed on 15 Mar 2021): previous elections = 1995, 2000, 2005, "
+                "2010, 2015")
+    return f"base year {base_year} (given): previous elections = {base_year} and later"
+
+
+def census2011_published_totals(codes) -> list[int]:
+    """Census 2011 district totals as published, for the LGD ``codes`` (data/districts.csv
+    ``tot_p_census2011_published``: the 71 Census districts; the four created after 2011 by their rebuilt total)."""
+    from ..units import int_column, read_csv
+    path = DATA_DIR / "districts.csv"
+    raw = read_csv(path, ["district_lgd_code", "tot_p_census2011_published"], what="district table")
+    got = dict(zip(int_column(raw, "district_lgd_code", path), int_column(raw, "tot_p_census2011_published", path)))
+    return [int(got[int(c)]) for c in codes]
+
+
+
+
+def quota_rules(opts, clauses=CLAUSES) -> QuotaRules:
+    """The counting arithmetic of the GO 2021 (counts para 1) with the chosen roundings."""
     return QuotaRules(sc_st_rounding=opts["sc_st_rounding"], obc_cap_rounding=opts["obc_cap_rounding"],
-                      general_women=opts["general_women"],
-                      clause_sc_st="GO 2021 ZP-chair counts para 1 (s.19-A KP&ZP Adhiniyam 1961): half-up",
-                      clause_obc="GO 2021 ZP-chair counts para 1, proviso: OBC at most 27 %, integer part only",
-                      clause_women="GO 2021 ZP-chair counts para 1 (2nd para): women not less than 1/3, "
-                                   "rounded up",
-                      clause_ur="the offices left after the reserved categories and women")
+                      general_women=opts["general_women"], clause_sc_st=clauses["count.sc_st"],
+                      clause_obc=clauses["count.obc"], clause_women=clauses["count.women"],
+                      clause_ur=clauses["count.ur"])
 
 
-def state_shares(districts: pd.DataFrame, opts: OptionSet) -> dict[str, Fraction]:
+def state_shares(districts, opts) -> dict[str, Fraction]:
     """SC/ST shares of the State (whole or rural, A10) from the district table; OBC from the option."""
     if opts["count_base"] == "state_total":
         pop, sc, st = districts["pop_total"].sum(), districts["sc_total"].sum(), districts["st_total"].sum()
@@ -151,161 +143,96 @@ def state_shares(districts: pd.DataFrame, opts: OptionSet) -> dict[str, Fraction
             "OBC": opts.fraction("obc_state_share") / 100}
 
 
-def zp_chair_counts(year: int = 2021, opts: OptionSet | None = None, districts: pd.DataFrame | None = None
-                    ) -> pd.DataFrame:
-    """State counts of ZP chair offices per category (columns category, count, arithmetic, clause)."""
-    if year not in POSTS:
-        raise InputError(f"zp-chair: year {year} is not implemented (known: {', '.join(map(str, POSTS))})",
-                         column="year")
-    opts = opts or zp_chair_options()
-    districts = districts if districts is not None else load_districts()
-    return category_counts(len(districts), state_shares(districts, opts), _quota_rules(opts))
+def panchayat_obc_share(opts):
+    return opts.fraction("obc_state_share") / 100, opts["obc_state_share"]
 
 
-def zp_chair_units(opts: OptionSet, population: pd.DataFrame | None = None,
-                   districts: pd.DataFrame | None = None) -> tuple[pd.DataFrame, list[str]]:
-    """The 75 districts with the ranking populations ``pop, sc, st, obc, general`` (Fractions where assumed).
+def districts_as_units(units, year, opts) -> UnitSet:
+    """The districts (the shipped 75, or a district table of the user's, e.g. the toy state), ranked by the
+    rural or the total population (option rank_base)."""
+    import pandas as pd
 
-    Returns ``(units, assumptions)``. Without an ``obc`` column in ``population`` every district is assumed
-    to have the State OBC share (the option ``obc_state_share``): the assumption is returned and repeated in
-    every OBC and women row.
-    """
-    d = (districts if districts is not None else load_districts()).copy()
-    base = opts["rank_base"]
-    if base == "rural":
+    from ..inputs import describe_input
+    from ..names import district_index
+    from ..units import load_districts
+    if units is None:
+        d, described = load_districts(), {}
+    elif isinstance(units, pd.DataFrame):
+        d, described = units.copy(), {}
+    else:
+        d, described = load_districts(units), {"units": describe_input(units)}
+    if opts["rank_base"] == "rural":
         d["pop"], d["sc"], d["st"] = d["pop_rural"], d["sc_rural"], d["st_rural"]
     else:
         d["pop"], d["sc"], d["st"] = d["pop_total"], d["sc_total"], d["st_total"]
-    assumptions = []
-    have_obc = False
-    if population is not None:
-        pmap = population.set_index("unit_code")
-        for col in ("pop", "sc", "st"):
-            if col in pmap.columns:
-                d[col] = [int(pmap.at[c, col]) if c in pmap.index else int(v) for c, v in zip(d["unit_code"], d[col])]
-        if "obc" in pmap.columns:
-            missing = [int(c) for c in d["unit_code"] if c not in pmap.index]
-            if missing:
-                raise InputError(f"gives 'obc' but not for {len(missing)} district(s), e.g. LGD {missing[0]}",
-                                 file=population.attrs.get("path"), column="obc")
-            d["obc"] = [int(pmap.at[c, "obc"]) for c in d["unit_code"]]
-            have_obc = True
-        for c, row in zip(pmap.index, pmap["_row"]):
-            r = d[d["unit_code"] == c].iloc[0]
-            parts = int(r["sc"]) + int(r["st"]) + (int(r["obc"]) if have_obc else 0)
-            if parts > int(r["pop"]):
-                raise InputError(f"sc + st{' + obc' if have_obc else ''} = {parts} exceeds pop = {int(r['pop'])}",
-                                 file=population.attrs.get("path"), row=int(row), column="pop")
-    share = opts.fraction("obc_state_share") / 100
-    if not have_obc:
-        d["obc"] = [Fraction(int(p)) * share for p in d["pop"]]
-        assumptions.append(
-            f"OBC population by district is not public and was not supplied (--population with an 'obc' "
-            f"column): every district is assumed to have the State share {opts['obc_state_share']} % of its "
-            f"{'rural' if base == 'rural' else 'total'} population, so the OBC order falls to the tie-break "
-            f"rule ({opts['tie_break']}) and rotation")
-    d["general"] = [Fraction(int(p)) - int(sc) - int(st) - Fraction(o)
-                    for p, sc, st, o in zip(d["pop"], d["sc"], d["st"], d["obc"])]
-    return d, assumptions
+    d = d.sort_values("unit_code", kind="stable").reset_index(drop=True)
+    return UnitSet(d, district_index(None if units is None else d), [], described)
 
 
-def _pct(x: Fraction) -> str:
-    return f"{fmt_fraction(Fraction(x) * 100, 4)} %"
+def state_counts(ctx) -> Counts:
+    """Counts para 1: the State counts from the State shares; the State is the only counting unit."""
+    import pandas as pd
+
+    from ..quota import category_counts
+    state = category_counts(len(ctx.units), state_shares(ctx.units, ctx.opts), quota_rules(ctx.opts))
+    n = dict(zip(state["category"], state["count"]))
+    return Counts(state, pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"]))
 
 
-def _people(x: Fraction) -> str:
-    x = Fraction(x)
-    return f"{x.numerator:,} people" if x.denominator == 1 else f"{fmt_fraction(x, 2)} people (OBC assumed)"
+def light_counts(opts) -> list[tuple]:
+    """The State counts rows for the shipped districts, read with the csv module (the same numbers and words as
+    :func:`state_counts`; tests/test_quota_golden.py checks that the two agree)."""
+    cols = {"state_total": ("tot_p", "sc", "st"), "state_rural": ("tot_p_rural", "sc_rural", "st_rural")}
+    pop_c, sc_c, st_c = cols[opts["count_base"]]
+    with open(DATA_DIR / "districts.csv", encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    pop, sc, st = (sum(int(r[c]) for r in rows) for c in (pop_c, sc_c, st_c))
+    shares = {"SC": Fraction(sc, pop), "ST": Fraction(st, pop), "OBC": opts.fraction("obc_state_share") / 100}
+    return count_rows(len(rows), shares, quota_rules(opts))
 
 
-def allot_zp_chair(year: int = 2021, *, history_paths=None, base_year: int = 2015, population_path=None,
-                   pin_path=None, options=(), districts: pd.DataFrame | None = None,
-                   history: pd.DataFrame | None = None) -> Allotment:
-    """The Zila Panchayat chair allotment: one row per district, with the trace of every rule step.
-
-    ``history_paths``: history CSVs (unit, year, category); None = the shipped 2015 outcomes.
-    ``options``: ``[(name, value), ...]`` of :data:`ZP_CHAIR_OPTIONS`. Everything is validated before any
-    computation; bad input raises :class:`~reservation.errors.InputError`.
-    """
-    opts = options if isinstance(options, OptionSet) else zp_chair_options(options)
-    dist = districts if districts is not None else load_districts()
-    cw = DistrictCrosswalk(dist)
-    given = load_user_inputs(cw.resolve, history_paths=history_paths, default_history=DEFAULT_HISTORY,
-                             history=history, population_path=population_path, pin_path=pin_path,
-                             lots_path=opts["lots"])
-    history, population, lots, inputs = given.history, given.population, given.lots, given.described
-    counts = zp_chair_counts(year, opts, dist)
-    n = dict(zip(counts["category"], counts["count"]))
-    pins = pins_within(given.pins, pin_path, lambda u: "*", lambda place, code: n[code])
-
-    units, assumptions = zp_chair_units(opts, population, dist)
-    rotation = RotationView(history, year, base_year, opts["rotation_history"])
-    base_word = "rural" if opts["rank_base"] == "rural" else "total"
-    satpop = units["pop_total"] if opts["saturation_population"] == "total" else None
-
-    def share(col):
-        return pd.Series([Fraction(v) / int(p) if int(p) else Fraction(0) for v, p in zip(units[col], units["pop"])],
-                         index=units.index)
-
-    rot_clause = "12th Amendment Rules 2021 r.2(d): previous election = 2015 and later"
-    obc_note = assumptions[0] if assumptions else ""
-    specs = {
-        "ST": dict(key=share("st"), key_label=f"ST share of the {base_word} population", key_format=_pct,
-                   clause="GO 2021 ZP-chair counts para 2 (ST in descending order of ST share)",
-                   clause_women="GO 2021 ZP-chair counts para 3 (ST women from the top)",
-                   clause_saturation="GO 2021 ZP-chair allotment item 1 (division rule, applied to ST)",
-                   sat="st"),
-        "SC": dict(key=share("sc"), key_label=f"SC share of the {base_word} population", key_format=_pct,
-                   clause="GO 2021 ZP-chair allotment item 1 (SC in descending order, never reserved first)",
-                   clause_women="GO 2021 ZP-chair allotment item 1 (SC women from the top of the first allotted)",
-                   clause_saturation="GO 2021 ZP-chair allotment item 1, last sentence (division rule)", sat="sc"),
-        "OBC": dict(key=share("obc"), key_label=f"OBC share of the {base_word} population", key_format=_pct,
-                    clause="GO 2021 ZP-chair allotment item 2 (OBC, leaving out SC districts)",
-                    clause_women="GO 2021 ZP-chair allotment item 2 (OBC women from the top)",
-                    clause_saturation="GO 2021 ZP-chair allotment item 2, last sentence (division rule)",
-                    sat="obc", note=obc_note),
-        "GEN": dict(key=(units["general"].copy() if opts["women_rank"] == "general_population" else share("general")),
-                    key_label=(f"{base_word} population outside SC/ST/OBC" if opts["women_rank"] ==
-                               "general_population" else f"share of the {base_word} population outside SC/ST/OBC"),
-                    key_format=(_people if opts["women_rank"] == "general_population" else _pct),
-                    clause="GO 2021 ZP-chair allotment item 3 (women, leaving out SC/OBC districts)",
-                    clause_women="GO 2021 ZP-chair allotment item 3 (women, leaving out SC/OBC districts)",
-                    clause_saturation="GO 2021 ZP-chair allotment item 3, last sentence (division rule)",
-                    sat="general", note=obc_note),
+def groups(opts) -> dict[str, Group]:
+    """Allotment items 1-3 (and counts paras 2-3 for ST): what each pass ranks by, and its clauses."""
+    from ..keys import outside_people, outside_share, share
+    people = opts["women_rank"] == "general_population"
+    return {
+        "ST": Group(share("st"), "ST share of the {base} population", "ST", "ST.women", division_rule="ST.division",
+                    label_hi="{base_hi} जनसंख्या में अनुसूचित जनजाति का अनुपात"),
+        "SC": Group(share("sc"), "SC share of the {base} population", "SC", "SC.women", division_rule="SC.division",
+                    label_hi="{base_hi} जनसंख्या में अनुसूचित जाति का अनुपात"),
+        "OBC": Group(share("obc"), "OBC share of the {base} population", "OBC", "OBC.women",
+                     division_rule="OBC.division", note="obc",
+                     label_hi="{base_hi} जनसंख्या में अन्य पिछड़ा वर्ग का अनुपात"),
+        "GEN": Group(outside_people if people else outside_share,
+                     "{base} population outside SC/ST/OBC" if people else
+                     "share of the {base} population outside SC/ST/OBC", "GEN", division_rule="GEN.division",
+                     note="obc", label_hi="अनुसूचित जाति/जनजाति/अन्य पिछड़ा वर्ग से बाहर की {base_hi} जनसंख्या" if people
+                     else "{base_hi} जनसंख्या में अनुसूचित जाति/जनजाति/अन्य पिछड़ा वर्ग से बाहर का अनुपात"),
     }
 
-    def make(group, slots):
-        s = specs[group]
-        sat = satpop if satpop is not None else pd.Series([Fraction(v) for v in units[s["sat"]]], index=units.index)
-        return CategoryPass(group=group, slots=slots, key=s["key"], key_label=s["key_label"],
-                            key_format=s["key_format"],
-                            history_codes=group_codes(group, opts["women_history"]),
-                            population=units["pop"], saturation_population=sat, clause=s["clause"],
-                            clause_women=s["clause_women"], clause_saturation=s["clause_saturation"],
-                            clause_rotation=rot_clause, note=s.get("note", ""))
 
-    if opts["category_order"] == "b":
-        passes = [make("ST", [("ST_W", n["ST_W"]), ("ST", n["ST"])]),
-                  make("SC", [("SC_W", n["SC_W"]), ("SC", n["SC"])]),
-                  make("OBC", [("OBC_W", n["OBC_W"]), ("OBC", n["OBC"])]),
-                  make("GEN", [("W", n["W"])])]
-    else:
-        passes = [make("ST", [("ST_W", n["ST_W"]), ("ST", n["ST"])]),
-                  make("SC", [("SC_W", n["SC_W"])]), make("OBC", [("OBC_W", n["OBC_W"])]),
-                  make("SC", [("SC", n["SC"])]), make("OBC", [("OBC", n["OBC"])]),
-                  make("GEN", [("W", n["W"])])]
-    settings = EngineSettings(tie_break=opts["tie_break"], lots=lots, category_women=opts["category_women"],
-                              rotation_fallback=opts["rotation_fallback"],
-                              division_saturation=opts["division_saturation"],
-                              saturation_scope=opts["saturation_scope"])
-    settings.ur_clause = ("GO 2021 ZP-chair counts para 1: offices left after the reserved categories and "
-                          "women are unreserved")
-    engine = run_passes(units, passes, rotation, settings, pins)
-    meta = {"body": "zp-chair", "year": year, "base_year": base_year, "posts": len(dist),
-            "history_years": rotation.years, "options": opts.record(), "inputs": inputs,
-            "assumptions": assumptions, "counts": {c: int(v) for c, v in n.items() if c in CODES}}
-    got = pd.Series(np.asarray(CODES)[engine.category]).value_counts().to_dict()
-    for c in CODES:
-        if got.get(c, 0) != n[c]:
-            raise AssertionError(f"conservation broken: {c} {got.get(c, 0)} != {n[c]}")
-    return Allotment(engine=engine, counts=counts, meta=meta, history=history, resolve=cw.resolve)
+def division_population(ctx, group: str):
+    """The division rule frees 'the least populous': by total population (A12 default) or by the group's."""
+    from ..keys import category_population
+    if ctx.opts["saturation_population"] == "total":
+        if ctx.opts["saturation_table"] == "census2011_published" and ctx.source is None:
+            import numpy as np
+            return np.array(census2011_published_totals(ctx.units["unit_code"]), dtype=object)
+        return ctx.units["pop_total"].to_numpy(dtype=object)
+    return category_population(ctx, {"ST": "st", "SC": "sc", "OBC": "obc", "GEN": "outside"}[group])
+
+
+RULEBOOK = Rulebook(
+    id="zp-chair", title="Zila Panchayat chairs (adhyaksh)", title_hi="जिला पंचायत अध्यक्ष", unit_kind="district",
+    parent=None, years=PANCHAYAT_YEARS, options=OPTIONS, load_units=districts_as_units, counts=state_counts,
+    groups=groups, pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]], clauses=CLAUSES,
+    default_history=str(DATA_DIR / "history" / "zp-chair.csv"), units_file="optional",
+    obc_note=("OBC population by district is not public and was not supplied (--population with an 'obc' "
+              "column): every district is assumed to have the State share {share} % of its {base} population, "
+              "so the OBC order falls to the tie-break rule ({tie_break}) and rotation"),
+    obc_share=panchayat_obc_share,
+    label_fields=lambda opts: {"base": "rural" if opts["rank_base"] == "rural" else "total",
+                               "base_hi": "ग्रामीण" if opts["rank_base"] == "rural" else "कुल"},
+    division_population=division_population, light_counts=light_counts, base_year_readings=BASE_YEAR_READINGS)
+
+register(RULEBOOK)

@@ -1,6 +1,6 @@
 """Gram pradhans and the ward members of all three tiers: many units, each counted inside its parent.
 
-| body | unit | parent (counting unit) | law (RULES.md) |
+| body | unit | parent (counting unit) | law |
 |---|---|---|---|
 | ``gp-pradhan`` | gram panchayat (pradhan's office) | block | s.11-A PR Act 1947, PR Rules 1994 r.4; §4.5 |
 | ``gp-ward`` | gram panchayat ward | gram panchayat | s.12(5) PR Act 1947; §4.6 |
@@ -9,7 +9,7 @@
 
 Inside each parent: posts = the number of its units; SC and ST posts half-up from the parent's shares, OBC
 at most 27 % (integer part by default, A3); women one-third rounded up of each category and of all posts
-(per parent, RULES.md §4.5 and the Lucknow examples); then the same passes as the chairs (ST, SC, OBC leaving
+(per parent, docs/panchayat.md and the Lucknow examples); then the same passes as the chairs (ST, SC, OBC leaving
 out ST/SC units, women leaving out all three), descending share of the unit's population, never reserved
 first, then not reserved at the last election.
 
@@ -24,54 +24,50 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from ..catalogue import CATALOGUE
 from ..categories import CODES
-from ..engine import Allotment, CategoryPass, EngineSettings, Ratio, run_passes
 from ..errors import InputError
-from ..inputs import describe_input, load_user_inputs, pins_within
+from ..inputs import describe_input
+from ..keys import outside_people, share, two_persons
 from ..options import Option, OptionSet
 from ..quota import QuotaRules, counts_by_parent
-from ..rotation import RotationView, group_codes
+from ..rulebook import Counts, Group, Rulebook, UnitSet, register
 from ..units import int_column, read_csv
-from .panchayat import ZP_CHAIR_OPTIONS
+from ..words import UNIT_KINDS_HI
+from .panchayat import PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share
 
-__all__ = ["UNIT_BODIES", "unit_body_options", "load_units", "unit_counts", "allot_units", "YEARS"]
-
-YEARS = (2021, 2026)
+__all__ = ["UNIT_BODIES", "load_units", "unit_counts", "RULEBOOKS"]
 
 UNIT_BODIES = {
-    "gp-pradhan": {"title": "Gram pradhans", "unit": "gram panchayat", "parent": "block",
-                   "law": "s.11-A PR Act 1947; PR Rules 1994 r.4", "section": "RULES.md §4.5"},
-    "gp-ward": {"title": "Gram panchayat ward members", "unit": "ward", "parent": "gram panchayat",
-                "law": "s.12(5) PR Act 1947; PR Rules 1994", "section": "RULES.md §4.6"},
-    "kp-ward": {"title": "Kshetra Panchayat (BDC) ward members", "unit": "ward", "parent": "block",
-                "law": "s.6-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994", "section": "RULES.md §4.4"},
-    "zp-ward": {"title": "Zila Panchayat ward members", "unit": "ward", "parent": "district",
-                "law": "s.18-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994", "section": "RULES.md §4.2"},
+    "gp-pradhan": {"title": "Gram pradhans", "title_hi": "ग्राम प्रधान", "unit": "gram panchayat", "parent": "block",
+                   "law": "s.11-A PR Act 1947; PR Rules 1994 r.4", "section": "docs/panchayat.md"},
+    "gp-ward": {"title": "Gram panchayat ward members", "title_hi": "ग्राम पंचायत सदस्य", "unit": "ward",
+                "parent": "gram panchayat",
+                "law": "s.12(5) PR Act 1947; PR Rules 1994", "section": "docs/panchayat.md"},
+    "kp-ward": {"title": "Kshetra Panchayat (BDC) ward members", "title_hi": "क्षेत्र पंचायत सदस्य", "unit": "ward",
+                "parent": "block",
+                "law": "s.6-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994", "section": "docs/panchayat.md"},
+    "zp-ward": {"title": "Zila Panchayat ward members", "title_hi": "जिला पंचायत सदस्य", "unit": "ward",
+                "parent": "district",
+                "law": "s.18-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994", "section": "docs/panchayat.md"},
 }
 
 _KEEP = ("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
          "category_women", "rotation_history", "women_history", "rotation_fallback", "tie_break", "lots")
-_OPTIONS: dict[str, Option] = {k: ZP_CHAIR_OPTIONS[k] for k in _KEEP}
+_OPTIONS: dict[str, Option] = {k: CATALOGUE[k] for k in _KEEP}
 _OPTIONS["obc_cap_rounding"] = Option(
-    "obc_cap_rounding", "A3", "floor", dict(ZP_CHAIR_OPTIONS["obc_cap_rounding"].readings),
-    "seed b (chairs) takes the integer part; the Lucknow 2021 pradhan splits fit floor for Bakshi Ka Talab "
+    "obc_cap_rounding", "A3", "floor", dict(CATALOGUE["obc_cap_rounding"].readings),
+    "GO 2021 (chairs) takes the integer part; the Lucknow 2021 pradhan splits fit floor for Bakshi Ka Talab "
     "(25.38 -> 25), Malihabad, Mal and Sarojini Nagar (12.69 -> 12), while Chinhat (18 GPs, OBC 5 = 4.86) fits "
-    "half-up (RULES.md §4.4, §4.5, A3).")
+    "half-up (docs/ambiguities.md, A3).")
 _OPTIONS["two_person_rule"] = Option(
     "two_person_rule", "", "off", {"off": "every unit may take any category",
                                    "on": "a unit with fewer than two persons of a category may not take it"},
-    "seed b states the two-person rule for pramukhs (KP item 2) only; for gram panchayats and wards no source "
+    "GO 2021 states the two-person rule for pramukhs (KP item 2) only; for gram panchayats and wards no source "
     "reached states it.")
 
 
-def unit_body_options(assignments=()) -> OptionSet:
-    opts = OptionSet(dict(_OPTIONS))
-    for name, value in assignments:
-        opts.set(name, value)
-    return opts
-
-
-def load_units(path) -> pd.DataFrame:
+def load_units(path, parent_column: str = "parent") -> pd.DataFrame:
     """The ``--units`` file -> DataFrame ``unit_code, parent, pop, sc, st[, obc], unit_name_en, unit_name_hi,
     district, division`` sorted by parent and code (validated: integer codes, unique units, pop >= 1,
     sc + st (+ obc) <= pop)."""
@@ -103,8 +99,18 @@ def load_units(path) -> pd.DataFrame:
     for c, src in (("unit_name_en", "name_en"), ("unit_name_hi", "name_hi"), ("district", "district"),
                    ("division", "division")):
         df[c] = raw[src].to_numpy() if src in raw.columns else ""
+    if parent_column != "parent":
+        if parent_column in raw.columns:
+            differ = (raw[parent_column] != "") & (raw[parent_column] != raw["parent"])
+            if differ.any():
+                i = int(np.flatnonzero(differ.to_numpy())[0])
+                raise InputError(f"the {parent_column} column disagrees with the parent ({raw['parent'].iat[i]!r}), "
+                                 f"which is the {parent_column} for this body", file=str(path),
+                                 row=int(raw["_row"].iat[i]), column=parent_column)
+        df = df.drop(columns=[parent_column], errors="ignore").rename(columns={"parent": parent_column})
     df.attrs["path"] = str(path)
-    return df.sort_values(["parent", "unit_code"], kind="stable").reset_index(drop=True)
+    return df.sort_values([parent_column, "unit_code"], kind="stable").reset_index(drop=True)
+
 
 
 def _rules(opts: OptionSet) -> QuotaRules:
@@ -112,19 +118,23 @@ def _rules(opts: OptionSet) -> QuotaRules:
                       general_women=opts["general_women"])
 
 
-def unit_counts(units: pd.DataFrame, opts: OptionSet) -> tuple[pd.DataFrame, list[str]]:
-    """Posts per parent and category (one row per parent; columns ``parent, posts, pop, sc, st, ST_W ... UR``)."""
-    g = units.groupby("parent", sort=True)
-    agg = {"posts": g.size(), "pop": g["pop"].sum(), "sc": g["sc"].sum(), "st": g["st"].sum()}
-    notes = []
-    share = opts.fraction("obc_state_share") / 100
-    if "obc" in units:
-        agg["obc"] = g["obc"].sum()
+def unit_counts(units: pd.DataFrame, opts: OptionSet, parent: str = "parent", obc=None, ids=None,
+                labels=None) -> pd.DataFrame:
+    """Posts per parent and category (one row per parent; columns ``parent, posts, pop, sc, st, ST_W ... UR``).
+    ``obc``: the run's OBC figures (given per unit, or the assumed State share); ``ids``/``labels``: the parent
+    number of each unit and the parents' labels, when known."""
+    if ids is None:
+        ids, labels = pd.factorize(units[parent], sort=True)
+    n = len(labels)
+    agg = {"posts": np.bincount(ids, minlength=n)}
+    for c in ("pop", "sc", "st"):
+        agg[c] = _sum_by(ids, units[c].to_numpy(dtype=np.int64), n)
+    agg = {k: pd.Series(v, index=pd.Index(labels, name="parent")) for k, v in agg.items()}
+    if obc is not None and obc.given:
+        agg["obc"] = pd.Series(_sum_by(ids, np.asarray(obc.num, dtype=np.int64), n), index=agg["pop"].index)
         obc_num, obc_den = agg["obc"].to_numpy(), agg["pop"].to_numpy()
     else:
-        notes.append(f"OBC population not supplied (no 'obc' column in the units file): every parent and unit is "
-                     f"assumed at the State share {opts['obc_state_share']} %, so OBC posts are capped at 27 % "
-                     f"and the OBC order falls to the tie-break rule ({opts['tie_break']}) and rotation")
+        share = opts.fraction("obc_state_share") / 100
         obc_num = np.full(len(agg["posts"]), share.numerator)
         obc_den = np.full(len(agg["posts"]), share.denominator)
     t = pd.DataFrame(agg)
@@ -135,114 +145,99 @@ def unit_counts(units: pd.DataFrame, opts: OptionSet) -> tuple[pd.DataFrame, lis
         raise InputError(f"counts cannot be formed: {e}", file=units.attrs.get("path"), column="pop") from None
     for code in CODES:
         t[code] = c[code]
-    return t.reset_index(), notes
+    t.index.name = "parent"
+    return t.reset_index()
 
 
-def allot_units(body: str, year: int, *, units_path=None, units: pd.DataFrame | None = None, history_paths=None,
-                base_year: int = 2015, population_path=None, pin_path=None, options=(),
-                history: pd.DataFrame | None = None) -> Allotment:
-    """The allotment of a unit-level body (see :data:`UNIT_BODIES`): one row per unit."""
+def _sum_by(ids: np.ndarray, values: np.ndarray, n: int) -> np.ndarray:
+    """Exact integer sums per parent number (contiguous runs: one reduceat)."""
+    ids = np.asarray(ids, dtype=np.int64)
+    if len(ids) and (ids[1:] >= ids[:-1]).all() and len(np.unique(ids[[0, -1]])) and ids[-1] - ids[0] + 1 == n \
+            and ids[0] == 0:
+        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
+        if len(starts) == n:
+            return np.add.reduceat(values, starts)
+    out = np.zeros(n, dtype=np.int64)
+    np.add.at(out, ids, values)
+    return out
+
+
+def _column(spec) -> str:
+    return spec["parent"].replace(" ", "_")
+
+
+def _units_loader(body: str):
     spec = UNIT_BODIES[body]
-    if year not in YEARS:
-        raise InputError(f"{body}: year {year} is not implemented (known: {', '.join(map(str, YEARS))})",
-                         column="year")
-    if population_path:
-        raise InputError(f"{body}: populations come with the units file (--units), not --population",
-                         column="population")
-    opts = options if isinstance(options, OptionSet) else unit_body_options(options)
-    inputs = {}
-    if units is None:
-        if not units_path:
-            raise InputError(f"{body} needs --units FILE (unit, parent, pop, sc, st[, obc]): populations of "
-                             f"{spec['unit']}s are not public", column="units")
-        units = load_units(units_path)
-        inputs["units"] = describe_input(units_path)
-    codes = set(units["unit_code"].tolist())
-    known = np.sort(units["unit_code"].to_numpy(dtype=np.int64))
 
-    def resolve(value):
-        s = str(value).strip()
-        if s.isdigit() and int(s) in codes:
-            return int(s)
-        raise KeyError(f"unknown {spec['unit']} code {s!r} (units are given by their integer code)")
+    def load(units, year, opts) -> UnitSet:
+        col = _column(spec)
+        described = {}
+        if isinstance(units, pd.DataFrame):
+            frame = units.rename(columns={"parent": col}) if "parent" in units and col not in units else units
+        else:
+            frame = load_units(units, col)
+            described["units"] = describe_input(units)
+        from ..names import NameIndex
+        index = NameIndex.from_frame(frame, kind=spec["unit"], en="unit_name_en" if "unit_name_en" in frame else None,
+                                     hi="unit_name_hi" if "unit_name_hi" in frame else None)
+        return UnitSet(frame, index, [], described)
+    return load
 
-    def many(values: pd.Series) -> np.ndarray:
-        v = pd.to_numeric(values, errors="coerce").fillna(-1).astype(np.int64).to_numpy()
-        return np.where(np.isin(v, known), v, -1)
 
-    resolve.many = many
-    given = load_user_inputs(resolve, history_paths=history_paths, history=history, pin_path=pin_path,
-                             lots_path=opts["lots"])
-    history, lots = given.history, given.lots
-    inputs.update(given.described)
-    counts, notes = unit_counts(units, opts)
-    assumptions = list(notes)
-    if not history_paths and history.empty:
-        assumptions.append("no history given (--history): every unit counts as never reserved")
-    parent_of = dict(zip(units["unit_code"], units["parent"]))
-    limit = counts.set_index("parent")
-    pins = pins_within(given.pins, pin_path, lambda u: parent_of[u], lambda place, code: limit.at[place, code])
-
-    pop = units["pop"].to_numpy(dtype=np.int64)
-    sc = units["sc"].to_numpy(dtype=np.int64)
-    st = units["st"].to_numpy(dtype=np.int64)
-    share = opts.fraction("obc_state_share") / 100
-    if "obc" in units:
-        obc = units["obc"].to_numpy(dtype=np.int64)
-        obc_key = Ratio(obc, pop)
-        general = Ratio(pop - sc - st - obc, None, "people")
-        obc_two = obc >= 2
-        note = ""
-    else:
-        obc_key = Ratio(np.full(len(units), share.numerator), np.full(len(units), share.denominator))
-        general = Ratio(pop * (share.denominator - share.numerator) - (sc + st) * share.denominator, None, "people",
-                        scale=share.denominator)
-        obc_two = pop * share.numerator >= 2 * share.denominator
-        note = notes[0]
-    slots = counts.set_index("parent")
-    two = opts["two_person_rule"] == "on"
+def _counts(body: str):
+    spec = UNIT_BODIES[body]
     law = f"{spec['law']} ({spec['section']})"
-    rot = "12th Amendment Rules 2021 r.2(d): previous election = 2015 and later"
 
-    def p(group, codes_, key, label, eligible, clause, note_=""):
-        return CategoryPass(group=group, slots=slots[list(codes_)], key=key, key_label=label,
-                            history_codes=group_codes(group, opts["women_history"]), population=pop,
-                            clause=f"{law}: {clause}", clause_women=f"{law}: {clause}; women from the top",
-                            clause_rotation=rot, eligible=eligible if two else None,
-                            eligible_reason="fewer than two persons of the category",
-                            clause_eligible="two-person rule (option two_person_rule=on)", note=note_)
+    def counts(ctx) -> Counts:
+        col = _column(spec)
+        t = unit_counts(ctx.units, ctx.opts, col, ctx.obc, ctx.parent_ids, ctx.parent_labels)
+        state = pd.DataFrame({"category": list(CODES) + ["TOTAL"],
+                              "count": [int(t[c].sum()) for c in CODES] + [len(ctx.units)],
+                              "arithmetic": [f"sum over {len(t)} {spec['parent']}s" for _ in CODES] + ["sum"],
+                              "clause": [law] * len(CODES) + [""]})
+        return Counts(state, t.set_index("parent")[list(CODES)], {"parents": t})
+    return counts
 
+
+def _rulebook(body: str) -> Rulebook:
+    spec = UNIT_BODIES[body]
+    law = f"{spec['law']} ({spec['section']})"
     where = f"the {spec['unit']}'s population"
+    where_hi = f"{UNIT_KINDS_HI[spec['unit']]} की जनसंख्या"
+    two = "fewer than two persons of the category"
+    clauses = {"ST": f"{law}: ST in descending order", "SC": f"{law}: SC in descending order",
+               "OBC": f"{law}: OBC in descending order, leaving out ST and SC units",
+               "GEN": f"{law}: women, leaving out ST/SC/OBC units",
+               "two_persons": "two-person rule (option two_person_rule=on)",
+               "rotation": "12th Amendment Rules 2021 r.2(d): previous election = {base_year} and later",
+               "unreserved": f"{law}: the posts left in the {spec['parent']} are unreserved"}
+    for g in ("ST", "SC", "OBC"):
+        clauses[f"{g}.women"] = clauses[g] + "; women from the top"
     groups = {
-        "ST": p("ST", ("ST_W", "ST"), Ratio(st, pop), f"ST share of {where}", st >= 2, "ST in descending order"),
-        "SC": p("SC", ("SC_W", "SC"), Ratio(sc, pop), f"SC share of {where}", sc >= 2, "SC in descending order"),
-        "OBC": p("OBC", ("OBC_W", "OBC"), obc_key, f"OBC share of {where}", obc_two,
-                 "OBC in descending order, leaving out ST and SC units", note),
-        "GEN": p("GEN", ("W",), general, f"{where} outside SC/ST/OBC", None,
-                 "women, leaving out ST/SC/OBC units", note),
+        "ST": Group(share("st"), f"ST share of {where}", "ST", "ST.women",
+                    label_hi=f"{where_hi} में अनुसूचित जनजाति का अनुपात", eligible=two_persons("st"),
+                    clause_eligible="two_persons", eligible_reason=two),
+        "SC": Group(share("sc"), f"SC share of {where}", "SC", "SC.women",
+                    label_hi=f"{where_hi} में अनुसूचित जाति का अनुपात", eligible=two_persons("sc"),
+                    clause_eligible="two_persons", eligible_reason=two),
+        "OBC": Group(share("obc"), f"OBC share of {where}", "OBC", "OBC.women",
+                    label_hi=f"{where_hi} में अन्य पिछड़ा वर्ग का अनुपात", eligible=two_persons("obc"),
+                     clause_eligible="two_persons", eligible_reason=two, note="obc"),
+        "GEN": Group(outside_people, f"{where} outside SC/ST/OBC", "GEN", note="obc",
+                     label_hi=f"अनुसूचित जाति/जनजाति/अन्य पिछड़ा वर्ग से बाहर की {where_hi}"),
     }
-    groups["GEN"].clause_women = groups["GEN"].clause
-    passes = [groups["ST"], groups["SC"], groups["OBC"], groups["GEN"]]
-    if opts["category_order"] == "a":
-        def only(gp, code):
-            return CategoryPass(**{**gp.__dict__, "slots": gp.slots[[code]]})
-        passes = [groups["ST"], only(groups["SC"], "SC_W"), only(groups["OBC"], "OBC_W"), only(groups["SC"], "SC"),
-                  only(groups["OBC"], "OBC"), groups["GEN"]]
-    rotation = RotationView(history, year, base_year, opts["rotation_history"])
-    settings = EngineSettings(tie_break=opts["tie_break"], lots=lots, category_women=opts["category_women"],
-                              rotation_fallback=opts["rotation_fallback"], division_saturation="off",
-                              ur_clause=f"{law}: the posts left in the {spec['parent']} are unreserved",
-                              parent_label=spec["parent"])
-    frame = units.rename(columns={"parent": spec["parent"].replace(" ", "_")})
-    engine = run_passes(frame, passes, rotation, settings, pins, parent=spec["parent"].replace(" ", "_"),
-                        extra_columns=(spec["parent"].replace(" ", "_"),))
-    meta = {"body": body, "year": year, "base_year": base_year, "posts": len(units), "parents": len(counts),
-            "history_years": rotation.years, "options": opts.record(), "inputs": inputs,
-            "assumptions": assumptions,
-            "counts": {c: int(counts[c].sum()) for c in CODES}}
-    state = pd.DataFrame({"category": list(CODES) + ["TOTAL"],
-                          "count": [int(counts[c].sum()) for c in CODES] + [len(units)],
-                          "arithmetic": [f"sum over {len(counts)} {spec['parent']}s" for _ in CODES] + ["sum"],
-                          "clause": [law] * len(CODES) + [""]})
-    return Allotment(engine=engine, counts=state, meta=meta, history=history, extra={"parents": counts},
-                     resolve=resolve)
+    col = _column(spec)
+    return Rulebook(
+        id=body, title=spec["title"], title_hi=spec["title_hi"], unit_kind=spec["unit"], parent=col,
+        parent_word=spec["parent"], years=PANCHAYAT_YEARS, options=_OPTIONS, load_units=_units_loader(body),
+        counts=_counts(body), groups=groups, pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]],
+        clauses=clauses, units_file="required", accepts_population=False,
+        obc_note=("OBC population not supplied (no 'obc' column in the units file): every parent and unit is "
+                  "assumed at the State share {share} %, so OBC posts are capped at 27 % and the OBC order falls "
+                  "to the tie-break rule ({tie_break}) and rotation"),
+        obc_share=panchayat_obc_share, eligibility=lambda opts: opts["two_person_rule"] == "on",
+        columns=(col,) if col not in ("district", "division") else ())
+
+
+RULEBOOKS = {body: _rulebook(body) for body in UNIT_BODIES}
+register(*RULEBOOKS.values())

@@ -3,6 +3,7 @@ ambiguity option; and the toy state, step by step."""
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from ..words import LANG_NAMES, LANGS, word
 from .maps import division_map
 from .params import body_choices, body_needs_units, body_title, check_parameters, option_rows, run_allotment
 from .places import divisions
-from .tables import category_counts_table, not_drawn_table, style_categories, unit_list
+from .tables import category_counts_table, not_drawn_table, style_categories, table_in, unit_list
 from .toy import TOY_UNITS, toy_allotment, toy_figure, toy_state, toy_steps
 
 __all__ = ["Explorer", "ExplorerState"]
@@ -118,16 +119,19 @@ class Explorer:
         needs, accepts = body_needs_units(self.body.value)
         self._busy = True
         current = self.units.value.strip()
+        toys = {str(p) for p in TOY_UNITS.values()}
+        toy = TOY_UNITS.get(self.body.value)
         if needs:
-            self.units.value = str(units or current or TOY_UNITS)
-        elif not accepts or (current and Path(current) == TOY_UNITS):
+            self.units.value = str(units or (current if current and current not in toys else toy))
+        elif not accepts or current in toys:
             self.units.value = str(units or "")
         self._busy = False
         self.units_box.layout.display = "" if accepts else "none"
-        if needs and Path(self.units.value) == TOY_UNITS:
+        if needs and self.units.value in toys:
             self.units_note.value = ("<small>Gram panchayat and ward populations are not public: these are "
-                                     "<b>made-up toy units</b> (data/toy/units_toy.csv). Give your own file: columns "
-                                     "unit, parent, pop, sc, st [, obc, name_en, name_hi, district, division].</small>")
+                                     f"<b>made-up toy units</b> (data/toy/{html.escape(Path(self.units.value).name)}). "
+                                     "Give your own file: columns unit, parent, pop, sc, st [, obc, name_en, name_hi, "
+                                     "district, division].</small>")
         elif accepts and not needs:
             self.units_note.value = "<small>Empty: the shipped list of bodies. A units file replaces it.</small>"
         else:
@@ -210,7 +214,7 @@ class Explorer:
             check_parameters(s.body, s.year, division=s.division, base_year=s.base_year, options=s.options,
                              units=s.units)
             result = run_allotment(s.body, s.year, base_year=s.base_year, options=s.options, units=s.units)
-            s.table = unit_list(result.table, s.division, s.lang)
+            s.table = unit_list(table_in(result, s.lang), s.division, s.lang)
             s.counts = category_counts_table(result.table, s.division, s.lang)
             mv = division_map(result.table, s.division, s.lang, title=f"{body_title(s.body, s.lang)} {s.year}",
                               height=600, body=s.body)

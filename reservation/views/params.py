@@ -1,6 +1,5 @@
 """Parameters of the notebooks, the reports and the explorer: checked once, and the one place where a view asks
-the rules for an allotment (:func:`run_allotment`). When the one pipeline of issue 10 lands, only this module
-changes: ``run_allotment`` and ``check_parameters`` call it instead of the registry's rulebook functions."""
+for an allotment (:func:`run_allotment`, through the one pipeline :func:`reservation.pipeline.allot`)."""
 
 from __future__ import annotations
 
@@ -66,7 +65,10 @@ def check_parameters(body, year, *, division="all", base_year=2015, options=(), 
     if not _is_int(base_year):
         raise InputError(f"base_year must be an integer, not {type(base_year).__name__} {base_year!r}",
                          column="base_year")
-    b = get_body(body, int(year))
+    try:
+        b = get_body(body, int(year))
+    except InputError as e:
+        raise InputError(e.message, column="body" if e.option == "--body" else "year") from None
     if int(base_year) > int(year):
         raise InputError(f"base_year {base_year} is after the election year {year}", column="base_year")
     pairs = option_assignments(options)
@@ -99,25 +101,13 @@ def check_parameters(body, year, *, division="all", base_year=2015, options=(), 
 
 def run_allotment(body: str, year: int, *, base_year: int = 2015, options=(), history=(), units="",
                   population=None, pins=None):
-    """The allotment of any registered body (the same as :func:`reservation.allot`, plus a units file for the
-    bodies that need one). ``options``: ``["name=value", ...]``, pairs or a dict."""
-    from ..bodies import get_body
-    b = get_body(body, year)
-    opts = b.options(option_assignments(options))
-    kw = {}
-    needs, accepts = body_needs_units(body)
-    if needs and not units:
-        raise InputError(f"{body} needs a units file: give units=FILE (--units FILE on the command line)",
-                         column="units")
-    if units:
-        if not accepts:
-            raise InputError(f"{body} has its units built in; units= is only for bodies that need or accept one",
-                             column="units")
-        kw["units_path"] = str(units)
+    """The allotment of any registered body (:func:`reservation.pipeline.allot`, the one pipeline; a units file
+    for the bodies that need or accept one). ``options``: ``["name=value", ...]``, pairs or a dict."""
+    from ..pipeline import allot
     if isinstance(history, str):
         history = [history] if history else []
-    return b.allot(int(year), history_paths=list(history) or None, base_year=int(base_year),
-                   population_path=population, pin_path=pins, options=opts, **kw)
+    return allot(body, int(year), units=str(units) if units else None, history=list(history) or None,
+                 base_year=int(base_year), population=population, pins=pins, options=option_assignments(options))
 
 
 def body_title(body: str, lang: str = "en") -> str:

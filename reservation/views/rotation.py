@@ -70,7 +70,7 @@ def rotation_matrix(result, units=None, division=None) -> pd.DataFrame:
             if view.last_year is None:
                 verdict[i] = "first"
                 continue
-            t = int(view.tiers(np.asarray([ucodes[i]]), group_codes(by_code(c).group, women))[0])
+            t = int(view.tiers_for(np.asarray([ucodes[i]]), group_codes(by_code(c).group, women))[0])
             tier[i] = t
             verdict[i] = {1: "never", 2: "not_last", 3: "repeat"}[t]
         frames.append(info.assign(election=str(y), year=y, source="history",
@@ -79,8 +79,9 @@ def rotation_matrix(result, units=None, division=None) -> pd.DataFrame:
     comp = table.set_index("unit_code").loc[ucodes]
     tier = pd.array(comp["tier"].to_numpy(), dtype="Int64")
     verdict = []
-    for c, t, cl in zip(comp["category"], tier, comp["clause"].astype(str)):
-        if cl.startswith("pinned"):
+    decision = comp["decision"].astype(str) if "decision" in comp.columns else pd.Series("", index=comp.index)
+    for c, t, d in zip(comp["category"], tier, decision):
+        if d == "pinned":                                 # the engine's typed decision code
             verdict.append("pinned")
         elif c == "UR":
             verdict.append("unreserved")

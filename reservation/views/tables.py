@@ -13,7 +13,7 @@ from .places import division_order, in_division, is_all, place_names, unit_names
 
 __all__ = ["state_counts_all", "state_counts_wide", "category_counts_table", "category_summary", "unit_list",
            "not_drawn_table", "html_table", "style_categories", "html_heading", "heading", "report_heading",
-           "assumptions_table", "text_colour", "reason_note", "safe_cell", "write_csv", "division_tables"]
+           "assumptions_table", "text_colour", "reason_note", "safe_cell", "write_csv", "division_tables", "table_in"]
 
 
 def state_counts_all(year: int) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
@@ -108,13 +108,31 @@ def _sorted_units(table: pd.DataFrame, division) -> pd.DataFrame:
                                                                        kind="stable")
 
 
+def table_in(result, lang: str = "en") -> pd.DataFrame:
+    """The allotment table with its reasons and tie-breaks in ``lang``: the engine renders them from its decision
+    codes (:meth:`reservation.allotment.Allotment.table_in`). The frame says so in ``attrs["reasons_lang"]``
+    (an allotment without that method gives its English table)."""
+    check_lang(lang)
+    if hasattr(result, "table_in"):
+        t = result.table_in(lang).copy(deep=False)
+        t.attrs["reasons_lang"] = lang
+    else:
+        t = result.table.copy(deep=False)
+        t.attrs["reasons_lang"] = "en"
+    return t
+
+
+def _reasons_in(table: pd.DataFrame) -> str:
+    return str(table.attrs.get("reasons_lang", "en"))
+
+
 def unit_list(table: pd.DataFrame, division=None, lang: str = "en", reasons: bool = True) -> pd.DataFrame:
     """The units of the division(s) with their category and, with ``reasons``, the reason and clause of each
     decision, sorted by division, district and name; column headers, names and category labels in ``lang``.
 
-    Reasons: when the table has the engine's typed ``decision`` codes, the Hindi reason is rendered from them
-    (:func:`reservation.words.decision_text`); until then the engine's English reason is shown, under a header
-    that says so (``कारण (अंग्रेज़ी में)``). The district column is left out when every unit is a district."""
+    Reasons are shown in the language the table was rendered in (:func:`table_in`); a Hindi list of an English
+    table says so in its header (``कारण (अंग्रेज़ी में)``). The district column is left out when every unit is a
+    district."""
     check_lang(lang)
     sub = _sorted_units(table, division)
     is_district = bool(len(sub)) and bool((sub["district"].astype(str) == sub["unit_name_en"].astype(str)).all())
@@ -126,25 +144,10 @@ def unit_list(table: pd.DataFrame, division=None, lang: str = "en", reasons: boo
     out[word("table.category", lang)] = [label(c, lang) for c in sub["category"]]
     out[word("table.category_code", lang)] = sub["category"].to_numpy()
     if reasons:
-        if lang == "hi" and "decision" in sub.columns:
-            out[word("table.reason", lang)] = _decision_words(sub, lang)
-        else:
-            out[word("table.reason_english" if lang == "hi" else "table.reason", lang)] = \
-                sub["reason"].astype(str).to_numpy()
+        header = "table.reason" if _reasons_in(table) == lang else "table.reason_english"
+        out[word(header, lang)] = sub["reason"].astype(str).to_numpy()
         out[word("table.clause", lang)] = sub["clause"].astype(str).to_numpy()
     return out.reset_index(drop=True)
-
-
-def _decision_words(sub: pd.DataFrame, lang: str) -> list[str]:
-    from ..words import decision_text
-
-    def opt(v):
-        return None if pd.isna(v) else int(v)
-    rank = sub["rank"] if "rank" in sub.columns else pd.Series(pd.NA, index=sub.index)
-    pool = sub["pool"] if "pool" in sub.columns else pd.Series(pd.NA, index=sub.index)
-    tier = sub["tier"] if "tier" in sub.columns else pd.Series(pd.NA, index=sub.index)
-    return [decision_text(str(d), lang, category=str(c), rank=opt(r), pool=opt(p), tier=opt(t))
-            for d, c, r, p, t in zip(sub["decision"], sub["category"], rank, pool, tier)]
 
 
 def not_drawn_table(not_drawn: pd.DataFrame, lang: str = "en") -> pd.DataFrame:
@@ -249,13 +252,13 @@ def assumptions_table(result) -> pd.DataFrame:
 
 
 def reason_note(table: pd.DataFrame, lang: str = "en"):
-    """The note under a Hindi unit table while the reasons are English (the table has no typed ``decision``
-    codes yet): escaped HTML, empty for English or once the reasons are rendered in Hindi."""
+    """The note under a Hindi unit table whose reasons are English (a table not rendered in Hindi, see
+    :func:`table_in`): escaped HTML, empty otherwise."""
     import html
 
     from IPython.display import HTML
     check_lang(lang)
-    text = "" if lang == "en" or "decision" in table.columns else word("table.reason_note", lang)
+    text = "" if lang == "en" or _reasons_in(table) == lang else word("table.reason_note", lang)
     return HTML(f"<p><small>{html.escape(text)}</small></p>" if text else "")
 
 
@@ -291,8 +294,8 @@ def write_csv(df: pd.DataFrame, path, index: bool = False):
 
 def division_tables(result, division) -> dict[str, pd.DataFrame]:
     """The tables of a division page as data, for the CSV files beside it: ``counts`` (per category, both
-    languages, division and State), ``units`` (every row of the allotment in the division with the category in
-    both languages), ``assumptions``."""
+    languages, division and State), ``units`` (every row of the allotment in the division with the category, and
+    the reason and tie-break, in both languages), ``assumptions``."""
     en = category_counts_table(result.table, division, "en")
     hi = category_counts_table(result.table, division, "hi")
     counts = pd.DataFrame({"category": en.iloc[:, 0], "label_en": en.iloc[:, 1], "label_hi": hi.iloc[:, 1],
@@ -301,4 +304,11 @@ def division_tables(result, division) -> dict[str, pd.DataFrame]:
     pos = list(units.columns).index("category") + 1
     units.insert(pos, "category_hi", [label(c, "hi") for c in units["category"]])
     units.insert(pos, "category_en", [label(c, "en") for c in units["category"]])
+    hi = table_in(result, "hi")
+    if _reasons_in(hi) == "hi":                      # the reasons and tie-breaks in Hindi too
+        hi = hi.set_index("unit_code")
+        for col in ("reason", "tie_break"):
+            if col in units.columns and col in hi.columns:
+                units.insert(list(units.columns).index(col) + 1, f"{col}_hi",
+                             hi.loc[units["unit_code"], col].to_numpy())
     return {"counts": counts, "units": units.reset_index(drop=True), "assumptions": assumptions_table(result)}

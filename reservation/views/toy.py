@@ -23,21 +23,21 @@ __all__ = ["TOY_DIR", "TOY_DISTRICTS", "TOY_HISTORY", "TOY_UNITS", "toy_allotmen
 TOY_DIR = DATA_DIR / "toy"
 TOY_DISTRICTS = TOY_DIR / "five.csv"
 TOY_HISTORY = TOY_DIR / "five_history_2015.csv"
-#: A made-up units file (data/toy/README.md) for the bodies counted inside a parent, whose units and populations
-#: are not public: the explorer starts with it so that every body can be tried.
-TOY_UNITS = TOY_DIR / "units_toy.csv"
+#: Made-up units files (data/toy/README.md) for the bodies counted inside a parent, whose units and populations
+#: are not public: the explorer starts with them so that every body can be tried. Body -> file (the Zila
+#: Panchayat wards count inside their district, the others inside a block or gram panchayat).
+TOY_UNITS = {"gp-pradhan": TOY_DIR / "units_toy.csv", "gp-ward": TOY_DIR / "units_toy.csv",
+             "kp-ward": TOY_DIR / "units_toy.csv", "zp-ward": TOY_DIR / "units_toy_zp_ward.csv"}
 
 def toy_allotment(options=(), districts=None, history=None):
     """The five-district toy state (data/toy/, README in tests/fixtures/toy/) through the real Zila Panchayat
     chair rules: Alpha OBC_W, Beta SC_W, Gamma, Delta, Epsilon UR with the default options."""
-    from ..rulebooks.panchayat import allot_zp_chair
-    from ..units import load_districts as _ld
-    d = _ld(districts or TOY_DISTRICTS)
-    return allot_zp_chair(2021, districts=d, history_paths=[history or TOY_HISTORY],
-                          options=option_assignments(options))
+    from ..pipeline import allot
+    return allot("zp-chair", 2021, units=districts or TOY_DISTRICTS, history=[history or TOY_HISTORY],
+                 options=option_assignments(options))
 
 
-_NO_POSTS = "no posts in this pass"
+_NO_POSTS = "no_posts"
 
 
 def toy_steps(result) -> pd.DataFrame:
@@ -70,7 +70,7 @@ def toy_steps(result) -> pd.DataFrame:
                 text = f"Every unit not reached by a category pass is unreserved (UR): {names}."
                 cat = "UR"
             rows.append({"pass": r["pass"], "unit_codes": tuple(int(c) for c in grp["unit_code"]), "units": names,
-                         "decision": r["decision"], "category": cat, "clause": str(r["clause"]), "text": text})
+                         "decision": r["detail"], "category": cat, "clause": str(r["clause"]), "text": text})
             i = j
             continue
         text = f"Pass {r['pass']}: {r['unit_name_en']}"
@@ -78,12 +78,12 @@ def toy_steps(result) -> pd.DataFrame:
             text += f" is number {int(r['rank'])} of {int(r['pool'])} by {r['key']}"
         if not pd.isna(r["tier"]):
             text += f"; rotation tier {int(r['tier'])} ({r['tier_reason']})"
-        text += f" -> {r['decision']}."
+        text += f" -> {r['detail']}."
         if r["tie_break"]:
             text += f" Tie: {r['tie_break']}."
-        cat = r["category"] if str(r["decision"]).startswith(("allotted", "pinned")) else ""
+        cat = r["category"] if r["decision"] in ("allotted", "pinned") else ""
         rows.append({"pass": r["pass"], "unit_codes": (int(r["unit_code"]),), "units": r["unit_name_en"],
-                     "decision": r["decision"], "category": cat or "", "clause": str(r["clause"]), "text": text})
+                     "decision": r["detail"], "category": cat or "", "clause": str(r["clause"]), "text": text})
         i += 1
     out = pd.DataFrame(rows)
     out.insert(0, "step", np.arange(1, len(out) + 1))

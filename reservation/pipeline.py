@@ -1,0 +1,354 @@
+"""One pipeline for every body: ``allot(body, year, ...) -> Allotment``.
+
+The shared steps, once, in this order:
+
+1. the rulebook and the year (a year the law has not addressed is computed under the latest rules, said in
+   the result), the options;
+2. the units (the shipped list, or the user's ``units`` file) and their resolver (names and codes);
+3. the user's inputs: history (default: the shipped one), population override, pins, lots; each validated,
+   every unit resolved, errors naming file, row and column;
+4. the population override, then the OBC assumption (OBC population is not public: without an ``obc`` column
+   every unit is assumed at the State share, and the result says so);
+5. the rulebook's counts: the State counts and the optional split among parents (districts, divisions, blocks);
+6. pins within those counts; the passes in the legal order (the category-order option picks the order);
+7. the engine; the conservation check (every parent holds exactly its counts); the meta record.
+
+The CLI, the Python API, the views and the reports all call :func:`allot`; nothing else decides which inputs
+a body needs.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .allotment import Allotment
+from .categories import CODES
+from .engine import CODE_INDEX, Pass, RuleError, Settings, run_passes
+from .errors import InputError
+from .inputs import describe_input, load_history, load_lots, load_pins, load_population
+from .options import OptionSet, parse_assignments
+from .render import PassText
+from .rotation import RotationView, group_codes
+from .words import OBC_NOTE_HI, UNIT_KINDS_HI
+from .rulebook import BaseYearWarning, Counts, Rulebook, base_year_assumption, get_rulebook
+
+__all__ = ["allot", "counts", "Context", "Obc", "options_of"]
+
+_EMPTY_HISTORY = {"unit_code": "int64", "year": "int64", "category": "object", "source": "object"}
+
+
+@dataclass
+class Obc:
+    """OBC population of the units: given (``num`` = persons, ``den`` = pop) or assumed at the State share
+    ``share_num / scale`` (``num``/``den`` = that share for every unit with people)."""
+
+    given: bool
+    num: np.ndarray
+    den: np.ndarray
+    share_num: int = 0
+    scale: int = 1
+    share_text: str = ""
+
+
+@dataclass
+class Context:
+    """What a rulebook's functions see of a run."""
+
+    rulebook: Rulebook
+    year: int
+    base_year: int
+    opts: OptionSet
+    units: pd.DataFrame
+    obc: Obc
+    population: pd.DataFrame | None
+    history: pd.DataFrame
+    notes: list = field(default_factory=list)
+    fields: dict = field(default_factory=dict)     # words for key labels: {base}, {unit}
+    parent_ids: np.ndarray | None = None           # the parent number of each unit (0.., sorted labels)
+    parent_labels: np.ndarray | None = None
+    source: object = None                          # the units as the caller gave them (a path), or None
+
+
+def options_of(rb: Rulebook, options) -> OptionSet:
+    """Options as an OptionSet: an OptionSet, a dict, "NAME=VALUE" strings or (name, value) pairs."""
+    if isinstance(options, OptionSet):
+        return options
+    if isinstance(options, dict):
+        pairs = [(str(k), str(v)) for k, v in options.items()]
+    else:
+        items = list(options or ())
+        strings = [x for x in items if isinstance(x, str)]
+        pairs = parse_assignments(strings) + [tuple(x) for x in items if not isinstance(x, str)]
+    return rb.option_set(pairs)
+
+
+def _paths(value) -> list:
+    if value is None:
+        return []
+    if isinstance(value, (str, Path)):
+        return [value]
+    return list(value)
+
+
+def _history(rb: Rulebook, history, resolve, year: int, described: dict) -> tuple[pd.DataFrame, bool]:
+    """The history table and whether the user gave it (a user's record after the election year is an error)."""
+    if isinstance(history, pd.DataFrame):
+        missing = [c for c in ("unit_code", "year", "category") if c not in history.columns]
+        if missing:
+            raise InputError(f"a history table needs the columns unit_code, year, category (missing: "
+                             f"{', '.join(missing)})", option="history")
+        h = history.copy()
+        if "source" not in h:
+            h["source"] = "given table"
+        return h, True
+    if history is None:
+        paths = [rb.default_history] if rb.default_history else []
+        given = False
+    else:
+        paths = _paths(history)
+        given = True
+    h = load_history(paths, resolve) if paths else pd.DataFrame({k: pd.Series([], dtype=v)
+                                                                  for k, v in _EMPTY_HISTORY.items()})
+    if paths:
+        described["history"] = [describe_input(p) for p in paths]
+    if given and len(h):
+        late = h[h["year"] > year]
+        if len(late):
+            src = str(late["source"].iat[0])
+            name, _, row = src.rpartition(" row ")
+            path = next((p for p in paths if Path(p).name == name), name)
+            raise InputError(f"a record for {int(late['year'].iat[0])}, later than the election year {year}",
+                             file=str(path), row=int(row) if row.isdigit() else None, column="year")
+    return h, given
+
+
+def _apply_population(rb: Rulebook, frame: pd.DataFrame, pop: pd.DataFrame, path) -> pd.DataFrame:
+    """Replace the units' pop/sc/st/obc column by column with the user's figures, and check them."""
+    frame = frame.copy()
+    at = pd.Series(np.arange(len(frame)), index=frame["unit_code"].to_numpy())
+    pos = at.reindex(pop["unit_code"].to_numpy()).to_numpy()
+    for col in ("pop", "sc", "st", "obc"):
+        if col not in pop.columns:
+            continue
+        if col == "obc":
+            if len(pop) < len(frame) or np.isnan(pos).any():
+                have = set(pop["unit_code"].tolist())
+                missing = [int(c) for c in frame["unit_code"] if c not in have]
+                raise InputError(f"gives 'obc' but not for {len(missing)} {rb.unit_kind}(s), e.g. {missing[0]}",
+                                 file=str(path), column="obc")
+            frame["obc"] = np.zeros(len(frame), dtype=np.int64)
+        values = frame[col].to_numpy(dtype=np.int64).copy()
+        values[pos.astype(np.int64)] = pop[col].to_numpy(dtype=np.int64)
+        frame[col] = values
+    have_obc = "obc" in frame.columns
+    parts = frame["sc"].to_numpy(dtype=np.int64) + frame["st"].to_numpy(dtype=np.int64)
+    if have_obc:
+        parts = parts + frame["obc"].to_numpy(dtype=np.int64)
+    over = parts[pos.astype(np.int64)] > frame["pop"].to_numpy(dtype=np.int64)[pos.astype(np.int64)]
+    if over.any():
+        i = int(np.flatnonzero(over)[0])
+        p = int(pos[i])
+        raise InputError(f"sc + st{' + obc' if have_obc else ''} = {int(parts[p])} exceeds pop = "
+                         f"{int(frame['pop'].iat[p])}", file=str(path), row=int(pop["_row"].iat[i]), column="pop")
+    return frame
+
+
+def _obc(rb: Rulebook, ctx_opts: OptionSet, frame: pd.DataFrame, fields: dict) -> tuple[Obc, str]:
+    pop = frame["pop"].to_numpy(dtype=np.int64)
+    if "obc" in frame.columns:
+        return Obc(True, frame["obc"].to_numpy(dtype=np.int64), pop), ""
+    share, text = rb.obc_share(ctx_opts)
+    share = Fraction(share)
+    num = np.where(pop > 0, share.numerator, 0).astype(np.int64)
+    den = np.full(len(frame), share.denominator, dtype=np.int64)
+    note = rb.obc_note.format(share=text, tie_break=ctx_opts["tie_break"], **fields)
+    return Obc(False, num, den, share.numerator, share.denominator, text), note
+
+
+def _order_by_parent(frame: pd.DataFrame, parent: str | None):
+    """The units by parent, then code (the engine's order; the code is the last tie-break), with the parent
+    numbers (0.. in the sorted order of the labels) and the labels. No sort when they already are in order."""
+    code = frame["unit_code"].to_numpy(dtype=np.int64)
+    n = len(code)
+    if parent is None:
+        par, labels = np.zeros(n, dtype=np.int64), np.array(["*"], dtype=object)
+        if n > 1 and not (code[1:] > code[:-1]).all():
+            o = np.argsort(code, kind="stable")
+            frame, code = frame.take(o), code[o]
+        return frame.reset_index(drop=True), par, labels
+    par, labels = pd.factorize(frame[parent], sort=True)
+    par = par.astype(np.int64)
+    labels = np.asarray(labels, dtype=object)
+    if n > 1:
+        step = (par[1:] > par[:-1]) | ((par[1:] == par[:-1]) & (code[1:] > code[:-1]))
+        if not step.all():
+            o = np.lexsort((code, par))
+            frame, par = frame.take(o), par[o]
+    return frame.reset_index(drop=True), par, labels
+
+
+def _pins(parent: str | None, pins: pd.DataFrame | None, path, frame: pd.DataFrame, slots: pd.DataFrame) -> dict:
+    """Pins as the engine takes them ({position: (code, source)}), refusing more pins of a code in a place (the
+    State, a district, a division, a block) than that place has posts of the code."""
+    if pins is None:
+        return {}
+    at = pd.Series(np.arange(len(frame)), index=frame["unit_code"].to_numpy())
+    place = frame[parent].to_numpy(dtype=object) if parent else np.full(len(frame), "*", dtype=object)
+    used: dict = {}
+    out = {}
+    for u, code, src, row in zip(pins["unit_code"], pins["category"], pins["source"], pins["_row"]):
+        p = int(at[int(u)])
+        k = (place[p], code)
+        used[k] = used.get(k, 0) + 1
+        most = int(slots.at[place[p], code]) if place[p] in slots.index else 0
+        if used[k] > most:
+            where = "" if place[p] == "*" else f" in {place[p]}"
+            raise InputError(f"more {code} pins ({used[k]}) than {code} offices ({most}){where}",
+                             file=str(path), row=int(row), column="category")
+        out[p] = (code, src)
+    return out
+
+
+def allot(body: str, year: int, *, units=None, history=None, population=None, pins=None, options=(),
+          base_year: int | None = None) -> Allotment:
+    """The allotment of ``body`` for the election of ``year``.
+
+    ``units``: the user's list of units (a CSV path or a DataFrame; required for gram panchayats and wards);
+    ``history``: CSV path(s) ``unit,year,category`` or a table ``unit_code,year,category`` (None = the shipped
+    history; ``[]`` = none); ``population``: CSV ``unit`` + any of ``pop,sc,st,obc``; ``pins``: CSV
+    ``unit,category``; ``options``: "NAME=VALUE" strings, (name, value) pairs, a dict or an OptionSet;
+    ``base_year``: the first election that counts as a previous one (None = the rulebook's default).
+    Bad input raises :class:`~reservation.errors.InputError`; rules that cannot apply :class:`RuleError`.
+    """
+    rb = get_rulebook(body)
+    assumptions = rb.years.check(body, year)
+    opts = options_of(rb, options)
+    if rb.units_file == "none" and units is not None:
+        raise InputError(f"{body} has its units built in; --units is for bodies whose units are not public",
+                         option="--units")
+    if rb.units_file == "required" and units is None:
+        raise InputError(f"{body} needs --units FILE (unit, parent, pop, sc, st[, obc]): populations of "
+                         f"{rb.unit_kind}s are not public", option="--units")
+    if population is not None and not rb.accepts_population:
+        raise InputError(f"{body}: populations come with the units file (--units), not --population",
+                         option="--population")
+    us = rb.load_units(units, year, opts)
+    parent = rb.parent_of(opts)
+    frame, par, parent_labels = _order_by_parent(us.frame, parent)
+    resolve = us.resolve
+    described = dict(us.described)
+    h, given = _history(rb, history, resolve, year, described)
+    pop_df = None
+    if population is not None:
+        pop_df = population if isinstance(population, pd.DataFrame) else load_population(population, resolve)
+        if not isinstance(population, pd.DataFrame):
+            described["population"] = describe_input(population)
+        frame = _apply_population(rb, frame, pop_df, population if not isinstance(population, pd.DataFrame)
+                                  else "population table")
+    pin_df = None
+    if pins is not None:
+        pin_df = pins if isinstance(pins, pd.DataFrame) else load_pins(pins, resolve)
+        if not isinstance(pins, pd.DataFrame):
+            described["pins"] = describe_input(pins)
+    lots = {}
+    if opts.values.get("lots"):
+        lots = load_lots(opts["lots"], resolve)
+        described["lots"] = describe_input(opts["lots"])
+    base = rb.default_base_year if base_year is None else int(base_year)
+    if base == 0:
+        base = int(h["year"].min()) if len(h) else 0
+    if base > year:
+        raise InputError(f"the base year {base} is after the election year {year}", option="--base-year")
+    base_note = base_year_assumption(h, year, base, body, rb.years.elections)
+    if base_note:                      # said loudly: the first assumption of the result, and a warning
+        assumptions.insert(0, base_note)
+        warnings.warn(base_note, BaseYearWarning, stacklevel=2)
+    fields = rb.label_fields(opts) if rb.label_fields else {}
+    obc, obc_note = _obc(rb, opts, frame, fields)
+    obc_note_hi = OBC_NOTE_HI.format(unit=UNIT_KINDS_HI.get(rb.unit_kind, rb.unit_kind), share=obc.share_text,
+                                     tie_break=opts["tie_break"])
+    ctx = Context(rb, year, base, opts, frame, obc, pop_df, h, fields=fields, parent_ids=par,
+                  parent_labels=parent_labels, source=units)
+    assumptions += us.notes
+    if obc_note:
+        assumptions.append(obc_note)
+    c: Counts = rb.counts(ctx)
+    assumptions += c.notes
+    slots = c.slots.reindex(columns=list(CODES), fill_value=0).astype(np.int64)
+    if not (len(slots) == len(parent_labels) and (slots.index.to_numpy(dtype=object) == parent_labels).all()):
+        extra_par = slots.index.difference(pd.Index(parent_labels))
+        if len(extra_par) and slots.loc[extra_par].to_numpy().any():
+            raise RuleError(f"posts given for {extra_par[0]!r}, which has no units")
+        slots = slots.reindex(pd.Index(parent_labels)).fillna(0).astype(np.int64)
+    engine_pins = _pins(parent, pin_df, pins, frame, slots)
+    use_history = h if opts.values.get("rotation", "tiers") != "none" else h.iloc[0:0]
+    rotation = RotationView(use_history, year, base, opts.values.get("rotation_history", "since_base"))
+    groups = rb.groups(opts) if callable(rb.groups) else rb.groups
+    pop = frame["pop"].to_numpy(dtype=np.int64)
+    slot_matrix = slots.to_numpy(dtype=np.int64)
+    rot_clause = rb.clause("rotation", base_year=base)
+    passes = []
+    for group, codes in rb.pass_order(opts):
+        g = groups[group]
+        eligible = None
+        if g.eligible is not None and (rb.eligibility is None or rb.eligibility(opts)):
+            eligible = g.eligible(ctx)
+        text = PassText(
+            key_label=g.label.format(**fields), key_label_hi=g.label_hi.format(**fields) if g.label_hi else "",
+            clause=rb.clause(g.clause), clause_women=rb.clause(g.clause_women or g.clause),
+            clause_rotation=rot_clause, clause_saturation=rb.clause(g.division_rule) if g.division_rule else "",
+            clause_eligible=rb.clause(g.clause_eligible) if g.clause_eligible else "",
+            eligible_reason=g.eligible_reason, note=obc_note if g.note == "obc" else "",
+            note_hi=obc_note_hi if g.note == "obc" and obc_note else "",
+            freed_reason=rb.clause("freed.reason"), clause_freed=rb.clause("freed"))
+        satpop = rb.division_population(ctx, group) if g.division_rule and rb.division_population else None
+        cols = [CODE_INDEX[c] for c in codes]
+        passes.append(Pass(group=group, codes=tuple(codes), slots=slot_matrix[:, cols], key=g.key(ctx),
+                           population=pop,
+                           history_codes=group_codes(group, opts.values.get("women_history", "general_only")),
+                           eligible=eligible, saturation_population=satpop, text=text))
+    settings = Settings(tie_break=opts["tie_break"], lots=lots, category_women=opts["category_women"],
+                        rotation_fallback=opts["rotation_fallback"],
+                        division_saturation=opts.values.get("division_saturation", "off"),
+                        saturation_scope=opts.values.get("saturation_scope", "per_category"),
+                        saturation_effect=opts.values.get("saturation_effect", "barred"),
+                        parent_label=rb.parent_word if parent else "State")
+    division = frame["division"].to_numpy(dtype=object) if "division" in frame else None
+    result = run_passes(frame["unit_code"].to_numpy(dtype=np.int64), par, parent_labels, passes, rotation,
+                        settings, engine_pins, division)
+    got = np.bincount(par * len(CODES) + result.category, minlength=len(parent_labels) * len(CODES))
+    want = slot_matrix.reshape(-1)
+    if not np.array_equal(got, want):
+        i = int(np.flatnonzero(got != want)[0])
+        raise AssertionError(f"conservation broken: {parent_labels[i // len(CODES)]} {CODES[i % len(CODES)]} "
+                             f"{got[i]} != {want[i]}")
+    totals = dict(zip(CODES, slot_matrix.sum(axis=0).tolist()))
+    if not given and not len(h) and rb.units_file != "none":
+        assumptions.append(f"no history given (--history): every {rb.unit_kind} counts as never reserved")
+    meta = {"body": body, "year": year, "base_year": base, "posts": int(len(frame)),
+            "history_years": rotation.years, "options": opts.record(), "inputs": described,
+            "assumptions": assumptions, "counts": {k: int(totals[k]) for k in CODES},
+            "history_not_counted": sorted({int(y) for y in h["year"] if int(y) >= year})}
+    if rb.base_year_readings:
+        meta["base_year_reading"] = rb.base_year_readings.get(base, "")
+    if parent:
+        meta["parents"] = int(len(parent_labels))
+    return Allotment(body=body, year=year, unit_kind=rb.unit_kind, parent_column=parent, engine=result,
+                     units=frame, counts=c.state, meta=meta, history=h[h["year"] < year], extra=c.extra,
+                     resolve=resolve,
+                     ur_clause=rb.clause("unreserved"), extra_columns=rb.columns)
+
+
+def counts(body: str, year: int, *, units=None, options=()) -> pd.DataFrame:
+    """The counts per category (category, count, arithmetic, clause; ST_W ... UR, TOTAL) that an allotment of
+    ``body`` for ``year`` contains."""
+    rb = get_rulebook(body)
+    if rb.units_file == "required" and units is None:
+        raise InputError(f"{body} counts are per {rb.parent_word}: give units (--units FILE)", option="--units")
+    return allot(body, year, units=units, history=[], options=options).counts
