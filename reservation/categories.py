@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .words import CATEGORY_LABELS
+
 __all__ = ["Category", "CATEGORIES", "CODES", "GROUPS", "by_code", "check_code", "women_code",
            "COLOURS", "label"]
 
@@ -22,16 +24,12 @@ class Category:
     label_hi: str
 
 
-CATEGORIES: tuple[Category, ...] = (
-    Category("ST_W", "ST", True, "Scheduled Tribes (women)", "अनुसूचित जनजाति महिला"),
-    Category("ST", "ST", False, "Scheduled Tribes", "अनुसूचित जनजाति"),
-    Category("SC_W", "SC", True, "Scheduled Castes (women)", "अनुसूचित जाति महिला"),
-    Category("SC", "SC", False, "Scheduled Castes", "अनुसूचित जाति"),
-    Category("OBC_W", "OBC", True, "Backward Classes (women)", "अन्य पिछड़ा वर्ग महिला"),
-    Category("OBC", "OBC", False, "Backward Classes", "अन्य पिछड़ा वर्ग"),
-    Category("W", "GEN", True, "Women", "महिला"),
-    Category("UR", "GEN", False, "Unreserved", "अनारक्षित"),
-)
+_GROUPS = (("ST_W", "ST", True), ("ST", "ST", False), ("SC_W", "SC", True), ("SC", "SC", False),
+           ("OBC_W", "OBC", True), ("OBC", "OBC", False), ("W", "GEN", True), ("UR", "GEN", False))
+#: The labels come from reservation.words, where every bilingual string of the workbench is kept.
+CATEGORIES: tuple[Category, ...] = tuple(
+    Category(code, group, women, CATEGORY_LABELS[code]["en"], CATEGORY_LABELS[code]["hi"])
+    for code, group, women in _GROUPS)
 CODES: tuple[str, ...] = tuple(c.code for c in CATEGORIES)
 GROUPS: tuple[str, ...] = ("ST", "SC", "OBC")   # the reserved social groups, in the order of the GO
 _BY_CODE = {c.code: c for c in CATEGORIES}

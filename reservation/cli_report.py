@@ -3,23 +3,37 @@
     reservation report --body zp-chair --year 2021                      # all 18 divisions
     reservation report --body kp-chair --year 2021 --division Lucknow --division "Ayodhya" --out out/kp
 
-Exit status: 0 the report is at ``--out`` with its index; 2 a bad parameter (one line on stderr, nothing
-written); 1 a notebook failed (stderr names it, the cell and the error; no index is written; the executed
-notebooks are kept in ``OUT.failed``).
+Exit status: 0 the report is at ``--out`` with its index; 2 a bad parameter, or an output folder that holds
+anything but a previous report of this tool (one line on stderr, nothing written or deleted); 1 a notebook failed
+(stderr names it, the cell and the error; no index is written; the executed notebooks are kept in
+``OUT.failed``); 130 interrupted (Ctrl-C: one line on stderr, the workers and kernels stopped, nothing left
+behind).
 
 Register with ``cli_report.register(sub)`` in :func:`reservation.cli.build_parser`.
 """
 
 from __future__ import annotations
 
+import signal
 import sys
 
 __all__ = ["register", "cmd_report"]
 
 
+def _stop_on(signum, frame):
+    global _SIGNAL
+    _SIGNAL = signum
+    raise KeyboardInterrupt
+
+
+_SIGNAL = signal.SIGINT
+
+
 def cmd_report(args) -> int:
     from .report import ReportFailed, run_report
     divisions = args.division or ["all"]
+    # A scheduler stops a job with SIGTERM: clean up as for Ctrl-C (workers, kernels, the temporary folder).
+    previous = signal.signal(signal.SIGTERM, _stop_on)
     try:
         res = run_report(args.body, args.year, divisions, out=args.out, fmt=args.format, base_year=args.base_year,
                          options=args.option, history=args.history or [], units=args.units or "",
@@ -29,6 +43,11 @@ def cmd_report(args) -> int:
     except ReportFailed as e:
         print(f"reservation report: failed: {e}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print("reservation report: interrupted; nothing written", file=sys.stderr)
+        return 128 + int(_SIGNAL)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     n = sum(1 for r in res.pages if r.kind == "division")
     print(f"wrote {n} division page(s) and their maps in {res.seconds:.1f} s: {res.index}")
     return 0
@@ -46,8 +65,9 @@ def register(subparsers) -> None:
     sp.add_argument("--division", action="append", metavar="NAME",
                     help="a division as in the data ('Ayodhya (Faizabad)'), its Hindi name or plain name "
                          "('Ayodhya'); repeatable; default: all 18")
-    sp.add_argument("--out", metavar="DIR", help="output folder (default out/report-BODY-YEAR); replaced when the "
-                                                 "report succeeds")
+    sp.add_argument("--out", metavar="DIR", help="output folder (default out/report-BODY-YEAR): new, empty, or a "
+                                                 "previous report of this tool, which is replaced when the report "
+                                                 "succeeds; a folder holding other files is refused")
     sp.add_argument("--format", choices=["html", "ipynb"], default="html",
                     help="html: pages without code (default); ipynb: the executed notebooks")
     sp.add_argument("--base-year", type=int, default=2015, help="first history year that counts (default 2015)")
@@ -60,9 +80,10 @@ def register(subparsers) -> None:
                     help="PNG/SVG maps: matplotlib (default, about 0.3 s a map, vector SVG) or kaleido with "
                          "Debian's chromium (2-5 s of CPU a map; its SVG holds a bitmap); auto = kaleido when "
                          "chromium is installed")
-    sp.add_argument("--plotlyjs", choices=["inline", "directory"], default="inline",
-                    help="inline: each page stands alone (about 4.7 MB); directory: one plotly.min.js beside "
-                         "the pages")
+    sp.add_argument("--plotlyjs", choices=["directory", "inline"], default="directory",
+                    help="directory (default): plotly.js, the style sheet and the Hindi font once beside the pages "
+                         "(a division page is well under 1 MB; keep the folder together); inline: each page stands "
+                         "alone (about 5 MB a page)")
     sp.add_argument("--fresh-kernels", action="store_true",
                     help="a new kernel for every notebook (slower; by default each worker reuses one kernel "
                          "and resets its namespace between notebooks)")

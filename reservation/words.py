@@ -1,24 +1,178 @@
-"""Every word the workbench shows, in English and Hindi, rendered from codes in one place.
+"""Every word the workbench shows in English and in Hindi, in one place, rendered from codes.
 
 The engine and the rulebooks decide with numbers and codes (:mod:`reservation.decisions`, category codes, tier
-numbers); this module turns them into words. ``lang`` is ``"en"`` or ``"hi"``.
+numbers); this module turns them into words: the decisions, tiers and reasons of an allotment
+(:mod:`reservation.render`), and everything the views, maps, reports and the explorer show (category labels, body
+titles, table headers, map legends and notes, captions, rotation verdicts). A test checks that no module of the
+presentation layer holds Devanagari text of its own, that every entry has both languages, and that the map font
+covers every Hindi character. Light on purpose (no pandas): :mod:`reservation.categories` takes its labels from
+here.
+
+Use :func:`word` (``word("table.unit", "hi")``; entries with ``{placeholders}`` take keyword arguments) and
+:func:`check_lang`.
 """
 
 from __future__ import annotations
 
 from .decisions import Decision
+from .errors import InputError
 
-__all__ = ["LANGS", "check_lang", "TIER_WORDS", "DECISION_WORDS", "ordinal", "ALLOTMENT_WORDS", "UNIT_KINDS_HI",
-           "OBC_NOTE_HI"]
+__all__ = ["LANGS", "LANG_NAMES", "CATEGORY_LABELS", "BODY_TITLES_HI", "TEXT", "VERDICT_TEXT", "ALL_DIVISIONS",
+           "DEVANAGARI_SAMPLE", "check_lang", "word", "category_label", "verdict_text", "TIER_WORDS",
+           "DECISION_WORDS", "ordinal", "ALLOTMENT_WORDS", "UNIT_KINDS_HI", "OBC_NOTE_HI"]
 
-LANGS = ("en", "hi")
+#: The languages of every view: English and Hindi.
+LANGS: tuple[str, ...] = ("en", "hi")
+#: How each language calls itself (the explorer's language switch).
+LANG_NAMES = {"en": "English", "hi": "हिन्दी"}
 
+#: The eight categories in the order of the GO 2021 (reservation.categories builds its Category records from this).
+#: "Other Backward Classes" in both languages (अन्य पिछड़ा वर्ग), as the Constitution and the GO name the class.
+CATEGORY_LABELS: dict[str, dict[str, str]] = {
+    "ST_W": {"en": "Scheduled Tribes (women)", "hi": "अनुसूचित जनजाति महिला"},
+    "ST": {"en": "Scheduled Tribes", "hi": "अनुसूचित जनजाति"},
+    "SC_W": {"en": "Scheduled Castes (women)", "hi": "अनुसूचित जाति महिला"},
+    "SC": {"en": "Scheduled Castes", "hi": "अनुसूचित जाति"},
+    "OBC_W": {"en": "Other Backward Classes (women)", "hi": "अन्य पिछड़ा वर्ग महिला"},
+    "OBC": {"en": "Other Backward Classes", "hi": "अन्य पिछड़ा वर्ग"},
+    "W": {"en": "Women", "hi": "महिला"},
+    "UR": {"en": "Unreserved", "hi": "अनारक्षित"},
+}
+
+#: Hindi titles of the bodies (the English title is the registry's, reservation.bodies). Unknown ids: English.
+BODY_TITLES_HI: dict[str, str] = {
+    "zp-chair": "जिला पंचायत अध्यक्ष", "kp-chair": "क्षेत्र पंचायत प्रमुख", "gp-pradhan": "ग्राम प्रधान",
+    "gp-ward": "ग्राम पंचायत सदस्य (वार्ड)", "kp-ward": "क्षेत्र पंचायत सदस्य (वार्ड)",
+    "zp-ward": "जिला पंचायत सदस्य (वार्ड)", "mayor": "महापौर (नगर निगम)", "pp-chair": "नगर पालिका परिषद अध्यक्ष",
+    "np-chair": "नगर पंचायत अध्यक्ष",
+}
+
+#: Letters and signs a Hindi font must have (the map font is chosen by them).
+DEVANAGARI_SAMPLE = "अआकखगजतदनपमयरलवसहािीुूेैोौंँ़्"
+
+#: Words that mean "every division" where a division is asked for.
+ALL_DIVISIONS = frozenset({"", "all", "*", "सभी", "सभी मंडल"})
+
+#: Everything else, by key: ``{key: {"en": ..., "hi": ...}}``. ``{name}`` placeholders are filled by :func:`word`.
+TEXT: dict[str, dict[str, str]] = {
+    # table headers and cells
+    "table.unit": {"en": "Unit", "hi": "इकाई"},
+    "table.district": {"en": "District", "hi": "जनपद"},
+    "table.division": {"en": "Division", "hi": "मंडल"},
+    "table.category": {"en": "Category", "hi": "श्रेणी"},
+    "table.code": {"en": "LGD code", "hi": "एलजीडी कोड"},
+    "table.reason": {"en": "Reason", "hi": "कारण"},
+    "table.reason_english": {"en": "Reason", "hi": "कारण (अंग्रेज़ी में)"},
+    "table.clause": {"en": "Clause", "hi": "प्रावधान"},
+    "table.count": {"en": "Count", "hi": "संख्या"},
+    "table.state": {"en": "State", "hi": "प्रदेश"},
+    "table.total": {"en": "Total", "hi": "योग"},
+    "table.share": {"en": "Share", "hi": "अनुपात"},
+    "table.why": {"en": "Why not drawn", "hi": "मानचित्र पर क्यों नहीं"},
+    "table.units": {"en": "Units", "hi": "इकाइयाँ"},
+    "table.reserved": {"en": "Reserved", "hi": "आरक्षित"},
+    "table.women": {"en": "Women", "hi": "महिला"},
+    "table.all": {"en": "all divisions", "hi": "सभी मंडल"},
+    "table.in_division": {"en": "in the division", "hi": "मंडल में"},
+    "table.in_state": {"en": "in the State", "hi": "प्रदेश में"},
+    "table.category_code": {"en": "Code", "hi": "कोड"},
+    "table.kind": {"en": "Kind", "hi": "प्रकार"},
+    "table.item": {"en": "Item", "hi": "विषय"},
+    "table.value": {"en": "Value", "hi": "विवरण"},
+    "table.reason_note": {
+        "en": "",
+        "hi": "कारण अभी अंग्रेज़ी में हैं: इंजन उन्हें अंग्रेज़ी में लिखता है; निर्णय-कोड आने पर हिन्दी में दिखेंगे।"},
+    # the heading of a division page
+    "heading.no_history": {"en": "no history", "hi": "कोई इतिहास नहीं"},
+    "heading.units": {"en": "{n} units; rotation against {years} (base year {base})",
+                      "hi": "{n} इकाइयाँ; चक्रानुक्रम का आधार: {years} (आधार वर्ष {base})"},
+    # assumptions
+    "assume.assumption": {"en": "assumption", "hi": "मान्यता"},
+    "assume.option": {"en": "option (not the default)", "hi": "विकल्प (डिफ़ॉल्ट नहीं)"},
+    "assume.history": {"en": "history file", "hi": "इतिहास फ़ाइल"},
+    "assume.units": {"en": "units file", "hi": "इकाई फ़ाइल"},
+    # maps
+    "map.category": {"en": "Category", "hi": "श्रेणी"},
+    "map.name": {"en": "Unit", "hi": "इकाई"},
+    "map.division": {"en": "Division", "hi": "मंडल"},
+    "map.district": {"en": "District", "hi": "जनपद"},
+    "map.reason": {"en": "Why", "hi": "कारण"},
+    "map.division_line": {"en": "Division boundary", "hi": "मंडल की सीमा"},
+    "map.absent": {"en": "Not in this allotment", "hi": "इस आवंटन में नहीं"},
+    "map.outside": {"en": "Outside the division", "hi": "मंडल के बाहर"},
+    "map.state": {"en": "Uttar Pradesh", "hi": "उत्तर प्रदेश"},
+    "map.not_drawn": {"en": "{n} unit(s) not drawn (no polygon): {names}",
+                      "hi": "{n} इकाई(याँ) मानचित्र पर नहीं (बहुभुज नहीं): {names}"},
+    "map.source": {"en": "Boundaries: {package} {version} ({file}), cleaned and simplified ({tol}°). "
+                         "Divisions dissolved from districts.",
+                   "hi": "सीमाएँ: {package} {version} ({file}), साफ़ और सरलीकृत ({tol}°)। मंडल, जनपदों को मिलाकर।"},
+    "map.points_district_note": {
+        "en": "Position: the district's centre (the data have no coordinates for these units); "
+              "size: population (Census 2011).",
+        "hi": "स्थिति: जनपद का केंद्र (इन इकाइयों के निर्देशांक उपलब्ध नहीं); आकार: जनसंख्या (जनगणना 2011)।"},
+    "map.points_coord_note": {"en": "Size: population.", "hi": "आकार: जनसंख्या।"},
+    "map.size_key": {"en": "Population (Census 2011)", "hi": "जनसंख्या (जनगणना 2011)"},
+    "map.no_population": {"en": "population not known", "hi": "जनसंख्या अज्ञात"},
+    "map.measure_reserved": {"en": "Share of units reserved (any category)",
+                             "hi": "आरक्षित इकाइयों का अनुपात (कोई भी श्रेणी)"},
+    "map.measure_women": {"en": "Share of units reserved for women", "hi": "महिलाओं के लिए आरक्षित इकाइयों का अनुपात"},
+    "map.measure_share_of": {"en": "Share of units: {label}", "hi": "इकाइयों का अनुपात: {label}"},
+    "map.units": {"en": "units", "hi": "इकाइयाँ"},
+    "map.n_of_total": {"en": "({n} of {total} units)", "hi": "({total} में से {n} इकाइयाँ)"},
+    "map.no_units_here": {"en": "No units here", "hi": "यहाँ कोई इकाई नहीं"},
+    "map.caption": {"en": "{drawn} of {units} units on the map ({mode}); not drawn: {not_drawn}",
+                    "hi": "{units} में से {drawn} इकाइयाँ मानचित्र पर ({mode}); मानचित्र पर नहीं: {not_drawn}"},
+    "map.mode.district": {"en": "district", "hi": "जनपद"},
+    "map.mode.points": {"en": "points", "hi": "बिंदु"},
+    "map.mode.district-points": {"en": "district-points", "hi": "जनपद में बिंदु"},
+    "map.mode.aggregate": {"en": "aggregate", "hi": "जनपदवार योग"},
+    "map.mode.empty": {"en": "empty", "hi": "रिक्त"},
+    # the explorer
+    "explorer.all_divisions": {"en": "all divisions", "hi": "सभी मंडल"},
+    # the report index
+    "index.pages": {"en": "Pages and maps", "hi": "पृष्ठ और मानचित्र"},
+    "index.state_map": {"en": "The State: every unit of this allotment", "hi": "प्रदेश: इस आवंटन की हर इकाई"},
+}
+
+#: Rotation verdicts (reservation.views.rotation): code -> (symbol, words in each language).
+VERDICT_TEXT: dict[str, dict[str, str]] = {
+    "first": {"en": "no earlier election in the history since the base year: nothing to rotate from",
+              "hi": "आधार वर्ष के बाद इतिहास में कोई पिछला निर्वाचन नहीं: चक्रानुक्रम का आधार नहीं"},
+    "unreserved": {"en": "unreserved: no rotation question", "hi": "अनारक्षित: चक्रानुक्रम का प्रश्न नहीं"},
+    "never": {"en": "rotated: never reserved for this group in the earlier elections",
+              "hi": "चक्रानुक्रम हुआ: पिछले निर्वाचनों में इस वर्ग के लिए कभी आरक्षित नहीं"},
+    "not_last": {"en": "rotated: not reserved for this group at the last election (held it earlier)",
+                 "hi": "चक्रानुक्रम हुआ: पिछले निर्वाचन में इस वर्ग के लिए आरक्षित नहीं (उससे पहले रहा)"},
+    "repeat": {"en": "repeat: reserved for this group at the last election too",
+               "hi": "पुनरावृत्ति: पिछले निर्वाचन में भी इस वर्ग के लिए आरक्षित"},
+    "repeat_allowed": {"en": "repeat, allowed: tiers 1-2 could not fill the posts ('as far as possible')",
+                       "hi": "पुनरावृत्ति, अनुमत: स्तर 1-2 से पद नहीं भरे ('जहाँ तक हो सके')"},
+    "pinned": {"en": "fixed by a pin file, not by the rules", "hi": "पिन फ़ाइल द्वारा निश्चित, नियमों द्वारा नहीं"},
+    "no_record": {"en": "no record for this unit in this election", "hi": "इस निर्वाचन में इस इकाई का कोई अभिलेख नहीं"},
+}
 
 def check_lang(lang: str) -> str:
+    """``lang`` if it is one of :data:`LANGS`; else an InputError naming the parameter ``lang``."""
     if lang not in LANGS:
-        raise ValueError(f"language {lang!r}: expected one of {', '.join(LANGS)}")
+        raise InputError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}", column="lang")
     return lang
 
+
+def word(key: str, lang: str = "en", **values) -> str:
+    """The text of ``key`` in ``lang``, with ``{placeholders}`` filled from ``values``."""
+    text = TEXT[key][check_lang(lang)]
+    return text.format(**values) if values else text
+
+
+def category_label(code: str, lang: str = "en") -> str:
+    return CATEGORY_LABELS[code][check_lang(lang)]
+
+
+def verdict_text(code: str, lang: str = "en") -> str:
+    return VERDICT_TEXT[code][check_lang(lang)]
+
+
+# ================================================================ the engine's words (reservation.render)
 
 #: rotation tiers (GO 2021 ZP items 1-3, KP items 6-10)
 TIER_WORDS = {

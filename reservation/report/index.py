@@ -1,0 +1,120 @@
+"""The report's index page (``index.html``) and manifest (``report.json``)."""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import asdict
+from pathlib import Path
+
+__all__ = ["write_index"]
+
+
+def _links(files: list[str], e) -> str:
+    """``map en: PNG SVG`` style links for a task's files."""
+    out = []
+    for lang in ("en", "hi"):
+        got = [f for f in files if f.endswith((f"-{lang}.png", f"-{lang}.svg"))]
+        if got:
+            out.append(f"map {lang}: " + " ".join(f'<a href="{e(f)}">{e(f.rsplit(".", 1)[1].upper())}</a>'
+                                                  for f in sorted(got, key=lambda f: not f.endswith(".png"))))
+    out += [f'<a href="{e(f)}">{e(label)}</a>' for f in files for ext, label in
+            ((".geojson", "GeoJSON"),) if f.endswith(ext)]
+    out += [f'<a href="{e(f)}">{e(f.rsplit("-", 1)[-1].removesuffix(".csv"))} (CSV)</a>' for f in files
+            if f.endswith(".csv")]
+    return " &middot; ".join(out)
+
+
+def write_index(folder: Path, p: dict, result, pages: list, empty: list, seconds: float) -> tuple[Path, Path]:
+    """``index.html`` (the State-wide map, links to every page, map, GeoJSON and CSV, the counts per category of
+    each division, the assumptions in full) and ``report.json`` (the same as data). Called only when every task
+    succeeded. Every string is HTML-escaped. No time or date is written, so that the same inputs give the same
+    bytes (``seconds`` is only returned to the caller)."""
+    from .. import __version__
+    from ..categories import CODES, COLOURS, label
+    from ..views import assumptions_table, body_title, category_summary, divisions as division_table, slug
+    from ..views.maps import boundary_source
+    from ..views.tables import text_colour
+    from ..words import word
+
+    table = result.table
+    summary = category_summary(table, "division", "en", division=p["divisions"])
+    hi = dict(zip(division_table()["division"], division_table()["division_hi"]))
+    by_key = {r.key: r for r in pages}
+    e = html.escape
+    ext = "html" if p["fmt"] == "html" else "ipynb"
+    total_en, total_hi = word("table.total"), word("table.total", "hi")
+
+    head = "".join(f'<th style="background:{COLOURS[c]};color:{text_colour(COLOURS[c])}" title="{e(label(c))}">'
+                   f'{e(c)}<br><small>{e(label(c, "hi"))}</small></th>' for c in CODES)
+    rows = []
+    for d in p["divisions"]:
+        key = slug(d)
+        if d in empty:
+            rows.append(f"<tr><td>{e(d)}</td><td>{e(hi.get(d, d))}</td><td colspan='{len(CODES) + 2}'>"
+                        f"no unit of this body in the division</td></tr>")
+            continue
+        r = summary.loc[d]
+        cells = "".join(f"<td class='n'>{int(r[label(c)])}</td>" for c in CODES)
+        page = by_key[key]
+        links = f'<a href="{e(key)}.{ext}">page</a> &middot; ' + _links(page.files, e)
+        rows.append(f"<tr><td>{e(d)}</td><td>{e(hi.get(d, d))}</td>{cells}<td class='n'>{int(r[total_en])}</td>"
+                    f"<td>{links}</td></tr>")
+    tot = summary.loc[total_en]
+    rows.append(f"<tr class='total'><td>{e(total_en)}</td><td>{e(total_hi)}</td>" + "".join(
+        f"<td class='n'>{int(tot[label(c)])}</td>" for c in CODES) + f"<td class='n'>{int(tot[total_en])}</td>"
+        "<td></td></tr>")
+    extra = ""
+    if "state-counts" in by_key:
+        extra += f'<p><a href="state-counts.{ext}">State counts of every body, {p["year"]}</a></p>'
+    if "state-map" in by_key:
+        sm = by_key["state-map"]
+        extra += (f'<h2>{e(word("index.state_map"))} / {e(word("index.state_map", "hi"))}</h2>'
+                  f'<figure class="state-map"><img src="state-map-en.png" alt="{e(word("index.state_map"))}">'
+                  f'<figcaption>{_links(sm.files, e)}</figcaption></figure>')
+    notes = assumptions_table(result)
+    note_rows = "".join(f"<tr><td>{e(str(k))}</td><td>{e(str(i))}</td><td>{e(str(v))}</td></tr>"
+                        for k, i, v in notes.itertuples(index=False))
+    src = boundary_source()
+    title = f"{body_title(p['body'])} {p['year']} / {body_title(p['body'], 'hi')} {p['year']}"
+    history = ", ".join(map(str, result.meta.get("history_years", []))) or "no history"
+    page = f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{e(title)}</title>
+<link rel="stylesheet" href="reservation.css">
+<style>
+body {{ font-family: "Reservation Devanagari", "Noto Sans", "Noto Sans Devanagari", sans-serif; margin: 24px;
+       color: #222; }}
+table {{ border-collapse: collapse; font-size: 13px; }} th, td {{ border: 1px solid #ccc; padding: 4px 6px;
+       vertical-align: top; text-align: left; }}
+td.n {{ text-align: right; }} tr.total td {{ font-weight: bold; }} th small {{ font-weight: normal; }}
+figure.state-map img {{ max-width: 100%; height: auto; border: 1px solid #ddd; }}
+</style></head><body>
+<h1>{e(title)}</h1>
+<p>{len(table)} units ({e(str(result.meta.get('posts', len(table))))} posts); rotation against {e(history)}
+(base year {e(str(p['base_year']))}); options: {e(', '.join(p['options']) or 'defaults')}.
+Generated by reservation-workbench {e(__version__)}.</p>
+{extra}
+<h2>Divisions / {e(word('table.division', 'hi'))}</h2>
+<table><thead><tr><th>Division</th><th>{e(word('table.division', 'hi'))}</th>{head}<th>{e(total_en)}<br>
+<small>{e(total_hi)}</small></th><th>{e(word('index.pages'))}</th></tr>
+</thead><tbody>
+{''.join(rows)}
+</tbody></table>
+<h2>Assumptions and inputs</h2>
+<table><thead><tr><th>kind</th><th>item</th><th>value</th></tr></thead><tbody>{note_rows}</tbody></table>
+<p><small>Boundaries: {e(src['package'])} {e(src['version'])} ({e(Path(src['file']).name)}). Static maps:
+{e(', '.join(sorted({m['engine'] for r in pages for m in r.maps})) or 'none')}.</small></p>
+</body></html>
+"""
+    index = folder / "index.html"
+    index.write_text(page, encoding="utf-8")
+    manifest = folder / "report.json"
+    manifest.write_text(json.dumps({
+        "body": p["body"], "year": p["year"], "base_year": p["base_year"], "options": p["options"],
+        "history": p["history"], "units": p["units"], "format": p["fmt"], "divisions": p["divisions"],
+        "empty_divisions": empty, "version": __version__,
+        "pages": [{k: v for k, v in asdict(r).items() if k not in ("seconds", "timings")} for r in pages],
+        "counts": {d: {c: int(summary.loc[d, label(c)]) for c in CODES} for d in summary.index},
+    }, ensure_ascii=False, indent=2, default=str) + "\n", encoding="utf-8")
+    return index, manifest

@@ -1,0 +1,221 @@
+"""The worker side of a report: each worker process starts one Jupyter kernel and runs its notebooks in it with
+papermill (the namespace reset between notebooks), then writes the page and the static maps."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from pathlib import Path
+
+from .pages import notebook_to_html, set_font_css
+from .tasks import KERNEL, Task, TaskResult
+
+__all__ = ["run_task", "worker_init", "ALLOTMENTS", "allotment_key"]
+
+_KM = None            # this worker's kernel manager (kernel reused between notebooks)
+_FRESH = False
+_LOG_DIR: Path | None = None
+#: Allotments computed in this process, by parameters (the parent computes the report's once; forked workers
+#: inherit it).
+ALLOTMENTS: dict = {}
+
+
+def worker_init(fresh: bool, log_dir: str, font_css: str | None = None) -> None:
+    """Set up a worker process. Ctrl-C at the terminal reaches every process of the foreground group: the workers
+    ignore it and leave the stopping to the parent, which ends them with SIGTERM; on SIGTERM a worker kills its
+    kernel (its own process group) and removes the kernel's connection file, then exits at once."""
+    global _FRESH, _LOG_DIR
+    _FRESH = fresh
+    _LOG_DIR = Path(log_dir)
+    set_font_css(font_css)                    # subset once, in the parent
+    os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")   # no debugger warning from the kernels
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _terminated)
+
+
+def _kill_kernel() -> None:
+    """Kill this worker's kernel now (no messages, no event loop: safe in a signal handler)."""
+    km = _KM
+    if km is None:
+        return
+    prov = getattr(km, "provisioner", None)
+    pgid = getattr(prov, "pgid", None)
+    proc = getattr(prov, "process", None)
+    try:
+        if pgid:
+            os.killpg(pgid, signal.SIGKILL)
+        elif proc is not None:
+            proc.kill()
+    except (ProcessLookupError, PermissionError, OSError):
+        pass
+    try:
+        if km.connection_file:
+            Path(km.connection_file).unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def _terminated(signum, frame) -> None:  # pragma: no cover - runs in a worker being stopped
+    _kill_kernel()
+    os._exit(128 + signum)
+
+
+def _kernel(cwd: str):
+    """Start this worker's kernel once (stderr to a log file); restart it if it died."""
+    global _KM
+    from jupyter_client.manager import AsyncKernelManager
+    from jupyter_core.utils import run_sync
+    if _KM is not None and run_sync(_KM.is_alive)():
+        return _KM
+    km = AsyncKernelManager(kernel_name=KERNEL)
+    log = (_LOG_DIR or Path(cwd)) / f"kernel-{os.getpid()}.log"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    fh = open(log, "ab")  # noqa: SIM115 - the kernel writes to it for its whole life
+    run_sync(km.start_kernel)(cwd=cwd, stdout=fh, stderr=fh)
+    _KM = km
+    from multiprocessing import util
+    util.Finalize(None, _stop_kernel, exitpriority=10)
+    return km
+
+
+def _stop_kernel() -> None:
+    global _KM
+    if _KM is None:
+        return
+    from jupyter_core.utils import run_sync
+    try:
+        run_sync(_KM.shutdown_kernel)(now=True)
+    except Exception:  # noqa: BLE001 - best effort at exit
+        pass
+    _KM = None
+
+
+def _reset_namespace(km) -> None:
+    """Reset the reused kernel's namespace (and its execution counter), so that no variable of one notebook
+    reaches the next (imported modules and their caches stay: that is the time saved). Only the shell reply is
+    awaited: the reset prints nothing, and the usual readiness check (kernel_info, then draining IOPub) idles
+    about half a second each time."""
+    from jupyter_core.utils import run_sync
+
+    async def go():
+        kc = km.client()
+        kc.start_channels()
+        try:
+            msg_id = kc.execute("get_ipython().reset(new_session=True)", silent=True, store_history=False)
+            while True:
+                reply = await kc.get_shell_msg(timeout=30)
+                if reply.get("parent_header", {}).get("msg_id") == msg_id:
+                    break
+            if reply["content"].get("status") != "ok":
+                raise RuntimeError(f"kernel reset failed: {reply['content']}")
+        finally:
+            kc.stop_channels()
+    run_sync(go)()
+
+
+def allotment_key(m: dict) -> tuple:
+    return (m["body"], m["year"], m["base_year"], tuple(m["options"]), tuple(m["history"]), m["units"])
+
+
+def _allotment(m: dict):
+    from ..views import run_allotment
+    key = allotment_key(m)
+    if key not in ALLOTMENTS:
+        ALLOTMENTS[key] = run_allotment(m["body"], m["year"], base_year=m["base_year"], options=m["options"],
+                                        history=m["history"], units=m["units"])
+    return ALLOTMENTS[key]
+
+
+def _error_text(e: Exception) -> str:
+    ename = getattr(e, "ename", type(e).__name__)
+    evalue = getattr(e, "evalue", str(e))
+    cell = getattr(e, "exec_count", None)
+    where = f" (cell In [{cell}])" if cell else ""
+    return " ".join(f"{ename}: {evalue}{where}".split())
+
+
+def run_task(task: Task) -> TaskResult:
+    """Run one notebook with papermill, then write its HTML page, static maps and the map's GeoJSON (in a worker
+    process). A task without a notebook writes its maps only."""
+    start = time.perf_counter()
+    cpu = time.process_time()
+    res = TaskResult(task.key, task.kind, False, 0.0)
+    try:
+        if task.notebook:
+            _execute(task)
+            res.files.append(Path(task.ipynb).name)
+        res.timings["notebook"] = round(time.perf_counter() - start, 3)
+        res.timings["notebook_cpu"] = round(time.process_time() - cpu, 3)
+        static_png = None
+        if task.maps:
+            from ..views import write_geojson, write_static_maps
+            m = task.maps
+            r = _allotment(m)
+            for x in write_static_maps(r.table, m["stem"], division=m["division"], title=m["title"],
+                                       engine=m["engine"], body=m["body"], dpi=m.get("dpi", 100)):
+                res.maps.append({"lang": x["lang"], "png": x["png"].name, "svg": x["svg"].name,
+                                 "engine": x["engine"], "mode": x["mode"], "not_drawn": x["not_drawn"],
+                                 "note": x["note"]})
+                res.files += [x["png"].name, x["svg"].name]
+                if x["lang"] == "en":
+                    static_png = x["png"]
+            res.files.append(write_geojson(r.table, f"{m['stem']}.geojson", m["division"], m["body"]).name)
+            if m["division"] is not None:            # the page's tables as CSV beside it
+                from ..views import division_tables, write_csv
+                base = Path(m["stem"]).parent / task.key
+                for name, df in division_tables(r, m["division"]).items():
+                    res.files.append(write_csv(df, f"{base}-{name}.csv").name)
+        res.timings["maps"] = round(time.perf_counter() - start - res.timings["notebook"], 3)
+        res.timings["maps_cpu"] = round(time.process_time() - cpu - res.timings["notebook_cpu"], 3)
+        if task.html:
+            notebook_to_html(task.ipynb, task.html, title=task.title, plotlyjs=task.plotlyjs, static_map=static_png)
+            res.files.append(Path(task.html).name)
+        res.timings["page"] = round(time.perf_counter() - start - res.timings["notebook"] - res.timings["maps"], 3)
+        res.ok = True
+    except Exception as e:  # noqa: BLE001 - reported to the parent, which fails the report
+        res.error = _error_text(e)
+    res.seconds = round(time.perf_counter() - start, 2)
+    return res
+
+
+def _execute(task: Task) -> None:
+    import papermill as pm
+    cwd = str(Path(task.ipynb).parent)
+    kw = {}
+    if not _FRESH:
+        km = _kernel(cwd)
+        try:
+            _reset_namespace(km)
+        except Exception:  # noqa: BLE001 - a kernel that cannot be reset is replaced (fresh namespace)
+            _stop_kernel()
+            km = _kernel(cwd)
+        kw["km"] = km
+    try:
+        pm.execute_notebook(task.notebook, task.ipynb, parameters=task.parameters, kernel_name=KERNEL,
+                            progress_bar=False, log_output=False, cwd=cwd, execution_timeout=task.timeout,
+                            start_timeout=120, request_save_on_cell_execute=False, **kw)
+    finally:
+        if Path(task.ipynb).is_file():
+            compact_notebook(task.ipynb)
+
+
+#: Run-time details that differ between two runs of the same notebook (papermill's and the kernel's clocks).
+_VOLATILE = ("start_time", "end_time", "duration")
+
+
+def compact_notebook(path) -> None:
+    """Rewrite an executed notebook without its clock times (same inputs, same bytes) and without nbformat's
+    indentation (a map's coordinates otherwise take one line each: a third of the size)."""
+    import json
+    path = Path(path)
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    nb.get("metadata", {}).get("papermill", {}).update({k: None for k in _VOLATILE})
+    for cell in nb.get("cells", []):
+        md = cell.get("metadata", {})
+        md.pop("execution", None)
+        if "papermill" in md:
+            md["papermill"].update({k: None for k in _VOLATILE})
+    path.write_text(json.dumps(nb, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n",
+                    encoding="utf-8")

@@ -1,0 +1,52 @@
+"""Views: what the notebooks and the HTML reports show, computed here so that tests can reach it.
+
+The engine decides; this package only selects, groups, labels and draws. Every number a notebook shows comes
+from a function here (or from the engine), and tests/test_views.py and tests/test_maps.py test each function.
+Every word shown in English and Hindi comes from :mod:`reservation.words`.
+
+Modules
+-------
+- :mod:`.params`: parameters checked once (:func:`check_parameters`) and the one call that computes an allotment
+  (:func:`run_allotment`); :func:`body_choices`, :func:`body_title`.
+- :mod:`.places`: divisions in any spelling (:func:`resolve_division`, :func:`resolve_divisions`), names in English
+  or Hindi.
+- :mod:`.tables`: State counts of every body, counts per category, summaries, the units with their reasons, units
+  not drawn, assumptions; :func:`style_categories`.
+- :mod:`.maps`: every map (boundaries, district maps, points, district aggregates, :func:`division_map`,
+  :func:`write_static_maps`, GeoJSON).
+- :mod:`.rotation`: rotation history with the verdict of the rotation rule.
+- :mod:`.toy`: the five-district toy state, step by step.
+- :mod:`.dpc`: District Planning Committees.
+- :mod:`.explorer`: the ipywidgets explorer of notebook 04 (:class:`Explorer`).
+"""
+
+from __future__ import annotations
+
+from ..words import BODY_TITLES_HI, LANGS
+from .dpc import dpc_composition, dpc_reserved_seats, dpc_sample_ballots, dpc_sample_count
+from .explorer import Explorer, ExplorerState
+from .maps import (MapView, aggregate_figure, aggregate_static_figure, district_aggregate, division_map, fit_zoom,
+                   map_geojson, map_mode, points_figure, points_static_figure, unit_points, write_geojson,
+                   write_static_maps)
+from .params import body_choices, body_title, check_parameters, option_rows, run_allotment
+from .places import division_label, divisions, resolve_division, resolve_divisions, slug
+from .rotation import (VERDICTS, rotation_heatmap, rotation_matrix, rotation_summary, rotation_view,
+                       rotation_wide)
+from .tables import (assumptions_table, category_counts_table, category_summary, division_tables, heading,
+                     html_heading, html_table, not_drawn_table, reason_note, report_heading, safe_cell,
+                     state_counts_all, state_counts_wide, style_categories, table_in, unit_list, write_csv)
+from .toy import TOY_DISTRICTS, TOY_HISTORY, TOY_UNITS, toy_allotment, toy_figure, toy_state, toy_steps
+
+__all__ = [
+    "LANGS", "TOY_DISTRICTS", "TOY_HISTORY", "TOY_UNITS", "BODY_TITLES_HI", "divisions", "resolve_division",
+    "resolve_divisions", "check_parameters", "run_allotment", "body_choices", "body_title", "option_rows",
+    "state_counts_all", "state_counts_wide", "category_counts_table", "category_summary", "unit_list",
+    "not_drawn_table", "style_categories", "html_table", "html_heading", "heading", "division_label", "reason_note",
+    "safe_cell", "write_csv", "division_tables", "table_in", "report_heading", "assumptions_table", "map_mode",
+    "district_aggregate", "aggregate_figure", "aggregate_static_figure", "unit_points", "points_figure",
+    "points_static_figure", "division_map", "MapView", "write_static_maps", "fit_zoom", "map_geojson",
+    "write_geojson",
+    "rotation_matrix", "rotation_summary", "rotation_wide", "rotation_heatmap", "rotation_view", "VERDICTS",
+    "toy_allotment", "toy_steps", "toy_state", "toy_figure", "dpc_composition", "dpc_reserved_seats",
+    "dpc_sample_ballots", "dpc_sample_count", "Explorer", "ExplorerState", "slug",
+]

@@ -1,0 +1,348 @@
+"""Maps of an allotment whose units are districts (zp-chair): an interactive, offline plotly map
+(:func:`choropleth`) and a static matplotlib map (:func:`static_figure`, :func:`static_map`: PNG/SVG, or kaleido)."""
+
+from __future__ import annotations
+
+import time
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ...categories import CODES, COLOURS, label
+from ...words import check_lang, word
+from ..places import division_names, unit_names
+from .boundaries import (DEFAULT_SIMPLIFY_TOLERANCE, _district_boundaries_cached, _division_boundaries_cached,
+                         join_allotment, state_outline)
+from .style import (COLOUR_ABSENT, COLOUR_OUTSIDE, EDGE_ABSENT, EDGE_OUTSIDE, LABEL_BOX, center, chromium_path,
+                    clip_view, division_column, division_outline, fit_zoom, font_rc, geojson, hover_text, hover_wrap,
+                    in_box, map_axes, map_title, not_drawn_note, present_codes, save_figure, source_note,
+                    system_has_devanagari, view_bounds, visible_box)
+
+__all__ = ["choropleth", "static_figure", "static_map", "StaticMapResult", "locator", "CONTEXT_TOLERANCE",
+           "LOCATOR_TOLERANCE"]
+
+#: Simplification (degrees) of the districts drawn only as context around a division (about 3 km: they are
+#: white, and the dark division line covers where their edges meet the division's own).
+CONTEXT_TOLERANCE = 0.03
+#: Simplification (degrees) of the division outlines in the small locator map of the State.
+LOCATOR_TOLERANCE = 0.05
+
+
+def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "en", *,
+               simplify_tolerance: float = DEFAULT_SIMPLIFY_TOLERANCE, height: int = 650,
+               width: int | None = None, level: str | None = None, size_column: str = "pop_total", division=None):
+    """An interactive map of an allotment: a plotly Figure that needs no network.
+
+    Districts are filled with their category's colour (:data:`reservation.categories.COLOURS`), legend
+    entries labelled with :func:`reservation.categories.label` in ``lang`` ("en" or "hi") and ordered as in
+    the GO. Hovering shows name, division, category and reason. Division boundaries are drawn as dark lines;
+    districts absent from the allotment are white with a grey edge. Units drawn as points (see
+    :func:`join_allotment`) are circles in their category's colour, sized by ``size_column`` when present.
+    Units with no shape are counted in a note under the map; get them with :func:`join_allotment`.
+
+    ``division`` (a name or a list): the map zooms on it and colours its districts; the districts around it are
+    drawn white as context ("Outside the division", with coarser outlines: :data:`CONTEXT_TOLERANCE`) and only as
+    far as the map can show them, which keeps a division's page small.
+
+    Uses ``Choroplethmap`` on the ``white-bg`` style (MapLibre, no tiles) and no text-mode trace.
+    """
+    import plotly.graph_objects as go
+
+    lang = check_lang(lang)
+    tol = float(simplify_tolerance)
+    names = division_names(division)
+    drawn, not_drawn = join_allotment(allotment, simplify_tolerance=tol, level=level)
+    codes_all = set(pd.to_numeric(drawn.loc[drawn["drawn_as"] == "polygon", "unit_code"]).astype(int))
+    if names is not None and "division" in drawn.columns:
+        drawn = drawn[drawn["division"].isin(names)]
+        if "division" in not_drawn.columns:
+            not_drawn = not_drawn[not_drawn["division"].isin(names)]
+    polys = drawn[drawn["drawn_as"] == "polygon"].copy()
+    points = drawn[drawn["drawn_as"] == "point"].copy()
+    codes_present = present_codes(drawn)
+    labels = {c: label(c, lang) for c in CODES}
+
+    for df in (polys, points):
+        df["_name"] = hover_text(unit_names(df, lang))
+        df["_division"] = hover_text(division_column(df, lang))
+        df["_category"] = df["category"].astype(str).map(labels)
+        df["_reason"] = df["reason"].astype(str).map(hover_wrap) if "reason" in df.columns else ""
+        df["_id"] = pd.to_numeric(df["unit_code"]).astype(int).astype(str)
+
+    t = {k: word(f"map.{k}", lang) for k in ("division", "category", "reason", "absent", "outside",
+                                              "division_line")}
+    hover = (f"<b>%{{customdata[0]}}</b><br>{t['division']}: %{{customdata[1]}}<br>"
+             f"{t['category']}: %{{customdata[2]}}<br>{t['reason']}: %{{customdata[3]}}<extra></extra>")
+    b = _district_boundaries_cached(tol)
+    fig = go.Figure()
+    notes = [n for n in (not_drawn_note(not_drawn, lang), source_note(lang, tol)) if n]
+    bounds = view_bounds(division)
+    top, bottom = (60 if title else 10), 20 + 18 * len(notes)
+    map_w = 700 if width is None else max(width - 20 - 260, 200)   # the legend sits right of the map
+    zoom = fit_zoom(bounds, map_w, height - top - bottom)
+    box = visible_box(division, map_w, height - top - bottom, zoom, extra=0.5)
+    mine = set(pd.to_numeric(polys["unit_code"]).astype(int))
+    context = in_box(_district_boundaries_cached(CONTEXT_TOLERANCE), box) if names is not None else b.iloc[:0]
+    context = context[~context["unit_code"].isin(mine)]
+
+    for kind, rows in (("outside", context[context["unit_code"].isin(codes_all)]),
+                       ("absent", (context if names is not None else b)[
+                           ~(context if names is not None else b)["unit_code"].isin(codes_all | mine)])):
+        if not len(rows):
+            continue
+        fig.add_trace(go.Choroplethmap(
+            geojson=geojson(rows), locations=rows["unit_code"].astype(str).tolist(),
+            z=[0] * len(rows), colorscale=[[0, COLOUR_ABSENT], [1, COLOUR_ABSENT]], showscale=False,
+            marker={"line": {"color": EDGE_OUTSIDE if kind == "outside" else EDGE_ABSENT, "width": 0.6}},
+            name=t[kind], showlegend=True,
+            customdata=np.column_stack([hover_text(unit_names(rows, lang)),
+                                        hover_text(division_column(rows, lang))]).tolist(),
+            hovertemplate=f"<b>%{{customdata[0]}}</b><br>{t['division']}: %{{customdata[1]}}<br>"
+                          f"{t[kind]}<extra></extra>"))
+
+    for c in codes_present:
+        p = polys[polys["category"].astype(str) == c]
+        if not len(p):
+            continue
+        codes_c = pd.to_numeric(p["unit_code"]).astype(int)
+        # Each trace carries only its own districts' GeoJSON (plotly.express would copy all into each).
+        fig.add_trace(go.Choroplethmap(
+            geojson=geojson(b.set_index("unit_code").loc[codes_c].reset_index()), locations=p["_id"].tolist(),
+            z=[1] * len(p), colorscale=[[0, COLOURS[c]], [1, COLOURS[c]]], showscale=False,
+            marker={"line": {"color": "#ffffff", "width": 0.6}, "opacity": 1.0},
+            name=labels[c], legendgroup=labels[c], showlegend=True,
+            customdata=np.column_stack([p["_name"], p["_division"], p["_category"], p["_reason"]]).tolist(),
+            hovertemplate=hover))
+
+    if len(points):
+        size = None
+        if size_column in points.columns:
+            v = pd.to_numeric(points[size_column], errors="coerce")
+            if v.notna().any() and v.max() > 0:
+                size = (6 + 24 * np.sqrt(v.fillna(0) / v.max())).round(1).tolist()
+        polys_cats = set(polys["category"].astype(str))
+        for c in codes_present:
+            sel = points["category"].astype(str) == c
+            if not sel.any():
+                continue
+            p = points[sel]
+            fig.add_trace(go.Scattermap(
+                lon=[g.x for g in p.geometry], lat=[g.y for g in p.geometry], mode="markers",
+                marker={"color": COLOURS[c], "size": [size[i] for i in np.flatnonzero(sel)] if size else 9,
+                        "opacity": 0.9},
+                name=labels[c], legendgroup=labels[c], showlegend=c not in polys_cats,
+                customdata=np.column_stack([p["_name"], p["_division"], p["_category"], p["_reason"]]).tolist(),
+                hovertemplate=hover))
+
+    lons, lats = division_outline(tol, box)
+    fig.add_trace(go.Scattermap(lon=lons, lat=lats, mode="lines", line={"color": "#303030", "width": 1.6},
+                                name=t["division_line"], hoverinfo="skip", showlegend=True))
+
+    fig.update_layout(
+        title={"text": title} if title else None, height=height, width=width,
+        map={"style": "white-bg", "center": center(bounds), "zoom": zoom},
+        legend={"title": {"text": word("map.category", lang)}, "itemsizing": "constant",
+                "bgcolor": "rgba(255,255,255,0.85)"},
+        margin={"l": 10, "r": 10, "t": top, "b": bottom},
+        annotations=[{"text": n, "xref": "paper", "yref": "paper", "x": 0, "y": -0.01 - 0.035 * i,
+                      "yanchor": "top", "xanchor": "left", "showarrow": False, "font": {"size": 11}}
+                     for i, n in enumerate(notes)],
+    )
+    return fig
+
+
+def _label(ax, text, xy, size, colour, style="normal"):
+    ax.annotate(text, xy, ha="center", va="center", fontsize=size, color=colour, fontstyle=style, zorder=6,
+                annotation_clip=True, bbox=LABEL_BOX)
+
+
+def locator(ax, division, lang: str = "en") -> None:
+    """A small map of the State on ``ax`` with the division(s) filled dark: where the zoomed map is."""
+    import geopandas as gpd
+    names = division_names(division) or []
+    divs = _division_boundaries_cached(LOCATOR_TOLERANCE)                     # a small map: coarse outlines
+    ax.set_axis_off()
+    minx, miny, maxx, maxy = divs.total_bounds
+    ax.set_aspect(1 / np.cos(np.radians((miny + maxy) / 2)))
+    divs.plot(ax=ax, facecolor="#e8e8e8", edgecolor="#ffffff", linewidth=0.4)
+    sel = divs[divs["division"].isin(names)]
+    if len(sel):
+        sel.plot(ax=ax, facecolor="#b2182b", edgecolor="#b2182b", linewidth=0.6)
+    gpd.GeoSeries([state_outline(LOCATOR_TOLERANCE)], crs=4326).boundary.plot(ax=ax, color="#404040", linewidth=0.6)
+    map_title(ax.figure, ax, word("map.state", lang), size=8, pad=0.004, colour="#404040")
+
+
+def static_figure(allotment: pd.DataFrame, title: str | None = None, lang: str = "en", *,
+                  simplify_tolerance: float = DEFAULT_SIMPLIFY_TOLERANCE, level: str | None = None,
+                  district_labels: bool | None = None, figsize: tuple[float, float] | None = None,
+                  size_column: str = "pop_total", division=None):
+    """The static map as a matplotlib Figure (no pyplot, no browser): what :func:`static_map` saves.
+
+    Same content as :func:`choropleth`: category colours, legend with category labels in ``lang`` and the
+    count of districts per category, division outlines, a note on units not drawn and on the boundary source.
+
+    ``division`` (a name or a list): the map is zoomed on it, its districts are coloured and named (in ``lang``),
+    the neighbouring districts are drawn pale as context ("Outside the division", named in grey), and a small
+    locator map of the State beside the legend shows where the division lies. Districts that are in no row of the
+    allotment are white and hatched ("Not in this allotment"), so "unreserved" (its own grey fill) is never
+    confused with them. ``district_labels`` (default: on for a division, off for the State) names every district.
+    """
+    import geopandas as gpd
+    import matplotlib
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    lang = check_lang(lang)
+    tol = float(simplify_tolerance)
+    names = division_names(division)
+    drawn, not_drawn = join_allotment(allotment, simplify_tolerance=tol, level=level)
+    b = _district_boundaries_cached(tol)
+    divs = _division_boundaries_cached(tol)
+    if names is not None:                        # the division's rows are the map; the rest is context
+        inside = drawn["division"].isin(names) if "division" in drawn.columns else \
+            pd.Series(True, index=drawn.index)
+        context_codes = set(pd.to_numeric(drawn.loc[~inside & (drawn["drawn_as"] == "polygon"), "unit_code"]))
+        drawn = drawn[inside]
+        if "division" in not_drawn.columns:
+            not_drawn = not_drawn[not_drawn["division"].isin(names)]
+    else:
+        context_codes = set()
+    polys = drawn[drawn["drawn_as"] == "polygon"]
+    points = drawn[drawn["drawn_as"] == "point"]
+    if district_labels is None:
+        district_labels = names is not None
+    if figsize is None:
+        figsize = (12.5, 9.0) if names is not None else (11.0, 9.0)
+
+    bounds = view_bounds(division)
+    pad = 0.05 * max(bounds[2] - bounds[0], bounds[3] - bounds[1])
+    view = (bounds[0] - pad, bounds[1] - pad, bounds[2] + pad, bounds[3] + pad)
+    shown = clip_view(b, view) if names is not None else b
+    poly_codes = set(pd.to_numeric(polys["unit_code"]).astype(int))
+    coarse = clip_view(_district_boundaries_cached(CONTEXT_TOLERANCE), view) if names is not None else shown
+    context = coarse[coarse["unit_code"].isin(context_codes)]
+    absent = shown[~shown["unit_code"].isin(poly_codes | context_codes)]
+
+    rc = font_rc(lang)
+    with matplotlib.rc_context(rc):
+        fig = Figure(figsize=figsize)
+        ax, anchor, loc = map_axes(fig, names is not None, names is not None)
+        if loc is not None:
+            locator(loc, names, lang)
+        ax.set_axis_off()
+        ax.set_aspect(1 / np.cos(np.radians((bounds[1] + bounds[3]) / 2)))
+
+        if len(absent):
+            absent.plot(ax=ax, facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, linewidth=0.4, hatch="////")
+        if len(context):
+            context.plot(ax=ax, facecolor=COLOUR_OUTSIDE, edgecolor=EDGE_OUTSIDE, linewidth=0.5)
+        if len(polys):
+            polys.plot(ax=ax, color=[COLOURS[c] for c in polys["category"].astype(str)], edgecolor="#ffffff",
+                       linewidth=0.6)
+        outline = gpd.GeoSeries([state_outline(tol)], crs=4326)
+        if names is not None:
+            clip_view(divs.boundary, view).plot(ax=ax, color="#303030", linewidth=1.1)
+            clip_view(outline.boundary, view).plot(ax=ax, color="#000000", linewidth=1.4)
+        else:
+            divs.boundary.plot(ax=ax, color="#303030", linewidth=1.1)
+            outline.boundary.plot(ax=ax, color="#000000", linewidth=1.4)
+        ax.set_xlim(view[0], view[2])
+        ax.set_ylim(view[1], view[3])
+
+        if len(points):
+            v = (pd.to_numeric(points[size_column], errors="coerce") if size_column in points.columns
+                 else pd.Series(np.nan, index=points.index))
+            s = (20 + 300 * np.sqrt(v.fillna(0) / v.max())) if v.notna().any() and v.max() > 0 else 30
+            ax.scatter([g.x for g in points.geometry], [g.y for g in points.geometry],
+                       c=[COLOURS[c] for c in points["category"].astype(str)], s=s, edgecolors="#202020",
+                       linewidths=0.5, zorder=5)
+
+        if district_labels:
+            big = names is not None
+            mine = set(shown.loc[shown["division"].isin(names), "unit_code"]) if big else set(shown["unit_code"])
+            for code, g, n in zip(shown["unit_code"], shown.geometry, unit_names(shown, lang)):
+                pt = g.representative_point()
+                if code in mine:                  # the division's districts (neighbours: on the locator)
+                    _label(ax, n, (pt.x, pt.y), 9.5 if big else 5, "#000000")
+
+        counts = drawn["category"].astype(str).value_counts()
+        handles = [Patch(facecolor=COLOURS[c], edgecolor="#808080", linewidth=0.5,
+                         label=f"{label(c, lang)} ({int(counts.get(c, 0))})") for c in present_codes(drawn)]
+        if len(context):
+            handles.append(Patch(facecolor=COLOUR_OUTSIDE, edgecolor=EDGE_OUTSIDE, label=word("map.outside", lang)))
+        if len(absent):
+            handles.append(Patch(facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, hatch="////",
+                                 label=f"{word('map.absent', lang)} ({len(absent)})"))
+        handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
+        where = {"loc": "upper left", "bbox_to_anchor": (0.0, 1.0)} if names is not None else {"loc": "upper right"}
+        kw = dict(handles=handles, title=word("map.category", lang), fontsize=9, title_fontsize=10, frameon=True,
+                  framealpha=0.95)
+        if anchor is not None:                                   # beside the map
+            fig.legend(loc="upper left", bbox_to_anchor=anchor, **kw)
+        else:
+            ax.legend(loc="upper right", **kw)
+        if title:
+            map_title(fig, ax, title)
+        notes = [n for n in (not_drawn_note(not_drawn, lang, limit=6), source_note(lang, tol)) if n]
+        fig.text(0.01, 0.005, "\n".join(notes), fontsize=7.5, color="#404040", ha="left", va="bottom")
+    fig._reservation_rc = rc
+    return fig
+
+
+@dataclass(frozen=True)
+class StaticMapResult:
+    """What :func:`static_map` wrote."""
+    png: Path | None
+    svg: Path | None
+    engine: str                  # "matplotlib" or "kaleido"
+    not_drawn: pd.DataFrame      # units with no shape (see join_allotment)
+    seconds: float
+
+
+def static_map(allotment: pd.DataFrame, png_path=None, svg_path=None, title: str | None = None,
+               lang: str = "en", *, engine: str = "matplotlib", dpi: int = 100,
+               simplify_tolerance: float = DEFAULT_SIMPLIFY_TOLERANCE, level: str | None = None,
+               district_labels: bool | None = None, **figure_kw) -> StaticMapResult:
+    """Write the map of an allotment as PNG and/or SVG, with no network and no browser by default.
+
+    ``engine``: ``"matplotlib"`` (default; geopandas + matplotlib, text in SVG as paths so the SVG shows Hindi
+    without the font installed), ``"kaleido"`` (the :func:`choropleth` figure through kaleido; needs Debian's
+    chromium, raises RuntimeError without it), or ``"auto"`` (kaleido if chromium is present, else matplotlib).
+    """
+    if png_path is None and svg_path is None:
+        raise ValueError("give png_path, svg_path or both")
+    if engine not in ("matplotlib", "kaleido", "auto"):
+        raise ValueError(f"engine must be 'matplotlib', 'kaleido' or 'auto', not {engine!r}")
+    if engine == "auto":
+        engine = "kaleido" if chromium_path() else "matplotlib"
+    if engine == "kaleido" and chromium_path() is None:
+        raise RuntimeError("engine='kaleido' needs chromium (apt-get install -y chromium); "
+                           "use engine='matplotlib'")
+    png = Path(png_path) if png_path is not None else None
+    svg = Path(svg_path) if svg_path is not None else None
+    start = time.perf_counter()
+    if engine == "kaleido":
+        if lang == "hi" and not system_has_devanagari():
+            warnings.warn("kaleido draws text with the system's fonts and none covers Devanagari: Hindi will show "
+                          "as empty boxes. apt-get install fonts-noto-core, or use engine='matplotlib'.",
+                          RuntimeWarning, stacklevel=2)
+        fig = choropleth(allotment, title=title, lang=lang, simplify_tolerance=simplify_tolerance, level=level,
+                         width=1100, height=900, division=figure_kw.get("division"))
+        for p in (png, svg):
+            if p is not None:
+                p.parent.mkdir(parents=True, exist_ok=True)
+                fig.write_image(str(p), scale=2 if p.suffix.lower() == ".png" else 1)
+    else:
+        fig = static_figure(allotment, title=title, lang=lang, simplify_tolerance=simplify_tolerance,
+                            level=level, district_labels=district_labels, **figure_kw)
+        save_figure(fig, png, svg, dpi=dpi, lang=lang)
+    _, not_drawn = join_allotment(allotment, simplify_tolerance=simplify_tolerance, level=level)
+    names = division_names(figure_kw.get("division"))
+    if names is not None and "division" in not_drawn.columns:
+        not_drawn = not_drawn[not_drawn["division"].isin(names)].reset_index(drop=True)
+    return StaticMapResult(png=png, svg=svg, engine=engine, not_drawn=not_drawn,
+                           seconds=round(time.perf_counter() - start, 3))

@@ -1,0 +1,133 @@
+"""Parameters of the notebooks, the reports and the explorer: checked once, and the one place where a view asks
+for an allotment (:func:`run_allotment`, through the one pipeline :func:`reservation.pipeline.allot`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..errors import InputError
+from ..words import BODY_TITLES_HI, check_lang
+from .places import resolve_divisions
+
+__all__ = ["check_parameters", "run_allotment", "body_title", "body_choices", "option_rows", "option_assignments",
+           "body_needs_units"]
+
+
+def option_assignments(options) -> list[tuple[str, str]]:
+    """Options as ``["name=value", ...]``, ``[(name, value), ...]`` or ``{name: value}`` -> pairs."""
+    from ..options import parse_assignments
+    if options is None:
+        return []
+    if isinstance(options, dict):
+        return [(str(k), str(v)) for k, v in options.items()]
+    if isinstance(options, str):
+        raise InputError("options must be a list of NAME=VALUE strings, not one string", column="options")
+    pairs = []
+    for item in options:
+        if isinstance(item, str):
+            pairs += parse_assignments([item])
+        elif isinstance(item, (tuple, list)) and len(item) == 2:
+            pairs.append((str(item[0]), str(item[1])))
+        else:
+            raise InputError(f"option {item!r} is not NAME=VALUE", column="options")
+    return pairs
+
+
+def _is_int(x) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+def body_needs_units(body: str) -> tuple[bool, bool]:
+    """``(needs, accepts)``: whether the body needs a units file, and whether it accepts one."""
+    from ..bodies import get_body
+    b = get_body(body)
+    return bool(b.needs_units), bool(b.needs_units or getattr(b, "accepts_units", False))
+
+
+def check_parameters(body, year, *, division="all", base_year=2015, options=(), history=(), units="") -> dict:
+    """Validate the parameters of a notebook or a report before anything runs; return them normalised.
+
+    Checks types (``year`` and ``base_year`` integers, ``body`` text, ``options`` NAME=VALUE strings, ``history``
+    file paths), that the body is registered, that it has rules for the year, every division (see
+    :func:`resolve_divisions`), every option name and value, that history files exist and that a units file is
+    given exactly when the body needs one. Raises :class:`InputError` with the parameter as ``column``.
+    Returns ``{"body", "year", "divisions", "base_year", "options" (list of "n=v"), "history" (list of str),
+    "units" (str)}``.
+    """
+    from ..bodies import get_body
+    if not isinstance(body, str):
+        raise InputError(f"body must be text, not {type(body).__name__} {body!r}", column="body")
+    if not _is_int(year):
+        raise InputError(f"year must be an integer, not {type(year).__name__} {year!r}", column="year")
+    if not _is_int(base_year):
+        raise InputError(f"base_year must be an integer, not {type(base_year).__name__} {base_year!r}",
+                         column="base_year")
+    try:
+        b = get_body(body, int(year))
+    except InputError as e:
+        raise InputError(e.message, column="body" if e.option == "--body" else "year") from None
+    if int(base_year) > int(year):
+        raise InputError(f"base_year {base_year} is after the election year {year}", column="base_year")
+    pairs = option_assignments(options)
+    b.options(pairs)                                    # unknown names or values raise InputError
+    if isinstance(history, str):
+        history = [history] if history else []
+    hist = []
+    for h in history or ():
+        if not isinstance(h, (str, Path)):
+            raise InputError(f"history must be file paths, not {type(h).__name__}", column="history")
+        if not Path(h).is_file():
+            raise InputError("history file not found", file=str(h), column="history")
+        hist.append(str(h))
+    units = "" if units is None else units
+    if not isinstance(units, (str, Path)):
+        raise InputError(f"units must be a file path, not {type(units).__name__}", column="units")
+    units = str(units)
+    needs, accepts = body_needs_units(body)
+    if needs and not units:
+        raise InputError(f"{body} needs a units file (its units and populations are not shipped): give units=FILE "
+                         f"(--units FILE on the command line)", column="units")
+    if units and not accepts:
+        raise InputError(f"{body} has its units built in; a units file is only for bodies that need or accept one",
+                         column="units")
+    if units and not Path(units).is_file():
+        raise InputError("units file not found", file=units, column="units")
+    return {"body": body, "year": int(year), "divisions": resolve_divisions(division), "base_year": int(base_year),
+            "options": [f"{n}={v}" for n, v in pairs], "history": hist, "units": units}
+
+
+def run_allotment(body: str, year: int, *, base_year: int = 2015, options=(), history=(), units="",
+                  population=None, pins=None):
+    """The allotment of any registered body (:func:`reservation.pipeline.allot`, the one pipeline; a units file
+    for the bodies that need or accept one). ``options``: ``["name=value", ...]``, pairs or a dict."""
+    from ..pipeline import allot
+    if isinstance(history, str):
+        history = [history] if history else []
+    return allot(body, int(year), units=str(units) if units else None, history=list(history) or None,
+                 base_year=int(base_year), population=population, pins=pins, options=option_assignments(options))
+
+
+def body_title(body: str, lang: str = "en") -> str:
+    from ..bodies import BODIES
+    check_lang(lang)
+    b = BODIES.get(body)
+    en = b.title if b is not None else body
+    return BODY_TITLES_HI.get(body, en) if lang == "hi" else en
+
+
+def body_choices(include_needs_units: bool = False) -> pd.DataFrame:
+    """The registered bodies: ``body, title, title_hi, unit, years, needs_units`` (the registry, not a list)."""
+    from ..bodies import BODIES
+    rows = [{"body": k, "title": b.title, "title_hi": body_title(k, "hi"), "unit": b.unit, "years": tuple(b.years),
+             "needs_units": bool(b.needs_units)} for k, b in BODIES.items()
+            if include_needs_units or not b.needs_units]
+    return pd.DataFrame(rows, columns=["body", "title", "title_hi", "unit", "years", "needs_units"])
+
+
+def option_rows(body: str) -> pd.DataFrame:
+    """The body's ambiguity options (``option, ambiguity, default, choices, reading_of_default, evidence``)."""
+    from ..bodies import get_body
+    return pd.DataFrame(get_body(body).options(()).describe())
