@@ -29,16 +29,17 @@ __all__ = ["UNIT_COLUMNS", "load_published", "category_of", "published_from_fram
 #: The columns that may name the unit, in order of preference.
 UNIT_COLUMNS = ("unit", "unit_code", "district_lgd_code", "block_lgd_code", "district_en", "district_hi")
 
-# The words the published lists print (seed b's own words, and the 2021 lists), besides the labels of
-# reservation.categories. Keys are compared with loose_key (case, spaces, nukta and punctuation forgiven).
+# The words the published lists print (the GO 2021's own words, and the 2021 lists), besides the labels of
+# reservation.categories (and the shorter English labels of its earlier versions, 'Backward Classes').
+# Keys are compared with loose_key (case, spaces, nukta and punctuation forgiven).
 _WORDS = {
     "ST_W": ("अनुसूचित जनजाति स्त्री", "अनुसूचित जनजाति महिला", "ST women", "ST-W", "ST (W)"),
     "ST": ("अनुसूचित जनजाति",),
     "SC_W": ("अनुसूचित जाति स्त्री", "अनुसूचित जाति महिला", "SC women", "SC-W", "SC (W)"),
     "SC": ("अनुसूचित जाति",),
     "OBC_W": ("पिछड़ा वर्ग स्त्री", "पिछड़ा वर्ग महिला", "अन्य पिछड़ा वर्ग स्त्री", "पिछड़ी जाति स्त्री", "OBC women",
-              "OBC-W", "OBC (W)", "BC women"),
-    "OBC": ("पिछड़ा वर्ग", "अन्य पिछड़ा वर्ग", "पिछड़ी जाति", "BC", "Backward Class"),
+              "OBC-W", "OBC (W)", "BC women", "Backward Classes (women)"),
+    "OBC": ("पिछड़ा वर्ग", "अन्य पिछड़ा वर्ग", "पिछड़ी जाति", "BC", "Backward Class", "Backward Classes"),
     "W": ("स्त्री", "महिला", "Women", "Woman", "general women"),
     "UR": ("अनारक्षित", "Unreserved", "general"),
 }

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from .rulebooks.kp_chair import load_blocks
+from .paths import DATA_DIR
 from .units import crosswalk, loose_key
 
 __all__ = ["GENERATED_NOTE", "gram_panchayats_2015", "wards_for", "ward_count"]
@@ -42,7 +43,7 @@ def gram_panchayats_2015(history_csv, seed: int = 2021) -> tuple[pd.DataFrame, p
     cw = crosswalk()
     g["district_lgd"] = [cw.resolve(x) for x in g["district_hi"]]
     blocks, _ = load_blocks(2015)
-    b = pd.read_csv(Path(__file__).resolve().parent.parent / "data" / "blocks_census2011.csv")
+    b = pd.read_csv(DATA_DIR / "blocks_census2011.csv")
     by_no = {(int(d), int(n)): int(c) for d, n, c in
              zip(b["district_lgd_code"], b["sec2015_block_no"].fillna(-1), b["block_lgd_code"])}
     by_name = {(int(d), loose_key(h)): int(c) for d, h, c in

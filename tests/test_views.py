@@ -548,9 +548,6 @@ def test_report_notebooks_are_package_data():
     assert "__file__" not in Path(report.__file__).read_text(encoding="utf-8")
 
 
-@pytest.mark.xfail(strict=True, reason="needs reservation/paths.py (lead): DATA_DIR = importlib.resources.files("
-                                       "'reservation') / 'data', so that an installed wheel finds the shipped tables "
-                                       "(reservation/data links to data/ and is package data)")
 def test_shipped_tables_are_found_inside_the_package():
     from reservation import units
     assert Path(units.DATA_DIR).parent == Path(reservation.__file__).resolve().parent

@@ -88,7 +88,7 @@ def seed_path(explicit=None) -> Path:
     elif os.environ.get("RESERVATION_DPC_SEED"):
         candidates.append(Path(os.environ["RESERVATION_DPC_SEED"]))
     else:
-        candidates += [DATA_DIR / "seeds" / SEED_NAME, DATA_DIR.parent.parent / "shared" / "seeds" / SEED_NAME]
+        candidates += [DATA_DIR / "seeds" / SEED_NAME, DATA_DIR.resolve().parent.parent / "shared" / "seeds" / SEED_NAME]
     for p in candidates:
         if p.is_file():
             return p
