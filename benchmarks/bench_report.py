@@ -66,10 +66,10 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--plotlyjs", default="directory", choices=["directory", "inline"])
     a = ap.parse_args(argv)
-    from reservation.bodies import BODIES
+    from reservation.rulebook import get_rulebook
     print(f"machine: {os.cpu_count()} CPUs; workers {a.workers}; plotly.js {a.plotlyjs}")
     for body in a.bodies:
-        year = a.year or max(BODIES[body].years)
+        year = a.year or max(get_rulebook(body).offered_years)
         for i in range(a.repeat):
             r = run(body, year, a.workers, a.plotlyjs)
             cpu = r["parent_cpu"] + r["children_cpu"]

@@ -46,7 +46,7 @@ def _allot(body, year, options, **kw):
     pairs = parse_assignments(options)
     if "units" not in kw:
         return reservation.allot(body, year, options=pairs, **kw)
-    from reservation.bodies import get_body
+    from reservation.bodies import get_body          # a commit before the one pipeline (its compat module)
     b = get_body(body, year)
     return b.allot(year, units_path=kw["units"], history_paths=kw.get("history"), options=b.options(pairs))
 

@@ -183,6 +183,23 @@ class Rulebook:
     light_counts: Callable | None = None    # (opts) -> the counts rows from the shipped data, without pandas
     base_year_readings: dict = field(default_factory=dict)   # base year -> what it means for each group
 
+    @property
+    def needs_units(self) -> bool:
+        """A units file is required: the units and their populations are not shipped (gram panchayats, wards)."""
+        return self.units_file == "required"
+
+    @property
+    def accepts_units(self) -> bool:
+        """A units file is required, or may replace the shipped list."""
+        return self.units_file != "none"
+
+    @property
+    def offered_years(self) -> tuple[int, ...]:
+        """The years offered to a reader (notebooks, explorer, report): the elections under the law the rulebook
+        implements, then the next one."""
+        y = self.years
+        return tuple(e for e in y.elections if e >= min(y.law)) + tuple(y.upcoming(1))
+
     def option_set(self, assignments=()) -> OptionSet:
         opts = OptionSet(dict(self.options))
         for name, value in assignments:

@@ -39,7 +39,7 @@ CATEGORY_LABELS: dict[str, dict[str, str]] = {
     "UR": {"en": "Unreserved", "hi": "अनारक्षित"},
 }
 
-#: Hindi titles of the bodies (the English title is the registry's, reservation.bodies). Unknown ids: English.
+#: Hindi titles of the bodies (the English title is the rulebook's, reservation.rulebook). Unknown ids: English.
 BODY_TITLES_HI: dict[str, str] = {
     "zp-chair": "जिला पंचायत अध्यक्ष", "kp-chair": "क्षेत्र पंचायत प्रमुख", "gp-pradhan": "ग्राम प्रधान",
     "gp-ward": "ग्राम पंचायत सदस्य (वार्ड)", "kp-ward": "क्षेत्र पंचायत सदस्य (वार्ड)",

@@ -1,5 +1,5 @@
-"""reservation.views: what the notebooks and reports show, tested here (DESIGN.md: a notebook shows, a tested
-function computes). Hand-checked expectations come from tests/fixtures/toy/README.md and RULES.md §7.4."""
+"""reservation.views: what the notebooks and reports show, tested here (a notebook shows, a tested function
+computes). Hand-checked expectations come from tests/fixtures/toy/README.md and the published Mirzapur DPC seats."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ import pytest
 
 import reservation
 from reservation import views
-from reservation.bodies import BODIES
+from reservation.rulebook import all_rulebooks
+
+BODIES = all_rulebooks()
 from reservation.categories import CODES, COLOURS, label
 from reservation.errors import InputError
 from reservation.units import load_districts, load_divisions
@@ -34,7 +36,7 @@ def kp():
 def np_chair():
     if "np-chair" not in BODIES:
         pytest.skip("np-chair is not registered")
-    return reservation.allot("np-chair", max(BODIES["np-chair"].years))
+    return reservation.allot("np-chair", max(BODIES["np-chair"].offered_years))
 
 
 # ============================================================================================ divisions
@@ -136,7 +138,7 @@ def test_state_counts_all_lists_every_registered_body_once():
     assert list(ov["body"]) == list(BODIES)
     for k, b in BODIES.items():
         status = ov.set_index("body").at[k, "status"]
-        if 2021 not in b.years:
+        if 2021 not in b.offered_years:
             assert status.startswith("no rules for 2021")
         elif b.needs_units:
             assert "units file" in status
@@ -307,7 +309,7 @@ def test_points_figure_sizes_and_colours(np_chair):
 def test_empty_division_map(zp):
     if "mayor" not in BODIES:
         pytest.skip("mayor is not registered")
-    m = reservation.allot("mayor", max(BODIES["mayor"].years))
+    m = reservation.allot("mayor", max(BODIES["mayor"].offered_years))
     empty = [d for d in views.resolve_divisions("all") if not (m.table["division"] == d).any()]
     if not empty:
         pytest.skip("every division has a Nagar Nigam")
@@ -455,7 +457,7 @@ def test_dpc_composition_and_reserved_seats_mirzapur():
     assert c["members"].tolist()[0] == 24 and c["members"].tolist()[-1] == 30
     s = views.dpc_reserved_seats("Mirzapur", 2021, "en")
     assert s["rural"].to_dict() == {"ST_W": 0, "ST": 0, "SC_W": 2, "SC": 4, "OBC_W": 2, "OBC": 4, "W": 3, "UR": 6,
-                                    "TOTAL": 21}                       # RULES.md §7.4
+                                    "TOTAL": 21}                       # Mirzapur 2021 as published
     assert s.at["TOTAL", "urban"] == 3 and s.at["TOTAL", "all"] == 24
     assert views.dpc_reserved_seats("मीरजापुर", 2021, "hi").iloc[2, 0] == label("SC_W", "hi")
 
@@ -679,8 +681,7 @@ def test_explorer_switches_through_every_body_without_raising():
 
 
 def test_toy_units_files_ship_with_the_package():
-    from reservation.bodies import get_body
-    assert {b for b in BODIES if get_body(b).needs_units} == set(views.toy.TOY_UNITS)
+    assert {b for b in BODIES if BODIES[b].needs_units} == set(views.toy.TOY_UNITS)
     for path in set(views.toy.TOY_UNITS.values()):
         t = pd.read_csv(path)
         assert {"unit", "parent", "pop", "sc", "st", "name_en", "district", "division"} <= set(t.columns)

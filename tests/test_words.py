@@ -51,8 +51,8 @@ def test_every_entry_has_both_languages_with_the_same_placeholders():
             if entry["en"]:
                 assert not DEVANAGARI.search(entry["en"]), (name, key)
                 assert _fields(entry["en"]) == _fields(entry["hi"]), (name, key)
-    from reservation.bodies import BODIES
-    assert set(words.BODY_TITLES_HI) <= set(BODIES)
+    from reservation.rulebook import MODULES
+    assert set(words.BODY_TITLES_HI) <= set(MODULES)
 
 
 def test_no_hindi_text_outside_the_words_module():

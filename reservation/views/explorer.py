@@ -51,8 +51,8 @@ class Explorer:
 
     def __init__(self, body: str = "zp-chair", year: int | None = None, render: bool = True, units: str = ""):
         import ipywidgets as W
-        from ..bodies import get_body
-        get_body(body)                                 # an unknown body is an InputError naming the known ones
+        from ..rulebook import get_rulebook
+        get_rulebook(body)                                 # an unknown body is an InputError naming the known ones
         self.W = W
         self.render_enabled = render
         self.state = ExplorerState()
@@ -105,8 +105,8 @@ class Explorer:
 
     # -- widgets -----------------------------------------------------------------------------------------------
     def _set_years(self, year=None):
-        from ..bodies import get_body
-        years = list(get_body(self.body.value).years)
+        from ..rulebook import get_rulebook
+        years = list(get_rulebook(self.body.value).offered_years)
         self._busy = True
         self.year.options = years
         self.year.value = year if year in years else years[0]

@@ -42,9 +42,9 @@ def _is_int(x) -> bool:
 
 def body_needs_units(body: str) -> tuple[bool, bool]:
     """``(needs, accepts)``: whether the body needs a units file, and whether it accepts one."""
-    from ..bodies import get_body
-    b = get_body(body)
-    return bool(b.needs_units), bool(b.needs_units or getattr(b, "accepts_units", False))
+    from ..rulebook import get_rulebook
+    b = get_rulebook(body)
+    return b.needs_units, b.accepts_units
 
 
 def check_parameters(body, year, *, division="all", base_year=2015, options=(), history=(), units="") -> dict:
@@ -57,7 +57,7 @@ def check_parameters(body, year, *, division="all", base_year=2015, options=(), 
     Returns ``{"body", "year", "divisions", "base_year", "options" (list of "n=v"), "history" (list of str),
     "units" (str)}``.
     """
-    from ..bodies import get_body
+    from ..rulebook import get_rulebook
     if not isinstance(body, str):
         raise InputError(f"body must be text, not {type(body).__name__} {body!r}", column="body")
     if not _is_int(year):
@@ -66,13 +66,14 @@ def check_parameters(body, year, *, division="all", base_year=2015, options=(), 
         raise InputError(f"base_year must be an integer, not {type(base_year).__name__} {base_year!r}",
                          column="base_year")
     try:
-        b = get_body(body, int(year))
+        b = get_rulebook(body)
+        b.years.check(body, int(year))
     except InputError as e:
         raise InputError(e.message, column="body" if e.option == "--body" else "year") from None
     if int(base_year) > int(year):
         raise InputError(f"base_year {base_year} is after the election year {year}", column="base_year")
     pairs = option_assignments(options)
-    b.options(pairs)                                    # unknown names or values raise InputError
+    b.option_set(pairs)                                    # unknown names or values raise InputError
     if isinstance(history, str):
         history = [history] if history else []
     hist = []
@@ -111,23 +112,22 @@ def run_allotment(body: str, year: int, *, base_year: int = 2015, options=(), hi
 
 
 def body_title(body: str, lang: str = "en") -> str:
-    from ..bodies import BODIES
+    from ..rulebook import MODULES, get_rulebook
     check_lang(lang)
-    b = BODIES.get(body)
-    en = b.title if b is not None else body
+    en = get_rulebook(body).title if body in MODULES else body
     return BODY_TITLES_HI.get(body, en) if lang == "hi" else en
 
 
 def body_choices(include_needs_units: bool = False) -> pd.DataFrame:
     """The registered bodies: ``body, title, title_hi, unit, years, needs_units`` (the registry, not a list)."""
-    from ..bodies import BODIES
-    rows = [{"body": k, "title": b.title, "title_hi": body_title(k, "hi"), "unit": b.unit, "years": tuple(b.years),
-             "needs_units": bool(b.needs_units)} for k, b in BODIES.items()
+    from ..rulebook import all_rulebooks
+    rows = [{"body": k, "title": b.title, "title_hi": body_title(k, "hi"), "unit": b.unit_kind,
+             "years": b.offered_years, "needs_units": b.needs_units} for k, b in all_rulebooks().items()
             if include_needs_units or not b.needs_units]
     return pd.DataFrame(rows, columns=["body", "title", "title_hi", "unit", "years", "needs_units"])
 
 
 def option_rows(body: str) -> pd.DataFrame:
     """The body's ambiguity options (``option, ambiguity, default, choices, reading_of_default, evidence``)."""
-    from ..bodies import get_body
-    return pd.DataFrame(get_body(body).options(()).describe())
+    from ..rulebook import get_rulebook
+    return pd.DataFrame(get_rulebook(body).option_set().describe())

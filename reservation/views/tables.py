@@ -23,22 +23,23 @@ def state_counts_all(year: int) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
     status ``ok``, ``no rules for YEAR`` or ``counted per PARENT: needs a units file``); ``counts`` maps each
     body with status ok to its counts table (``category, count, arithmetic, clause``; rows ST_W ... UR, TOTAL).
     """
-    from ..bodies import BODIES
+    from ..pipeline import counts
+    from ..rulebook import all_rulebooks
     if not _is_int(year):
         raise InputError(f"year must be an integer, not {year!r}", column="year")
     rows, out = [], {}
-    for k, b in BODIES.items():
+    for k, b in all_rulebooks().items():
         posts = None
-        if int(year) not in b.years:
-            status = f"no rules for {year} (years: {', '.join(map(str, b.years))})"
-        elif b.needs_units or b.counts is None:
-            status = f"counted inside each {getattr(b, 'unit', 'unit')}'s parent: needs a units file"
+        if int(year) not in b.offered_years:
+            status = f"no rules for {year} (years: {', '.join(map(str, b.offered_years))})"
+        elif b.needs_units:
+            status = f"counted inside each {b.unit_kind}'s parent: needs a units file"
         else:
-            c = b.counts(int(year), b.options(()))
+            c = counts(k, int(year))
             out[k] = c.reset_index(drop=True)
             posts = int(c.loc[c["category"] == "TOTAL", "count"].iat[0])
             status = "ok"
-        rows.append({"body": k, "title": b.title, "unit": b.unit, "status": status,
+        rows.append({"body": k, "title": b.title, "unit": b.unit_kind, "status": status,
                      "posts": pd.NA if posts is None else posts})
     ov = pd.DataFrame(rows, columns=["body", "title", "unit", "status", "posts"])
     ov["posts"] = ov["posts"].astype("Int64")
