@@ -82,11 +82,11 @@ def cmd_allot(args) -> int:
     from .output import table_csv, write_allotment
     rb, result = _allot(args)
     if args.out is None:
-        sys.stdout.write(table_csv(result.table))
+        sys.stdout.write(table_csv(result.table_in(args.lang)))
         for a in result.meta["assumptions"]:
             print(f"assumed: {a}", file=sys.stderr)
         return 0
-    out, meta = write_allotment(result, args.out)
+    out, meta = write_allotment(result, args.out, lang=args.lang)
     summary = result.summary_by_division()
     if "no_figures" in result.extra:
         print("bodies without population figures (ranked last):")
@@ -171,6 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("--out", metavar="FILE",
                             help="write the table here, as .csv, .xlsx (Excel) or .parquet by its extension, "
                                  "with FILE's .meta.json beside it")
+            sp.add_argument("--lang", choices=["en", "hi"], default="en",
+                            help="language of the reasons and tie-breaks (columns and category codes stay as they "
+                                 "are, so a table reads the same way in either language)")
         elif name == "explain":
             sp.add_argument("--unit", required=True, help="the unit: LGD code or English/Hindi name")
         sp.set_defaults(func=func)

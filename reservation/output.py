@@ -434,6 +434,9 @@ def write_table(df: pd.DataFrame, path, meta: dict | None = None) -> tuple[Path,
     return p, (mp if meta is not None else None)
 
 
-def write_allotment(allotment, out) -> tuple[Path, Path]:
-    """Write the allotment table and its ``.meta.json``; returns both paths."""
-    return write_table(allotment.table, out, allotment.meta)
+def write_allotment(allotment, out, lang: str = "en") -> tuple[Path, Path]:
+    """Write the allotment table (its words in ``lang``, "en" or "hi") and its ``.meta.json``; returns both
+    paths. A Hindi table's meta says so (``"lang": "hi"``)."""
+    if lang == "en":
+        return write_table(allotment.table, out, allotment.meta)
+    return write_table(allotment.table_in(lang), out, {**allotment.meta, "lang": lang})

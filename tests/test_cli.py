@@ -37,6 +37,21 @@ def test_allot_writes_csv_and_meta_and_prints_a_division_summary(tmp_path, capsy
     assert len(meta["inputs"]["history"][0]["sha256"]) == 64 and meta["history_years"] == [2015]
 
 
+def test_allot_lang_hi_gives_hindi_reasons_with_the_same_categories(tmp_path, capsys):
+    en, hi = tmp_path / "en.csv", tmp_path / "hi.csv"
+    assert main(["allot", "--body", "zp-chair", "--year", "2021", "--out", str(en)]) == 0
+    assert main(["allot", "--body", "zp-chair", "--year", "2021", "--out", str(hi), "--lang", "hi"]) == 0
+    capsys.readouterr()
+    a, b = pd.read_csv(en), pd.read_csv(hi)
+    assert list(a.columns) == list(b.columns) and a["category"].tolist() == b["category"].tolist()
+    lucknow = b.set_index("unit_name_en").at["Lucknow", "reason"]
+    assert "जनसंख्या" in lucknow and "population" not in lucknow          # the reason in Hindi, not English
+    assert json.loads((tmp_path / "hi.meta.json").read_text())["lang"] == "hi"
+    assert "lang" not in json.loads((tmp_path / "en.meta.json").read_text())
+    assert main(["allot", "--body", "zp-chair", "--year", "2021", "--lang", "hi"]) == 0
+    assert capsys.readouterr().out.encode() == hi.read_bytes()
+
+
 def test_allot_without_out_prints_the_csv(capsys):
     assert main(["allot", "--body", "zp-chair", "--year", "2021"]) == 0
     out = capsys.readouterr().out.splitlines()
