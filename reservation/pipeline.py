@@ -447,10 +447,9 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
         meta["parents"] = int(len(parent_labels))
     a = Allotment(body=body, year=year, unit_kind=rb.unit_kind, parent_column=parent, engine=result,
                   units=frame, counts=c.state, meta=meta, history=h[h["year"] < year], extra=c.extra,
-                  resolve=p.resolve, ur_clause=rb.clause("unreserved"), extra_columns=rb.columns)
-    from .flags import flags_record
-    meta["flags"] = flags_record(a)          # constitutional flags: facts a reader should see even when lawful
-    return a
+                  resolve=p.resolve, ur_clause=rb.clause("unreserved"), extra_columns=rb.columns,
+                  flags_pending=True)
+    return a            # meta["flags"] (facts a reader should see even when lawful) is filled on the first read
 
 
 def counts(body: str, year: int, *, units=None, options=()) -> pd.DataFrame:
