@@ -153,28 +153,47 @@ class _Column:
         self.pos, self.vals = [], []
 
     def put(self, positions: np.ndarray, values) -> None:
+        """``values``: one text for all, a :class:`_Choice` of a few texts, or one text per position."""
         positions = np.asarray(positions, dtype=np.int64)
         if not len(positions):
             return
         if isinstance(values, str):
-            values = _same(values, len(positions))
+            values = _Choice([values], np.zeros(len(positions), dtype=np.int64))
         self.pos.append(positions)
-        self.vals.append(_text(values))
+        self.vals.append(values if isinstance(values, _Choice) else _text(values))
 
     def array(self) -> pd.Series:
-        """The column: each position takes the value put last for it (the default where none was put); one take
-        from the pieces, no sort and no Python string per unit."""
+        """The column: each position takes the value put for it (the default where none was put); one take from
+        the pieces, or from the few texts when every piece is a choice among a few (no sort, no Python string per
+        unit)."""
+        if all(isinstance(v, _Choice) for v in self.vals):
+            words, where = [], np.full(self.n, -1, dtype=np.int64)
+            for p, v in zip(self.pos, self.vals):
+                where[p] = len(words) + v.index
+                words += v.words
+            where[where < 0] = len(words)
+            return _pick(words + [self.default], where).to_pandas()
+        vals = [_pick(v.words, v.index) if isinstance(v, _Choice) else v for v in self.vals]
         sizes = [len(p) for p in self.pos]
         where = np.full(self.n, sum(sizes), dtype=np.int64)      # the default: the last value of the pieces
         start = 0
         for p, size in zip(self.pos, sizes):
             where[p] = np.arange(start, start + size)
             start += size
-        pieces = [pa.array(v) if isinstance(v, pa.ChunkedArray) else v for v in self.vals]
+        pieces = [pa.array(v) if isinstance(v, pa.ChunkedArray) else v for v in vals]
         self.pos, self.vals = [], []           # the pieces are freed once concatenated (memory: one copy less)
+        del vals
         vals = pa.concat_arrays([v.cast(pa.string()) for v in pieces] + [pa.array([self.default], type=pa.string())])
         del pieces
         return pc.take(vals, pa.array(where)).to_pandas()
+
+
+@dataclass
+class _Choice:
+    """A text per unit chosen among a few: ``words[index]``."""
+
+    words: list
+    index: np.ndarray
 
 
 class _Words:
@@ -287,8 +306,9 @@ def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
                             tier_words=W.tier_words(u, t, spec.history_codes),
                             chosen=_ordinals(rec.chosen_pos + 1, lang), need=rec.need[par], name=spec.name,
                             _women=add, _note=note)
-            base = pc.if_else(pa.array(women), text.clause_women, text.clause)
-            cl = pc.if_else(pa.array(t > 1), _join(base, f"; {text.clause_rotation}"), base)
+            rot = f"; {text.clause_rotation}"
+            cl = _Choice([text.clause, text.clause_women, text.clause + rot, text.clause_women + rot],
+                         women.astype(np.int64) + 2 * (t > 1))
             tier[u], rank[u], pool[u] = t, rk[u], pl[u]
             key.put(u, ktext)
             clause.put(u, cl)
