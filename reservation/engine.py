@@ -20,7 +20,9 @@ The engine works on whole numpy arrays and returns numbers and typed decision co
 (:class:`reservation.decisions.Decision`), never words: :mod:`reservation.render` turns a result into the
 table and the trace, in English or Hindi, only when they are asked for. Per pass it does one sort of the active
 units by their key (none when the key is the same for all, as an assumed OBC share is), preceded by one shared
-tie-break order and followed by a radix regrouping by parent and tier. Nothing here reads files, prints or draws.
+tie-break order and followed by a stable regrouping by parent and tier; the sorts of whole numbers are single
+SIMD sorts of ``value << bits | position`` (:func:`reservation.rotation.stable_order`). Nothing here reads files,
+prints or draws.
 """
 
 from __future__ import annotations
@@ -164,7 +166,8 @@ def run_positions(sorted_labels: np.ndarray) -> np.ndarray:
 
 
 def group_order(g: np.ndarray) -> np.ndarray:
-    """A stable order that groups the non-negative integers ``g`` ascending: LSD radix on 16-bit digits."""
+    """A stable order that groups the non-negative integers ``g`` ascending: one packed integer sort where value
+    and position fit in 63 bits, else LSD radix on 16-bit digits."""
     g = np.asarray(g, dtype=np.int64)
     if len(g) == 0:
         return np.zeros(0, dtype=np.int64)
