@@ -24,11 +24,16 @@ class Allotment:
     tables, e.g. ``districts``), ``resolve`` (a unit's name or code -> its code). ``body``, ``year``,
     ``unit_kind`` ("district", "block", "urban body", ...) and ``parent_column`` (the counting unit's column of
     the table, or None when the State is the only counting unit) say what the rows are.
+
+    ``meta["flags"]`` (the constitutional flags, :mod:`reservation.flags`) is put into words when ``meta`` is
+    first read, like the table: a run that only needs the decisions (a projection's samples, a benchmark) does
+    not pay for them. ``flags_pending=False`` leaves ``meta`` as given.
     """
 
     def __init__(self, *, body: str, year: int, unit_kind: str, parent_column: str | None, engine: EngineResult,
                  units: pd.DataFrame, counts: pd.DataFrame, meta: dict, history: pd.DataFrame | None,
-                 extra: dict, resolve: Callable, ur_clause: str, extra_columns: tuple = ()):
+                 extra: dict, resolve: Callable, ur_clause: str, extra_columns: tuple = (),
+                 flags_pending: bool = False):
         self.body = body
         self.year = year
         self.unit_kind = unit_kind
@@ -36,12 +41,32 @@ class Allotment:
         self.engine = engine
         self.units = units
         self.counts = counts
-        self.meta = meta
+        self._meta = meta
+        self._flags_pending = flags_pending
         self.history = history
         self.extra = extra
         self.resolve = resolve
         self.ur_clause = ur_clause
         self.extra_columns = tuple(extra_columns)
+
+    @property
+    def meta(self) -> dict:
+        """The run's record (body, year, options, inputs, assumptions, counts, flags): the flags are added, last,
+        on the first read."""
+        if self._flags_pending:
+            from .flags import flags_record
+            self._flags_pending = False         # flags_record reads meta["options"]: no second computation
+            try:
+                self._meta["flags"] = flags_record(self)
+            except BaseException:
+                self._flags_pending = True
+                raise
+        return self._meta
+
+    @meta.setter
+    def meta(self, value: dict) -> None:
+        self._meta = value
+        self._flags_pending = False
 
     @cached_property
     def table(self) -> pd.DataFrame:

@@ -20,7 +20,9 @@ The engine works on whole numpy arrays and returns numbers and typed decision co
 (:class:`reservation.decisions.Decision`), never words: :mod:`reservation.render` turns a result into the
 table and the trace, in English or Hindi, only when they are asked for. Per pass it does one sort of the active
 units by their key (none when the key is the same for all, as an assumed OBC share is), preceded by one shared
-tie-break order and followed by a radix regrouping by parent and tier. Nothing here reads files, prints or draws.
+tie-break order and followed by a stable regrouping by parent and tier; the sorts of whole numbers are single
+SIMD sorts of ``value << bits | position`` (:func:`reservation.rotation.stable_order`). Nothing here reads files,
+prints or draws.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from .categories import CODES, by_code
 from .decisions import Decision
 from .errors import RuleError
 from .ranking import Ratio, order_key
-from .rotation import RotationView
+from .rotation import RotationView, stable_order
 
 __all__ = ["Pass", "Settings", "EngineResult", "PassRecord", "run_passes", "RuleError", "Ratio", "CODE_INDEX",
            "group_order"]
@@ -164,13 +166,16 @@ def run_positions(sorted_labels: np.ndarray) -> np.ndarray:
 
 
 def group_order(g: np.ndarray) -> np.ndarray:
-    """A stable order that groups the non-negative integers ``g`` ascending: LSD radix on 16-bit digits."""
+    """A stable order that groups the non-negative integers ``g`` ascending: one packed integer sort where value
+    and position fit in 63 bits, else LSD radix on 16-bit digits."""
     g = np.asarray(g, dtype=np.int64)
     if len(g) == 0:
         return np.zeros(0, dtype=np.int64)
     top = int(g.max())
     if top == 0:
         return np.arange(len(g))
+    if top.bit_length() + (len(g) - 1).bit_length() <= 63:
+        return stable_order(g)
     if top < 1 << 8:
         return np.argsort(g.astype(np.uint8), kind="stable")
     if top < 1 << 16:
@@ -197,7 +202,7 @@ def _tie_order(n: int, pop: np.ndarray, lot: np.ndarray | None, tie_break: str) 
     if len(keys) == 2:
         span = int(keys[1].max()) - int(keys[1].min()) + 1 if n else 1
         if span * n < 1 << 62:
-            return np.argsort((keys[1] - keys[1].min()) * n + idx)
+            return stable_order(keys[1] - keys[1].min())
     return np.lexsort(tuple(keys))
 
 
@@ -210,11 +215,17 @@ def _sort_by_key(items: np.ndarray, mask: np.ndarray, key: np.ndarray, tie_pos: 
     k = key[items]
     if k[0] == k[-1] and (k == k[0]).all():
         return tie_order[mask[tie_order]]
+    if k.dtype.kind == "f":      # a float key as its dense rank (the same order, the same ties) in whole numbers
+        o = np.argsort(k)
+        s = k[o]
+        k = np.empty(len(o), dtype=np.int64)
+        k[o] = np.cumsum(np.r_[False, s[1:] != s[:-1]])
     if k.dtype.kind in "iu":
         lo = int(k.min())
-        span = int(k.max()) - lo + 1
-        if span * n < 1 << 62:
-            return items[np.argsort((k - lo) * n + tie_pos[items])]
+        bits = max(n - 1, 1).bit_length()
+        if (int(k.max()) - lo).bit_length() + bits <= 63:       # (key, tie place) in one integer: one sort
+            packed = np.sort(((k - lo) << bits) | tie_pos[items])
+            return tie_order[packed & ((1 << bits) - 1)]
     o = np.argsort(k)
     s = k[o]
     same = s[1:] == s[:-1]

@@ -34,6 +34,7 @@ import secrets
 import stat
 import zipfile
 from pathlib import Path
+from typing import Iterable, Iterator
 
 import numpy as np
 import pandas as pd
@@ -42,7 +43,7 @@ from . import __version__
 from .errors import InputError
 from .units import formula_like
 
-__all__ = ["FORMATS", "neutralise", "table_csv", "table_bytes", "check_output", "publish", "write_table",
+__all__ = ["FORMATS", "neutralise", "table_csv", "table_bytes", "table_pieces", "csv_bytes", "csv_chunks", "check_output", "publish", "write_table",
            "write_allotment", "meta_path", "sha256"]
 
 #: Extensions ``write_table`` writes, and what they are.
@@ -102,49 +103,68 @@ def _pandas_csv(df: pd.DataFrame) -> bytes:
 
 
 def csv_bytes(df: pd.DataFrame) -> bytes:
-    """``df.to_csv(index=False, lineterminator="\\n")`` as UTF-8 bytes, written with pyarrow's string kernels for
-    tables of whole numbers and text (the same bytes: minimal quoting, empty cells for missing values; checked by
-    tests/test_output_csv.py), by pandas for anything else. 732,000 rows with their reasons take seconds instead
-    of a minute, without one Python string per cell."""
+    """``df.to_csv(index=False, lineterminator="\\n")`` as UTF-8 bytes (see :func:`csv_chunks`)."""
+    return b"".join(csv_chunks(df))
+
+
+#: Rows per piece of a CSV written by :func:`csv_chunks` (732,000 rows with reasons: about 30 MB a piece).
+CSV_CHUNK_ROWS = 65_536
+
+
+def csv_chunks(df: pd.DataFrame, rows: int = CSV_CHUNK_ROWS) -> Iterator[bytes]:
+    """The bytes of ``df.to_csv(index=False, lineterminator="\\n")`` in pieces of ``rows`` rows (the header
+    first), written with pyarrow's string kernels for tables of whole numbers and text (the same bytes: minimal
+    quoting, empty cells for missing values; checked by tests/test_output_csv.py), by pandas for anything else.
+    732,000 rows with their reasons take seconds instead of a minute, without one Python string per cell, and a
+    piece at a time: the whole file is never in memory twice."""
     import pyarrow as pa
-    import pyarrow.compute as pc
     kinds = []
     for c in df.columns:
         dt = df[c].dtype
         kinds.append("T" if isinstance(dt, pd.StringDtype) else "i" if isinstance(dt, pd.Int64Dtype) else dt.kind)
     if len(df.columns) < 2 or len(df) == 0 or any(k not in "iuTO" for k in kinds):
-        return _pandas_csv(df)
-    head = io.StringIO()
-    csv.writer(head, lineterminator="\n").writerow([str(c) for c in df.columns])
-    cells = []
+        yield _pandas_csv(df)
+        return
+    columns = []
     for c, k in zip(df.columns, kinds):
         col = df[c]
         if k == "O":
             values = col.tolist()
             if not all(v is None or isinstance(v, str) or v is pd.NA or (isinstance(v, float) and v != v)
                        for v in values):
-                return _pandas_csv(df)
-            arr = pa.array([v if isinstance(v, str) else None for v in values], type=pa.string())
-        elif k == "T":
-            arr = pa.array(col, type=pa.string(), from_pandas=True)
+                yield _pandas_csv(df)
+                return
+            columns.append(pa.array([v if isinstance(v, str) else None for v in values], type=pa.string()))
         else:
-            arr = pc.cast(pa.array(col, from_pandas=True), pa.string())
-        arr = pc.fill_null(arr, "")
+            columns.append(pa.array(col, from_pandas=True))
+    head = io.StringIO()
+    csv.writer(head, lineterminator="\n").writerow([str(c) for c in df.columns])
+    yield head.getvalue().encode("utf-8")
+    for start in range(0, len(df), rows):
+        yield _csv_rows([a.slice(start, rows) for a in columns], kinds)
+
+
+def _csv_rows(columns: list, kinds: list[str]) -> bytes:
+    """The CSV lines of some rows, one pyarrow array per column (text: "T"/"O", whole numbers: "i"/"u")."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    cells = []
+    for arr, k in zip(columns, kinds):
+        arr = pc.fill_null(pc.cast(arr, pa.string()), "")
         if k in "TO":
             special = pc.match_substring_regex(arr, '[,"\n]')
             if pc.any(special).as_py():
                 quoted = pc.binary_join_element_wise('"', pc.replace_substring(arr, '"', '""'), '"', "")
                 arr = pc.if_else(special, quoted, arr)
         cells.append(arr)
-    rows = pc.binary_join_element_wise(*cells, ",")
-    rows = pc.binary_join_element_wise(rows, "\n", "")
-    if isinstance(rows, pa.ChunkedArray):
-        rows = rows.combine_chunks()
-    bufs = rows.buffers()
-    width = np.int64 if pa.types.is_large_string(rows.type) else np.int32
-    offsets = np.frombuffer(bufs[1], dtype=width)[rows.offset:rows.offset + len(rows) + 1]
-    data = memoryview(bufs[2])[int(offsets[0]):int(offsets[-1])]
-    return head.getvalue().encode("utf-8") + bytes(data)
+    lines = pc.binary_join_element_wise(*cells, ",")
+    lines = pc.binary_join_element_wise(lines, "\n", "")
+    if isinstance(lines, pa.ChunkedArray):
+        lines = lines.combine_chunks()
+    bufs = lines.buffers()
+    width = np.int64 if pa.types.is_large_string(lines.type) else np.int32
+    offsets = np.frombuffer(bufs[1], dtype=width)[lines.offset:lines.offset + len(lines) + 1]
+    return bytes(memoryview(bufs[2])[int(offsets[0]):int(offsets[-1])])
 
 
 # ------------------------------------------------------------------------------------------- formats
@@ -167,6 +187,13 @@ def table_bytes(df: pd.DataFrame, fmt: str) -> bytes:
     if fmt == ".parquet":
         return _parquet(df)
     raise ValueError(fmt)
+
+
+def table_pieces(df: pd.DataFrame, fmt: str) -> Iterable[bytes]:
+    """The bytes of :func:`table_bytes` in pieces (a CSV a block of rows at a time; the other formats whole)."""
+    if fmt == ".csv":
+        return csv_chunks(neutralise(df))
+    return [table_bytes(df, fmt)]
 
 
 def _cell(v):
@@ -347,7 +374,8 @@ def _make_folders(folder: Path, created: list[Path]) -> None:
 
 
 def publish(files: dict) -> None:
-    """Write ``{path: bytes}`` so that either every file is replaced or none is.
+    """Write ``{path: bytes}`` (or ``{path: pieces of bytes}``, written one after the other) so that either every
+    file is replaced or none is.
 
     Each file goes to a temporary file beside its target (created with mode 0o666 less the umask, like any new
     file), is flushed to disk, and is renamed over its target only when all are complete. If a rename fails, or
@@ -370,7 +398,8 @@ def publish(files: dict) -> None:
             temps[target] = tmp = _temp_name(target)
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
             with os.fdopen(fd, "wb") as f:
-                f.write(data)
+                for piece in ([data] if isinstance(data, (bytes, bytearray, memoryview)) else data):
+                    f.write(piece)
                 f.flush()
                 os.fsync(f.fileno())
         for target, tmp in temps.items():
@@ -425,7 +454,7 @@ def write_table(df: pd.DataFrame, path, meta: dict | None = None) -> tuple[Path,
     ``.meta.json`` beside it: every target checked first, both files published together or not at all.
     Returns the paths written."""
     p, mp = check_output(path)
-    files = {p: table_bytes(df, _format_of(p))}
+    files = {p: table_pieces(df, _format_of(p))}
     if meta is not None:
         meta = dict(meta)
         meta["software"] = f"{_SOFTWARE} {__version__}"

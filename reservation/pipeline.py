@@ -182,7 +182,7 @@ def _order_by_parent(frame: pd.DataFrame, parent: str | None):
             o = np.argsort(code, kind="stable")
             frame, code = frame.take(o), code[o]
         return frame.reset_index(drop=True), par, labels
-    par, labels = pd.factorize(frame[parent], sort=True)
+    par, labels = _parent_numbers(frame[parent])
     par = par.astype(np.int64)
     labels = np.asarray(labels, dtype=object)
     if n > 1:
@@ -191,6 +191,24 @@ def _order_by_parent(frame: pd.DataFrame, parent: str | None):
             o = np.lexsort((code, par))
             frame, par = frame.take(o), par[o]
     return frame.reset_index(drop=True), par, labels
+
+
+def _parent_numbers(column: pd.Series):
+    """``pd.factorize(column, sort=True)``; for a text column already grouped in ascending order (a units file as
+    read: sorted by parent), from the places where the value changes, without hashing every row."""
+    n = len(column)
+    if n > 1 and isinstance(column.dtype, pd.StringDtype) and column.dtype.storage == "pyarrow" \
+            and not column.hasnans:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+        text = pa.array(column)
+        text = text.combine_chunks() if isinstance(text, pa.ChunkedArray) else text
+        change = pc.not_equal(text.slice(1), text.slice(0, n - 1)).to_numpy(zero_copy_only=False)
+        starts = np.flatnonzero(np.r_[True, change])
+        labels = text.take(pa.array(starts))
+        if len(starts) == 1 or pc.all(pc.greater(labels.slice(1), labels.slice(0, len(starts) - 1))).as_py():
+            return np.cumsum(np.r_[0, change]), labels.to_numpy(zero_copy_only=False)
+    return pd.factorize(column, sort=True)
 
 
 def _pins(parent: str | None, pins: pd.DataFrame | None, path, frame: pd.DataFrame, slots: pd.DataFrame) -> dict:
@@ -447,10 +465,9 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
         meta["parents"] = int(len(parent_labels))
     a = Allotment(body=body, year=year, unit_kind=rb.unit_kind, parent_column=parent, engine=result,
                   units=frame, counts=c.state, meta=meta, history=h[h["year"] < year], extra=c.extra,
-                  resolve=p.resolve, ur_clause=rb.clause("unreserved"), extra_columns=rb.columns)
-    from .flags import flags_record
-    meta["flags"] = flags_record(a)          # constitutional flags: facts a reader should see even when lawful
-    return a
+                  resolve=p.resolve, ur_clause=rb.clause("unreserved"), extra_columns=rb.columns,
+                  flags_pending=True)
+    return a            # meta["flags"] (facts a reader should see even when lawful) is filled on the first read
 
 
 def counts(body: str, year: int, *, units=None, options=()) -> pd.DataFrame:

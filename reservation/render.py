@@ -76,6 +76,16 @@ def _text(v):
     return pa.array(a.astype(object) if a.dtype.kind != "O" else a, type=pa.string())
 
 
+def _pick(words, index: np.ndarray):
+    """``words[index]`` as a pyarrow string array: one take from a few words (no Python string per unit)."""
+    return pc.take(pa.array(list(words), type=pa.string()), pa.array(np.asarray(index, dtype=np.int64)))
+
+
+def _same(text: str, n: int):
+    """``text`` n times, as a pyarrow string array."""
+    return pa.repeat(pa.scalar(text, type=pa.string()), n)
+
+
 def _join(*parts):
     """Element-wise concatenation of strings and string arrays (at least one array)."""
     parts = [_text(p) for p in parts]
@@ -100,13 +110,12 @@ def _ordinals(n: np.ndarray, lang: str):
     if lang == "hi":
         return _join(n, "वाँ")
     m10, m100 = n % 10, n % 100
-    suffix = np.where((m100 >= 10) & (m100 <= 20), "th", np.select([m10 == 1, m10 == 2, m10 == 3], ["st", "nd", "rd"],
-                                                                    "th"))
-    return _join(n, suffix.astype(object))
+    suffix = np.where((m100 >= 10) & (m100 <= 20), 0, np.select([m10 == 1, m10 == 2, m10 == 3], [1, 2, 3], 0))
+    return _join(n, _pick(["th", "st", "nd", "rd"], suffix))
 
 
 def _decimal(whole: np.ndarray, frac: np.ndarray, places: int, sign: np.ndarray):
-    return _join(np.where(sign, "-", "").astype(object), whole, ".",
+    return _join(_pick(["", "-"], np.asarray(sign, dtype=np.int64)), whole, ".",
                  pc.utf8_lpad(_text(frac), width=places, padding="0"))
 
 
@@ -144,24 +153,47 @@ class _Column:
         self.pos, self.vals = [], []
 
     def put(self, positions: np.ndarray, values) -> None:
+        """``values``: one text for all, a :class:`_Choice` of a few texts, or one text per position."""
         positions = np.asarray(positions, dtype=np.int64)
         if not len(positions):
             return
         if isinstance(values, str):
-            values = pa.array([values] * len(positions), type=pa.string())
+            values = _Choice([values], np.zeros(len(positions), dtype=np.int64))
         self.pos.append(positions)
-        self.vals.append(_text(values))
+        self.vals.append(values if isinstance(values, _Choice) else _text(values))
 
     def array(self) -> pd.Series:
-        covered = np.zeros(self.n, dtype=bool)
-        for p in self.pos:
-            covered[p] = True
-        rest = np.flatnonzero(~covered)
-        pos = np.concatenate(self.pos + [rest]) if self.pos else rest
-        vals = pa.concat_arrays([pa.array(v) if isinstance(v, pa.ChunkedArray) else v for v in self.vals]
-                                + [pa.array([self.default] * len(rest), type=pa.string())])
-        out = pc.take(vals, pa.array(np.argsort(pos, kind="stable")))
-        return out.to_pandas()
+        """The column: each position takes the value put for it (the default where none was put); one take from
+        the pieces, or from the few texts when every piece is a choice among a few (no sort, no Python string per
+        unit)."""
+        if all(isinstance(v, _Choice) for v in self.vals):
+            words, where = [], np.full(self.n, -1, dtype=np.int64)
+            for p, v in zip(self.pos, self.vals):
+                where[p] = len(words) + v.index
+                words += v.words
+            where[where < 0] = len(words)
+            return _pick(words + [self.default], where).to_pandas()
+        vals = [_pick(v.words, v.index) if isinstance(v, _Choice) else v for v in self.vals]
+        sizes = [len(p) for p in self.pos]
+        where = np.full(self.n, sum(sizes), dtype=np.int64)      # the default: the last value of the pieces
+        start = 0
+        for p, size in zip(self.pos, sizes):
+            where[p] = np.arange(start, start + size)
+            start += size
+        pieces = [pa.array(v) if isinstance(v, pa.ChunkedArray) else v for v in vals]
+        self.pos, self.vals = [], []           # the pieces are freed once concatenated (memory: one copy less)
+        del vals
+        vals = pa.concat_arrays([v.cast(pa.string()) for v in pieces] + [pa.array([self.default], type=pa.string())])
+        del pieces
+        return pc.take(vals, pa.array(where)).to_pandas()
+
+
+@dataclass
+class _Choice:
+    """A text per unit chosen among a few: ``words[index]``."""
+
+    words: list
+    index: np.ndarray
 
 
 class _Words:
@@ -178,7 +210,7 @@ class _Words:
         rot = self.r.rotation
         n = len(positions)
         if rot.last_year is None:
-            return pa.array([self.tw["none"]] * n, type=pa.string())
+            return _same(self.tw["none"], n)
         years = rot.years
         span = f"{years[0]}-{years[-1]}" if len(years) > 1 else str(years[0])
         one = f"{self.tw[1]} ({span})"
@@ -213,7 +245,7 @@ class _Words:
         t = tied[positions]
         at = t > 0
         if not at.any():
-            return pa.array([""] * len(positions), type=pa.string())
+            return _same("", len(positions))
         spec, w = rec.spec, self.w
         head = vformat(w["tied"], key_label=spec.text.label(self.lang), n=t)
         lot = rec.lot[positions] if rec.lot is not None else np.full(len(positions), -1)
@@ -255,26 +287,28 @@ def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
         rk, pl, tied = r.ranks(rec)
         spec, text = rec.spec, rec.spec.text
         if len(u):
-            codes = np.asarray(spec.codes, dtype=object)[rec.slot_index]
+            codes = _pick(spec.codes, rec.slot_index)
             multi = len(spec.codes) > 1
             women = np.array([multi and c in _WOMEN for c in spec.codes])[rec.slot_index]
             t = rec.tier[u].astype(np.int64)
             ktext = key_texts(spec.key, u, lang)
             par = r.par[u]
-            text_ = vformat(w["allotted"], code=codes, rank=_ordinals(rk[u], lang), pool=pl[u],
-                            key_label=text.label(lang), key=ktext, tier=t,
-                            tier_words=W.tier_words(u, t, spec.history_codes),
-                            chosen=_ordinals(rec.chosen_pos + 1, lang), need=rec.need[par], name=spec.name)
+            add = ""                    # the women's words and the note joined in the same pass over the units
             if women.any():
                 if r.settings.category_women == "top":
                     add = vformat(w["women_top"], n=rec.slots[par, rec.slot_index])
                 else:
                     add = w["women_not_last"]
-                text_ = pc.if_else(pa.array(women), _join(text_, add), text_)
-            if text.note_in(lang):
-                text_ = _join(text_, f"; {text.note_in(lang)}")
-            base = pc.if_else(pa.array(women), text.clause_women, text.clause)
-            cl = pc.if_else(pa.array(t > 1), _join(base, f"; {text.clause_rotation}"), base)
+                add = pc.if_else(pa.array(women), add, "")
+            note = f"; {text.note_in(lang)}" if text.note_in(lang) else ""
+            text_ = vformat(w["allotted"] + "{_women}{_note}", code=codes, rank=_ordinals(rk[u], lang), pool=pl[u],
+                            key_label=text.label(lang), key=ktext, tier=t,
+                            tier_words=W.tier_words(u, t, spec.history_codes),
+                            chosen=_ordinals(rec.chosen_pos + 1, lang), need=rec.need[par], name=spec.name,
+                            _women=add, _note=note)
+            rot = f"; {text.clause_rotation}"
+            cl = _Choice([text.clause, text.clause_women, text.clause + rot, text.clause_women + rot],
+                         women.astype(np.int64) + 2 * (t > 1))
             tier[u], rank[u], pool[u] = t, rk[u], pl[u]
             key.put(u, ktext)
             clause.put(u, cl)
@@ -286,7 +320,7 @@ def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
             x = ur[m]
             piece = vformat(w["unreserved_part"], name=spec.name, rank=rk[x], pool=pl[x], tier=rec.tier[x])
             if ur_parts is None:
-                ur_parts = pa.array([""] * len(ur), type=pa.string())
+                ur_parts = _same("", len(ur))
             old = pc.array_filter(ur_parts, pa.array(m))
             new = pc.if_else(pc.equal(old, ""), piece, _join(old, "; ", piece))
             ur_parts = pc.replace_with_mask(ur_parts, pa.array(m), new)
@@ -295,24 +329,36 @@ def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
         reason.put([pos], w["pinned_reason"].format(code=code, source=source))
         step.put([pos], "pin")
     if len(ur):
-        parts = ur_parts if ur_parts is not None else pa.array([""] * len(ur), type=pa.string())
+        parts = ur_parts if ur_parts is not None else _same("", len(ur))
         reason.put(ur, vformat(w["unreserved"], parts=parts))
         clause.put(ur, ur_clause)
     df = pd.DataFrame({
         "unit_code": r.codes,
-        "unit_name_en": units["unit_name_en"].to_numpy(),
-        "unit_name_hi": units["unit_name_hi"].to_numpy(),
-        "district": units["district"].to_numpy(),
-        "division": units["division"].to_numpy(),
-        "category": _CODES[r.category],
+        "unit_name_en": _values(units["unit_name_en"]),
+        "unit_name_hi": _values(units["unit_name_hi"]),
+        "district": _values(units["district"]),
+        "division": _values(units["division"]),
+        "category": _coded(CODES, r.category),
         "tier": _int_or_none(tier), "rank": _int_or_none(rank), "pool": _int_or_none(pool),
         "key": key.array(), "clause": clause.array(), "reason": reason.array(), "tie_break": tie.array(),
         "step": step.array(),
-        "decision": np.asarray([d.code for d in Decision], dtype=object)[r.decision()],
+        "decision": _coded([d.code for d in Decision], r.decision()),
     })
     for c in extra_columns:
-        df.insert(df.columns.get_loc("category"), c, units[c].to_numpy())
+        df.insert(df.columns.get_loc("category"), c, _values(units[c]))
     return df
+
+
+def _values(column: pd.Series):
+    """A column of the units as the table takes it: text columns as they are (no Python string per unit)."""
+    if isinstance(column.dtype, pd.StringDtype):
+        return column.array
+    return column.to_numpy()
+
+
+def _coded(words, codes: np.ndarray):
+    """The word of each code, as a text column: one take from the few words."""
+    return pc.take(pa.array(list(words), type=pa.string()), pa.array(np.asarray(codes, dtype=np.int64))).to_pandas()
 
 
 def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause: str, only: np.ndarray | None = None,

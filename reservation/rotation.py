@@ -22,7 +22,7 @@ import pandas as pd
 
 from .categories import CODES
 
-__all__ = ["HISTORY_COLUMNS", "RotationView", "group_codes", "code_mask"]
+__all__ = ["HISTORY_COLUMNS", "RotationView", "group_codes", "code_mask", "stable_order"]
 
 HISTORY_COLUMNS = ["unit_code", "year", "category"]
 _BIT = {c: np.uint8(1 << i) for i, c in enumerate(CODES)}
@@ -127,9 +127,24 @@ def positions(units: np.ndarray, codes: np.ndarray) -> np.ndarray:
         sorter = None
         sorted_units = units
     else:
-        sorter = np.argsort(units, kind="stable")
+        sorter = stable_order(units)
         sorted_units = units[sorter]
     i = np.minimum(np.searchsorted(sorted_units, codes), len(sorted_units) - 1)
     ok = sorted_units[i] == codes
     out = np.where(ok, i if sorter is None else sorter[i], -1)
     return out.astype(np.int64)
+
+
+def stable_order(values: np.ndarray) -> np.ndarray:
+    """``np.argsort(values, kind="stable")`` of integers: where every value is non-negative and value and position
+    fit in 63 bits together, one sort of ``value << bits | position`` (numpy sorts plain integers with SIMD,
+    several times faster than it argsorts them) and the positions read back from the low bits."""
+    v = np.asarray(values, dtype=np.int64)
+    n = len(v)
+    if n < 2:
+        return np.arange(n, dtype=np.int64)
+    bits = (n - 1).bit_length()
+    if int(v.min()) < 0 or int(v.max()).bit_length() + bits > 63:
+        return np.argsort(v, kind="stable")
+    packed = np.sort((v << bits) | np.arange(n, dtype=np.int64))
+    return packed & ((1 << bits) - 1)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from engine_kit import Run, one_pass
 from reservation.engine import RuleError, Settings, _sort_by_key, _tie_order, group_order
 from reservation.ranking import Ratio, order_key
+from reservation.rotation import stable_order
 
 
 def hist(rows):
@@ -141,6 +142,13 @@ def test_posts_per_parent_and_a_parent_short_of_units():
 def test_group_order_is_a_stable_sort(values):
     g = np.array(values, dtype=np.int64)
     assert np.array_equal(group_order(g), np.argsort(g, kind="stable"))
+
+
+@given(st.lists(st.one_of(st.integers(0, 40), st.integers(0, 2**62), st.integers(-5, 5)), min_size=0, max_size=300))
+def test_stable_order_is_a_stable_argsort(values):
+    """Packed into one integer where value and position fit, np.argsort(kind="stable") otherwise: the same."""
+    g = np.array(values, dtype=np.int64)
+    assert np.array_equal(stable_order(g), np.argsort(g, kind="stable"))
 
 
 @settings(max_examples=80, deadline=None)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import reservation
-from reservation.output import csv_bytes
+from reservation.output import csv_bytes, csv_chunks
 
 
 def pandas_bytes(df):
@@ -29,6 +29,7 @@ def tables():
 def test_every_table_of_the_workbench_is_written_as_pandas_writes_it(tables):
     for df in tables:
         assert csv_bytes(df) == pandas_bytes(df)
+        assert b"".join(csv_chunks(df, 7)) == pandas_bytes(df)
 
 
 text = st.text(alphabet=st.sampled_from(list('ab ,"\n\r;\'x1-=अआ\t')), max_size=8)
@@ -43,3 +44,5 @@ def test_random_text_and_numbers(rows):
     assert csv_bytes(df) == pandas_bytes(df)
     df2 = df.assign(i=np.arange(len(df), dtype=np.int64))
     assert csv_bytes(df2) == pandas_bytes(df2)
+    for rows in (1, 2, 5):                      # pieces of a few rows: the boundaries change no byte
+        assert b"".join(csv_chunks(df2, rows)) == pandas_bytes(df2)
