@@ -51,6 +51,7 @@ FORMATS = {".csv": "CSV", ".xlsx": "Excel workbook", ".parquet": "Parquet"}
 #: Excel's limit: 1,048,576 rows in a sheet, one of them the header.
 EXCEL_MAX_ROWS = 1_048_575
 _SOFTWARE = "reservation-workbench"
+_META_LIMIT = 1 << 28          # 256 MB: far above any meta the tool writes
 _FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 
 
@@ -287,10 +288,14 @@ def _kind(mode: int) -> str:
 
 
 def _ours(path: Path) -> bool:
-    """Whether an existing meta file was written by this tool (a JSON object whose "software" is ours)."""
+    """Whether an existing meta file was written by this tool (a JSON object whose "software" is ours). A meta of
+    ours holds every flag of its run (6.6 MB for 732,000 ward seats), so up to :data:`_META_LIMIT` is read; a
+    larger file is not ours."""
     try:
         with open(path, "rb") as f:
-            data = f.read(1 << 22)
+            data = f.read(_META_LIMIT + 1)
+        if len(data) > _META_LIMIT:
+            return False
         meta = json.loads(data.decode("utf-8"))
     except (OSError, ValueError):
         return False

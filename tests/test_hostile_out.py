@@ -78,6 +78,16 @@ def test_a_meta_file_this_tool_did_not_write_is_never_replaced(out_folder):
     assert snapshot(out_folder.dir) == before
 
 
+def test_a_large_meta_of_ours_is_replaced(tmp_path):
+    # the meta of 732,000 ward seats holds every flag (6.6 MB): writing the same table again must replace it
+    df = pd.DataFrame({"unit_code": [1, 2], "category": ["SC", "UR"]})
+    out = tmp_path / "t.csv"
+    output.write_table(df, out, {"flags": ["x" * 100] * 80_000})
+    assert (tmp_path / "t.meta.json").stat().st_size > 8_000_000
+    output.write_table(df, out, {"flags": []})
+    assert json.loads((tmp_path / "t.meta.json").read_text())["flags"] == []
+
+
 def test_out_onto_an_input_file_is_refused(out_folder):
     pins = out_folder.dir / "pins.csv"
     pins.write_text("unit,category\nLucknow,SC_W\n", encoding="utf-8")
