@@ -40,7 +40,7 @@ from .index import write_index
 from .pages import (PLOTLYJS_MODES, SKIP_TAG, devanagari_font_css, notebook_to_html, site_css,
                     write_shared_files)
 from .tasks import KERNEL, ReportFailed, ReportResult, Task, TaskResult
-from .worker import ALLOTMENTS, allotment_key, run_task, worker_init
+from .worker import ALLOTMENTS, allotment_key, run_task, without_unused_imports, worker_init
 
 __all__ = ["NOTEBOOK_DIR", "DIVISION_NOTEBOOK", "STATE_NOTEBOOK", "FORMATS", "STATIC_ENGINES", "PLOTLYJS_MODES",
            "ReportFailed", "Task", "TaskResult", "ReportResult", "validate", "plan", "run_report",
@@ -93,7 +93,8 @@ def validate(body, year, divisions="all", *, out=None, fmt="html", base_year=201
 
 
 def _check_parameters_cell(path: Path) -> None:
-    import nbformat
+    with without_unused_imports():
+        import nbformat
     try:
         nb = nbformat.read(path, as_version=4)
     except Exception as e:  # noqa: BLE001 - any unreadable notebook is bad input
@@ -160,7 +161,9 @@ def _prepare_workers(p: dict) -> None:
     """What every worker needs, done once here before the workers are forked (they inherit it): papermill and
     the map modules imported, the map caches filled (:func:`reservation.views.maps.prepare`), the HTML exporter
     built. Two workers each doing it cost twice the CPU."""
-    import papermill  # noqa: F401
+    with without_unused_imports():
+        import nbconvert  # noqa: F401
+        import papermill  # noqa: F401
 
     from ..views.maps import prepare
     from .pages import _exporter
