@@ -284,6 +284,25 @@ def test_static_figure_uses_the_category_colours():
         assert tuple(np.round(leg.legend_handles[i].get_facecolor(), 4)) == tuple(np.round(to_rgba(COLOURS[code]), 4))
 
 
+@pytest.mark.parametrize("division", [None, "Lucknow"])
+def test_one_figure_for_both_languages_draws_what_two_figures_draw(tmp_path, division):
+    """static_figures draws the shapes once and swaps the words per language: each language's SVG is the same
+    bytes as that of its own static_figure, and no word of one language is left on the other's map."""
+    from reservation.views.maps.districts import static_figures
+    from reservation.views.maps.style import save_figure
+    a = fake_allotment()
+    titles = {"en": "Title <b>&", "hi": "शीर्षक"}
+    for lang, fig in static_figures(a, titles, ("en", "hi"), division=division):
+        save_figure(fig, svg=tmp_path / f"one-{lang}.svg", lang=lang)
+        texts = [t.get_text() for t in fig.texts] + [t.get_text() for t in fig.axes[0].texts]
+        assert titles[lang] in texts and titles["hi" if lang == "en" else "en"] not in texts
+        assert len(fig.legends) + (fig.axes[0].get_legend() is not None) == 1
+    for lang in ("en", "hi"):
+        save_figure(maps.static_figure(a, titles[lang], lang, division=division), svg=tmp_path / f"own-{lang}.svg",
+                    lang=lang)
+        assert (tmp_path / f"one-{lang}.svg").read_bytes() == (tmp_path / f"own-{lang}.svg").read_bytes()
+
+
 def _font_path() -> str:
     from matplotlib import font_manager
     fam = maps.devanagari_font()
