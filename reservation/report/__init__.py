@@ -160,16 +160,16 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
 def _prepare_workers(p: dict) -> None:
     """What every worker needs, done once here before the workers are forked (they inherit it): papermill and
     the map modules imported, the map caches filled (:func:`reservation.views.maps.prepare`), the HTML exporter
-    built. Two workers each doing it cost twice the CPU."""
+    built and its templates compiled. Two workers each doing it cost twice the CPU."""
     with without_unused_imports():
         import nbconvert  # noqa: F401
         import papermill  # noqa: F401
 
     from ..views.maps import prepare
-    from .pages import _exporter
+    from .pages import _lab_css
     prepare()
     if p["fmt"] == "html":
-        _exporter()
+        _lab_css()              # the exporter built and its templates compiled (one page rendered)
 
 
 def _run_tasks(tasks: list, p: dict, work: Path, fresh_kernels: bool, progress: bool,
