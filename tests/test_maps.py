@@ -147,6 +147,29 @@ def test_boundary_file_is_read_once_per_process(monkeypatch):
     assert len(calls) == 1
 
 
+def test_a_report_kernel_loads_the_cleaned_boundaries_its_parent_saved(tmp_path, monkeypatch):
+    """reservation report saves the cleaned coverage for its kernels (views.params.REPORT_CACHE_ENV): they read
+    no boundary file and get the same districts."""
+    import geopandas as gpd
+    from reservation.views.params import REPORT_CACHE_ENV
+    want = maps.district_boundaries()
+    saved = boundaries.save_cleaned(tmp_path)
+    assert saved.parent == tmp_path and saved.name.startswith("boundaries-")
+    caches = (boundaries._cached, boundaries._read_raw, boundaries._cleaned_raw,
+              boundaries._district_boundaries_cached, boundaries._division_boundaries_cached)
+    monkeypatch.setenv(REPORT_CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(gpd, "read_file", lambda *a, **k: pytest.fail("the boundary file was read"))
+    for f in caches:
+        f.cache_clear()
+    try:
+        got = maps.district_boundaries()
+        assert got["unit_code"].tolist() == want["unit_code"].tolist()
+        assert all(a.equals_exact(b, 0) for a, b in zip(got.geometry, want.geometry))
+    finally:
+        for f in caches:
+            f.cache_clear()
+
+
 def test_divisions_dissolve_to_18():
     dv = maps.division_boundaries()
     ref = load_divisions()

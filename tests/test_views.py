@@ -125,11 +125,11 @@ def test_run_allotment_takes_options_in_any_form(zp):
 
 
 def test_a_report_kernel_loads_the_allotment_its_parent_saved(zp, tmp_path, monkeypatch):
-    """reservation report saves its allotment for the notebooks (views.ALLOTMENT_CACHE_ENV): the same parameters
+    """reservation report saves its allotment for the notebooks (views.REPORT_CACHE_ENV): the same parameters
     load it, other parameters or an edited input file compute; without the variable nothing is loaded."""
-    from reservation.views.params import ALLOTMENT_CACHE_ENV, allotment_file, save_allotment
+    from reservation.views.params import REPORT_CACHE_ENV, allotment_file, save_allotment
     save_allotment(zp, tmp_path, "zp-chair", 2021, options=["tie_break=code"])
-    monkeypatch.setenv(ALLOTMENT_CACHE_ENV, str(tmp_path))
+    monkeypatch.setenv(REPORT_CACHE_ENV, str(tmp_path))
     loaded = views.run_allotment("zp-chair", 2021, options={"tie_break": "code"})
     assert loaded is not zp and loaded.table.equals(zp.table)
     assert views.run_allotment("zp-chair", 2021, options=["tie_break=population"]).table is not None  # computed
@@ -139,7 +139,7 @@ def test_a_report_kernel_loads_the_allotment_its_parent_saved(zp, tmp_path, monk
     before = allotment_file(tmp_path, "zp-chair", 2021, history=[str(h)])
     h.write_text("ab\n")
     assert allotment_file(tmp_path, "zp-chair", 2021, history=[str(h)]) != before
-    monkeypatch.delenv(ALLOTMENT_CACHE_ENV)
+    monkeypatch.delenv(REPORT_CACHE_ENV)
     save_allotment("not an allotment", tmp_path, "zp-chair", 2021)
     assert views.run_allotment("zp-chair", 2021).table["category"].tolist() == zp.table["category"].tolist()
 

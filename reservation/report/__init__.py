@@ -173,14 +173,14 @@ def _prepare_workers(p: dict) -> None:
 
 
 def _run_tasks(tasks: list, p: dict, work: Path, fresh_kernels: bool, progress: bool,
-               allotments: str | None = None) -> list:
+               cache: str | None = None) -> list:
     from tqdm import tqdm
     results: list[TaskResult] = []
     _prepare_workers(p)
     # inline pages carry the font cut to the Devanagari block, made once here; directory pages link the font file
     font = devanagari_font_css() if p["plotlyjs"] == "inline" else None
     pool = ProcessPoolExecutor(max_workers=min(p["workers"], len(tasks)), initializer=worker_init,
-                               initargs=(fresh_kernels, str(work / "logs"), font, allotments))
+                               initargs=(fresh_kernels, str(work / "logs"), font, cache))
     bar = tqdm(total=len(tasks), desc=f"{p['body']} {p['year']}", unit="notebook", file=sys.stderr,
                disable=not progress, dynamic_ncols=True)
     try:
@@ -218,6 +218,7 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
     report (before anything runs), :class:`ReportFailed` when a notebook fails (nothing is published at ``out``;
     the executed notebooks are kept in ``<out>.failed``), and lets KeyboardInterrupt through after cleaning up."""
     from ..views import run_allotment
+    from ..views.maps.boundaries import save_cleaned
     from ..views.params import save_allotment
     start = time.perf_counter()
     p = validate(body, year, divisions, out=out, fmt=fmt, base_year=base_year, options=options, history=history,
@@ -231,9 +232,11 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
         if not any(t.kind == "division" for t in tasks):
             raise InputError(f"{p['body']} has no unit in {', '.join(p['divisions'])}", column="division")
         ALLOTMENTS[allotment_key(p)] = result
-        # the notebooks load this allotment instead of computing it again (removed with the logs, never published)
+        # the notebooks load this allotment and the cleaned boundaries instead of computing them again
+        # (in the logs folder: removed before publishing)
         save_allotment(result, work / "logs", p["body"], p["year"], base_year=p["base_year"], options=p["options"],
                        history=p["history"], units=p["units"])
+        save_cleaned(work / "logs")
         results = _run_tasks(tasks, p, work, fresh_kernels, progress, str(work / "logs"))
         shutil.rmtree(work / "logs", ignore_errors=True)
         failures = [r for r in results if not r.ok]

@@ -50,7 +50,7 @@ def without_unused_imports():
                 del sys.modules[m]
 
 
-def worker_init(fresh: bool, log_dir: str, font_css: str | None = None, allotments: str | None = None) -> None:
+def worker_init(fresh: bool, log_dir: str, font_css: str | None = None, cache: str | None = None) -> None:
     """Set up a worker process. Ctrl-C at the terminal reaches every process of the foreground group: the workers
     ignore it and leave the stopping to the parent, which ends them with SIGTERM; on SIGTERM a worker kills its
     kernel (its own process group) and removes the kernel's connection file, then exits at once."""
@@ -60,9 +60,9 @@ def worker_init(fresh: bool, log_dir: str, font_css: str | None = None, allotmen
     set_font_css(font_css)                    # subset once, in the parent
     os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")   # no debugger warning from the kernels
     os.environ.setdefault("MPLBACKEND", "Agg")
-    if allotments:                            # the kernels load the parent's allotment (views.run_allotment)
-        from ..views.params import ALLOTMENT_CACHE_ENV
-        os.environ[ALLOTMENT_CACHE_ENV] = allotments
+    if cache:                  # the kernels load the parent's allotment and boundaries (views.params.REPORT_CACHE_ENV)
+        from ..views.params import REPORT_CACHE_ENV
+        os.environ[REPORT_CACHE_ENV] = cache
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _terminated)
     import gc

@@ -13,13 +13,14 @@ from ..words import BODY_TITLES_HI, check_lang
 from .places import resolve_divisions
 
 __all__ = ["check_parameters", "run_allotment", "body_title", "body_choices", "option_rows", "option_assignments",
-           "body_needs_units", "ALLOTMENT_CACHE_ENV", "allotment_file", "save_allotment"]
+           "body_needs_units", "REPORT_CACHE_ENV", "allotment_file", "save_allotment"]
 
 #: Set by ``reservation report`` in its workers (hence their kernels): the folder where the report's parent left
-#: the allotment it computed (:func:`save_allotment`), so that each page's notebook loads it instead of computing
-#: the same again (0.05 s of CPU per page for zp-chair, 0.35 s for kp-chair, plus the first page's data loading).
-#: Unset, as when a notebook is run by hand, :func:`run_allotment` computes.
-ALLOTMENT_CACHE_ENV = "RESERVATION_ALLOTMENT_CACHE"
+#: what every page would otherwise compute again: the allotment (:func:`save_allotment`; 0.05 s of CPU per page for
+#: zp-chair, 0.35 s for kp-chair) and the cleaned district boundaries
+#: (:func:`reservation.views.maps.boundaries.save_cleaned`; 0.5 s per kernel). Unset, as when a notebook is run by
+#: hand, they are computed.
+REPORT_CACHE_ENV = "RESERVATION_REPORT_CACHE"
 
 
 def option_assignments(options) -> list[tuple[str, str]]:
@@ -125,7 +126,7 @@ def allotment_file(folder, body: str, year: int, *, base_year: int = 2015, optio
 
 def save_allotment(result, folder, body: str, year: int, **params) -> Path:
     """Keep ``result`` (the allotment of these parameters) in ``folder`` for the kernels of a report (see
-    :data:`ALLOTMENT_CACHE_ENV`)."""
+    :data:`REPORT_CACHE_ENV`)."""
     import pickle
     path = allotment_file(folder, body, year, **params)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -138,14 +139,14 @@ def run_allotment(body: str, year: int, *, base_year: int = 2015, options=(), hi
     """The allotment of any registered body (:func:`reservation.pipeline.allot`, the one pipeline; a units file
     for the bodies that need or accept one). ``options``: ``["name=value", ...]``, pairs or a dict.
 
-    In a kernel of ``reservation report`` (:data:`ALLOTMENT_CACHE_ENV` set) the allotment its parent computed with
+    In a kernel of ``reservation report`` (:data:`REPORT_CACHE_ENV` set) the allotment its parent computed with
     the same parameters is loaded instead (a pickle the report wrote in its own work folder)."""
     import os
 
     from ..pipeline import allot
     if isinstance(history, str):
         history = [history] if history else []
-    cache = os.environ.get(ALLOTMENT_CACHE_ENV)
+    cache = os.environ.get(REPORT_CACHE_ENV)
     if cache and population is None and pins is None:
         path = allotment_file(cache, body, year, base_year=base_year, options=options, history=history,
                               units=str(units) if units else "")
