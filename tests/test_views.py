@@ -623,6 +623,23 @@ def test_kp_panel_captions_read_part_of_total_in_both_languages(kp):
     assert any(t.endswith(f"({total} में से {n} इकाइयाँ)") for t in hi)
 
 
+def test_kp_panels_in_both_languages_come_from_one_figure(kp, tmp_path):
+    """aggregate_static_figures draws the panels once and swaps the words: each language's SVG is that of its own
+    aggregate_static_figure, with no word of the other language left."""
+    from reservation.views.maps.aggregate import aggregate_static_figures
+    from reservation.views.maps.style import save_figure
+    agg, _ = views.district_aggregate(kp.table)
+    titles = {"en": "Jhansi <i>", "hi": "झांसी"}
+    for lang, fig in aggregate_static_figures(agg, titles, ("en", "hi"), division="Jhansi"):
+        save_figure(fig, svg=tmp_path / f"one-{lang}.svg", lang=lang)
+        texts = [t.get_text() for t in fig.texts] + [t.get_text() for ax in fig.axes for t in ax.texts]
+        assert titles[lang] in texts and titles["hi" if lang == "en" else "en"] not in texts
+    for lang in ("en", "hi"):
+        own = views.aggregate_static_figure(agg, titles[lang], lang, division="Jhansi")
+        save_figure(own, svg=tmp_path / f"own-{lang}.svg", lang=lang)
+        assert (tmp_path / f"one-{lang}.svg").read_bytes() == (tmp_path / f"own-{lang}.svg").read_bytes()
+
+
 def test_urban_maps_name_the_towns_key_the_sizes_and_keep_the_legend_off_the_map(np_chair):
     pts, _ = views.unit_points(np_chair.table, "np-chair")
     jhansi = pts[pts["division"] == "Jhansi"]
