@@ -234,6 +234,8 @@ def _execute(task: Task) -> None:
             _stop_kernel()
             km = _kernel(cwd)
         kw["km"] = km
+    else:                                      # a new kernel per notebook, started by papermill: the same start-up
+        kw["extra_arguments"] = [f"--IPKernelApp.exec_lines={KERNEL_STARTUP}"]
     try:
         pm.execute_notebook(task.notebook, task.ipynb, parameters=task.parameters, kernel_name=KERNEL,
                             progress_bar=False, log_output=False, cwd=cwd, execution_timeout=task.timeout,
