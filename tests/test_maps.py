@@ -147,6 +147,29 @@ def test_boundary_file_is_read_once_per_process(monkeypatch):
     assert len(calls) == 1
 
 
+def test_a_report_kernel_loads_the_cleaned_boundaries_its_parent_saved(tmp_path, monkeypatch):
+    """reservation report saves the cleaned coverage for its kernels (views.params.REPORT_CACHE_ENV): they read
+    no boundary file and get the same districts."""
+    import geopandas as gpd
+    from reservation.views.params import REPORT_CACHE_ENV
+    want = maps.district_boundaries()
+    saved = boundaries.save_cleaned(tmp_path)
+    assert saved.parent == tmp_path and saved.name.startswith("boundaries-")
+    caches = (boundaries._cached, boundaries._read_raw, boundaries._cleaned_raw,
+              boundaries._district_boundaries_cached, boundaries._division_boundaries_cached)
+    monkeypatch.setenv(REPORT_CACHE_ENV, str(tmp_path))
+    monkeypatch.setattr(gpd, "read_file", lambda *a, **k: pytest.fail("the boundary file was read"))
+    for f in caches:
+        f.cache_clear()
+    try:
+        got = maps.district_boundaries()
+        assert got["unit_code"].tolist() == want["unit_code"].tolist()
+        assert all(a.equals_exact(b, 0) for a, b in zip(got.geometry, want.geometry))
+    finally:
+        for f in caches:
+            f.cache_clear()
+
+
 def test_divisions_dissolve_to_18():
     dv = maps.division_boundaries()
     ref = load_divisions()
@@ -282,6 +305,25 @@ def test_static_figure_uses_the_category_colours():
     for code in CODES:
         i = next(i for i, t in enumerate(texts) if re.fullmatch(re.escape(label(code, "en")) + r" \(\d+\)", t))
         assert tuple(np.round(leg.legend_handles[i].get_facecolor(), 4)) == tuple(np.round(to_rgba(COLOURS[code]), 4))
+
+
+@pytest.mark.parametrize("division", [None, "Lucknow"])
+def test_one_figure_for_both_languages_draws_what_two_figures_draw(tmp_path, division):
+    """static_figures draws the shapes once and swaps the words per language: each language's SVG is the same
+    bytes as that of its own static_figure, and no word of one language is left on the other's map."""
+    from reservation.views.maps.districts import static_figures
+    from reservation.views.maps.style import save_figure
+    a = fake_allotment()
+    titles = {"en": "Title <b>&", "hi": "शीर्षक"}
+    for lang, fig in static_figures(a, titles, ("en", "hi"), division=division):
+        save_figure(fig, svg=tmp_path / f"one-{lang}.svg", lang=lang)
+        texts = [t.get_text() for t in fig.texts] + [t.get_text() for t in fig.axes[0].texts]
+        assert titles[lang] in texts and titles["hi" if lang == "en" else "en"] not in texts
+        assert len(fig.legends) + (fig.axes[0].get_legend() is not None) == 1
+    for lang in ("en", "hi"):
+        save_figure(maps.static_figure(a, titles[lang], lang, division=division), svg=tmp_path / f"own-{lang}.svg",
+                    lang=lang)
+        assert (tmp_path / f"one-{lang}.svg").read_bytes() == (tmp_path / f"own-{lang}.svg").read_bytes()
 
 
 def _font_path() -> str:

@@ -124,6 +124,26 @@ def test_run_allotment_takes_options_in_any_form(zp):
     assert views.run_allotment("zp-chair", 2021).table["category"].tolist() == zp.table["category"].tolist()
 
 
+def test_a_report_kernel_loads_the_allotment_its_parent_saved(zp, tmp_path, monkeypatch):
+    """reservation report saves its allotment for the notebooks (views.REPORT_CACHE_ENV): the same parameters
+    load it, other parameters or an edited input file compute; without the variable nothing is loaded."""
+    from reservation.views.params import REPORT_CACHE_ENV, allotment_file, save_allotment
+    save_allotment(zp, tmp_path, "zp-chair", 2021, options=["tie_break=code"])
+    monkeypatch.setenv(REPORT_CACHE_ENV, str(tmp_path))
+    loaded = views.run_allotment("zp-chair", 2021, options={"tie_break": "code"})
+    assert loaded is not zp and loaded.table.equals(zp.table)
+    assert views.run_allotment("zp-chair", 2021, options=["tie_break=population"]).table is not None  # computed
+    assert allotment_file(tmp_path, "zp-chair", 2021) != allotment_file(tmp_path, "zp-chair", 2021, base_year=2010)
+    h = tmp_path / "history.csv"
+    h.write_text("a\n")
+    before = allotment_file(tmp_path, "zp-chair", 2021, history=[str(h)])
+    h.write_text("ab\n")
+    assert allotment_file(tmp_path, "zp-chair", 2021, history=[str(h)]) != before
+    monkeypatch.delenv(REPORT_CACHE_ENV)
+    save_allotment("not an allotment", tmp_path, "zp-chair", 2021)
+    assert views.run_allotment("zp-chair", 2021).table["category"].tolist() == zp.table["category"].tolist()
+
+
 def test_body_choices_come_from_the_registry():
     c = views.body_choices(include_needs_units=True)
     assert list(c["body"]) == list(BODIES)
@@ -601,6 +621,23 @@ def test_kp_panel_captions_read_part_of_total_in_both_languages(kp):
     hi = [t.get_text() for t in views.aggregate_static_figure(agg, lang="hi", division="Jhansi").texts]
     assert any(t.endswith(f"({n} of {total} units)") for t in en)                 # the first panel: reserved
     assert any(t.endswith(f"({total} में से {n} इकाइयाँ)") for t in hi)
+
+
+def test_kp_panels_in_both_languages_come_from_one_figure(kp, tmp_path):
+    """aggregate_static_figures draws the panels once and swaps the words: each language's SVG is that of its own
+    aggregate_static_figure, with no word of the other language left."""
+    from reservation.views.maps.aggregate import aggregate_static_figures
+    from reservation.views.maps.style import save_figure
+    agg, _ = views.district_aggregate(kp.table)
+    titles = {"en": "Jhansi <i>", "hi": "झांसी"}
+    for lang, fig in aggregate_static_figures(agg, titles, ("en", "hi"), division="Jhansi"):
+        save_figure(fig, svg=tmp_path / f"one-{lang}.svg", lang=lang)
+        texts = [t.get_text() for t in fig.texts] + [t.get_text() for ax in fig.axes for t in ax.texts]
+        assert titles[lang] in texts and titles["hi" if lang == "en" else "en"] not in texts
+    for lang in ("en", "hi"):
+        own = views.aggregate_static_figure(agg, titles[lang], lang, division="Jhansi")
+        save_figure(own, svg=tmp_path / f"own-{lang}.svg", lang=lang)
+        assert (tmp_path / f"one-{lang}.svg").read_bytes() == (tmp_path / f"own-{lang}.svg").read_bytes()
 
 
 def test_urban_maps_name_the_towns_key_the_sizes_and_keep_the_legend_off_the_map(np_chair):

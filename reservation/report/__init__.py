@@ -40,7 +40,7 @@ from .index import write_index
 from .pages import (PLOTLYJS_MODES, SKIP_TAG, devanagari_font_css, notebook_to_html, site_css,
                     write_shared_files)
 from .tasks import KERNEL, ReportFailed, ReportResult, Task, TaskResult
-from .worker import ALLOTMENTS, allotment_key, run_task, worker_init
+from .worker import ALLOTMENTS, allotment_key, run_task, without_unused_imports, worker_init
 
 __all__ = ["NOTEBOOK_DIR", "DIVISION_NOTEBOOK", "STATE_NOTEBOOK", "FORMATS", "STATIC_ENGINES", "PLOTLYJS_MODES",
            "ReportFailed", "Task", "TaskResult", "ReportResult", "validate", "plan", "run_report",
@@ -93,7 +93,8 @@ def validate(body, year, divisions="all", *, out=None, fmt="html", base_year=201
 
 
 def _check_parameters_cell(path: Path) -> None:
-    import nbformat
+    with without_unused_imports():
+        import nbformat
     try:
         nb = nbformat.read(path, as_version=4)
     except Exception as e:  # noqa: BLE001 - any unreadable notebook is bad input
@@ -159,24 +160,27 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
 def _prepare_workers(p: dict) -> None:
     """What every worker needs, done once here before the workers are forked (they inherit it): papermill and
     the map modules imported, the map caches filled (:func:`reservation.views.maps.prepare`), the HTML exporter
-    built. Two workers each doing it cost twice the CPU."""
-    import papermill  # noqa: F401
+    built and its templates compiled. Two workers each doing it cost twice the CPU."""
+    with without_unused_imports():
+        import nbconvert  # noqa: F401
+        import papermill  # noqa: F401
 
     from ..views.maps import prepare
-    from .pages import _exporter
+    from .pages import _lab_css
     prepare()
     if p["fmt"] == "html":
-        _exporter()
+        _lab_css()              # the exporter built and its templates compiled (one page rendered)
 
 
-def _run_tasks(tasks: list, p: dict, work: Path, fresh_kernels: bool, progress: bool) -> list:
+def _run_tasks(tasks: list, p: dict, work: Path, fresh_kernels: bool, progress: bool,
+               cache: str | None = None) -> list:
     from tqdm import tqdm
     results: list[TaskResult] = []
     _prepare_workers(p)
     # inline pages carry the font cut to the Devanagari block, made once here; directory pages link the font file
     font = devanagari_font_css() if p["plotlyjs"] == "inline" else None
     pool = ProcessPoolExecutor(max_workers=min(p["workers"], len(tasks)), initializer=worker_init,
-                               initargs=(fresh_kernels, str(work / "logs"), font))
+                               initargs=(fresh_kernels, str(work / "logs"), font, cache))
     bar = tqdm(total=len(tasks), desc=f"{p['body']} {p['year']}", unit="notebook", file=sys.stderr,
                disable=not progress, dynamic_ncols=True)
     try:
@@ -214,6 +218,8 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
     report (before anything runs), :class:`ReportFailed` when a notebook fails (nothing is published at ``out``;
     the executed notebooks are kept in ``<out>.failed``), and lets KeyboardInterrupt through after cleaning up."""
     from ..views import run_allotment
+    from ..views.maps.boundaries import save_cleaned
+    from ..views.params import save_allotment
     start = time.perf_counter()
     p = validate(body, year, divisions, out=out, fmt=fmt, base_year=base_year, options=options, history=history,
                  units=units, workers=workers, static_engine=static_engine, plotlyjs=plotlyjs, notebook=notebook)
@@ -226,7 +232,12 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
         if not any(t.kind == "division" for t in tasks):
             raise InputError(f"{p['body']} has no unit in {', '.join(p['divisions'])}", column="division")
         ALLOTMENTS[allotment_key(p)] = result
-        results = _run_tasks(tasks, p, work, fresh_kernels, progress)
+        # the notebooks load this allotment and the cleaned boundaries instead of computing them again
+        # (in the logs folder: removed before publishing)
+        save_allotment(result, work / "logs", p["body"], p["year"], base_year=p["base_year"], options=p["options"],
+                       history=p["history"], units=p["units"])
+        save_cleaned(work / "logs")
+        results = _run_tasks(tasks, p, work, fresh_kernels, progress, str(work / "logs"))
         shutil.rmtree(work / "logs", ignore_errors=True)
         failures = [r for r in results if not r.ok]
         if failures:

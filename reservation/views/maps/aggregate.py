@@ -18,7 +18,7 @@ from .style import (COLOUR_ABSENT, EDGE_ABSENT, LABEL_BOX, center, clip_view, di
                     geojson, hover_text, in_box, view_bounds, visible_box)
 
 __all__ = ["AGGREGATE_COLUMNS", "district_aggregate", "aggregate_figure", "aggregate_static_figure",
-           "measure_title"]
+           "aggregate_static_figures", "measure_title"]
 
 #: Simplification (degrees) of the districts in the small multiples of the whole State (each panel is about a
 #: third of the page wide, where 0.02 degree is well under a pixel of difference).
@@ -187,12 +187,19 @@ def aggregate_static_figure(agg: pd.DataFrame, title: str | None = None, lang: s
     for the share of reserved units and one per category present, each shaded from white to the category's map
     colour (the scale's top is the panel's largest share rounded up to a tenth), division boundaries dark,
     districts without units light grey. A division view names its districts on the first panel."""
+    return next(aggregate_static_figures(agg, title, (lang,), division=division))[1]
+
+
+def aggregate_static_figures(agg: pd.DataFrame, title: str | dict | None = None, langs=("en", "hi"), division=None):
+    """:func:`aggregate_static_figure` in each language of ``langs``, as ``(lang, Figure)`` pairs made from one
+    figure: the panels, shapes and colour bars are drawn once, and the words of a language (panel titles, district
+    names, the title) replace those of the one before when its pair is asked for; save each figure before taking
+    the next. ``title``: text, or ``{lang: text}``."""
     import matplotlib
     import matplotlib.patches
     from matplotlib.colors import LinearSegmentedColormap
     from matplotlib.figure import Figure
-    check_lang(lang)
-    name_col = "unit_name_hi" if lang == "hi" else "unit_name_en"
+    langs = [check_lang(x) for x in langs]
     b = district_boundaries()
     divs = division_boundaries()
     names = division_names(division)
@@ -214,10 +221,11 @@ def aggregate_static_figure(agg: pd.DataFrame, title: str | None = None, lang: s
     absent = b[~b["unit_code"].isin(agg["unit_code"])]
     aspect = 1 / math.cos(math.radians((bounds[1] + bounds[3]) / 2))
     n_units = int(agg["units"].sum())
-    rc = font_rc(lang)
+    rc = font_rc(langs[0]) if langs else {}
     height = 3.9 * nrow + 0.9
     head = 0.9 / height                                   # the figure's title band
     cell_w, cell_h = 0.98 / ncol, (1 - head - 0.02) / nrow
+    panels = []
     with matplotlib.rc_context(rc):
         fig = Figure(figsize=(12, height))
         for i, m in enumerate(measures):
@@ -228,6 +236,7 @@ def aggregate_static_figure(agg: pd.DataFrame, title: str | None = None, lang: s
             ax = fig.add_axes((x0, y0 + 0.02 * cell_h, 0.80 * cell_w, 0.78 * cell_h))
             ax.set_axis_off()
             ax.set_aspect(aspect)
+            panels.append((m, ax, x0, y0))
             cmap = LinearSegmentedColormap.from_list(m, ["#ffffff", _measure_colour(m)])
             if len(absent):
                 absent.plot(ax=ax, facecolor="#eeeeee", edgecolor="#bdbdbd", linewidth=0.3)
@@ -237,14 +246,6 @@ def aggregate_static_figure(agg: pd.DataFrame, title: str | None = None, lang: s
             divs.plot(ax=ax, color="#303030", linewidth=0.8)
             ax.set_xlim(view[0], view[2])
             ax.set_ylim(view[1], view[3])
-            fig.text(x0 + 0.45 * cell_w, y0 + 0.83 * cell_h, f"{measure_title(m, lang)}\n"
-                     + word("map.n_of_total", lang, n=_measure_total(agg, m), total=n_units), ha="center",
-                     va="bottom", fontsize=9)
-            if i == 0 and names and len(agg) <= 12:
-                for (_, r), g_ in zip(agg.iterrows(), g.geometry):
-                    pt = g_.representative_point()
-                    ax.annotate(r[name_col], (pt.x, pt.y), ha="center", va="center", fontsize=7, color="#000000",
-                                bbox=LABEL_BOX)
             bar = (x0 + 0.83 * cell_w, y0 + 0.2 * cell_h, 0.035 * cell_w, 0.5 * cell_h)
             cax = fig.add_axes(bar)
             cax.set_axis_off()
@@ -255,7 +256,23 @@ def aggregate_static_figure(agg: pd.DataFrame, title: str | None = None, lang: s
             for frac in (0, 0.5, 1):
                 fig.text(bar[0] + bar[2] + 0.004, bar[1] + frac * bar[3], f"{top * 100 * frac:g} %", fontsize=7,
                          va="center", ha="left")
-        if title:
-            fig.text(0.5, 1 - 0.35 * head, title, ha="center", va="center", fontsize=13)
-    fig._reservation_rc = rc
-    return fig
+    label_at = ([g_.representative_point() for g_ in g.geometry] if names and len(agg) <= 12 else [])
+    titles = title if isinstance(title, dict) else dict.fromkeys(langs, title)
+    for lang in langs:
+        rc = font_rc(lang)
+        name_col = "unit_name_hi" if lang == "hi" else "unit_name_en"
+        added = []
+        with matplotlib.rc_context(rc):
+            for i, (m, ax, x0, y0) in enumerate(panels):
+                added.append(fig.text(x0 + 0.45 * cell_w, y0 + 0.83 * cell_h, f"{measure_title(m, lang)}\n"
+                                      + word("map.n_of_total", lang, n=_measure_total(agg, m), total=n_units),
+                                      ha="center", va="bottom", fontsize=9))
+                if i == 0:
+                    added += [ax.annotate(n, (pt.x, pt.y), ha="center", va="center", fontsize=7, color="#000000",
+                                          bbox=LABEL_BOX) for n, pt in zip(agg[name_col], label_at)]
+            if titles.get(lang):
+                added.append(fig.text(0.5, 1 - 0.35 * head, titles[lang], ha="center", va="center", fontsize=13))
+        fig._reservation_rc = rc
+        yield lang, fig
+        for artist in added:                     # the next language's words take their place
+            artist.remove()

@@ -158,9 +158,46 @@ def boundary_source() -> dict:
     }
 
 
+def _cache_file(folder=None) -> Path | None:
+    """The report's copy of the rows as read and their cleaned coverage (:func:`save_cleaned`) in ``folder``
+    (default: the folder named by :data:`reservation.views.params.REPORT_CACHE_ENV`; None when it is unset, as
+    outside a report), named by the boundary file's path, size and time and the cleaning's gap width."""
+    import os
+
+    from ..params import REPORT_CACHE_ENV
+    folder = folder or os.environ.get(REPORT_CACHE_ENV)
+    if not folder:
+        return None
+    path = _boundary_path()
+    st = path.stat()
+    key = f"{path}|{st.st_size}|{st.st_mtime_ns}|{GAP_WIDTH}"
+    return Path(folder) / f"boundaries-{hashlib.sha256(key.encode()).hexdigest()[:24]}.pickle"
+
+
+@lru_cache(maxsize=1)
+def _cached():
+    """``(raw, cleaned)`` from the report's file (:func:`_cache_file`), or None."""
+    import pickle
+    f = _cache_file()
+    return pickle.loads(f.read_bytes()) if f is not None and f.is_file() else None
+
+
+def save_cleaned(folder) -> Path:
+    """Keep the boundary file's rows as read and their cleaned coverage in ``folder`` (a report's, see
+    :data:`reservation.views.params.REPORT_CACHE_ENV`): its kernels load them instead of cleaning again."""
+    import pickle
+    path = _cache_file(folder)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(pickle.dumps((_read_raw(), _cleaned_raw()), protocol=pickle.HIGHEST_PROTOCOL))
+    return path
+
+
 @lru_cache(maxsize=1)
 def _read_raw():
-    """The UP rows of the boundary file, as read (read once per process)."""
+    """The UP rows of the boundary file, as read (read once per process; in a report's kernel, loaded from the
+    report's copy)."""
+    if _cached() is not None:
+        return _cached()[0]
     import geopandas as gpd
     gdf = gpd.read_file(_boundary_path())
     for c in ("STATE_LGD", "STATE_UT", "DISTRICT", "DIST_LGD"):
@@ -249,7 +286,7 @@ def _clean(raw):
 
 @lru_cache(maxsize=1)
 def _cleaned_raw():
-    return _clean(_read_raw())
+    return _cached()[1] if _cached() is not None else _clean(_read_raw())
 
 
 @lru_cache(maxsize=8)

@@ -21,7 +21,7 @@ from .style import (COLOUR_ABSENT, COLOUR_OUTSIDE, EDGE_ABSENT, EDGE_OUTSIDE, LA
                     in_box, map_axes, map_title, not_drawn_note, present_codes, save_figure, source_note,
                     system_has_devanagari, view_bounds, visible_box)
 
-__all__ = ["choropleth", "static_figure", "static_map", "StaticMapResult", "locator", "CONTEXT_TOLERANCE",
+__all__ = ["choropleth", "static_figure", "static_figures", "static_map", "StaticMapResult", "locator", "CONTEXT_TOLERANCE",
            "LOCATOR_TOLERANCE"]
 
 #: Simplification (degrees) of the districts drawn only as context around a division (about 3 km: they are
@@ -155,12 +155,13 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
 
 
 def _label(ax, text, xy, size, colour, style="normal"):
-    ax.annotate(text, xy, ha="center", va="center", fontsize=size, color=colour, fontstyle=style, zorder=6,
+    return ax.annotate(text, xy, ha="center", va="center", fontsize=size, color=colour, fontstyle=style, zorder=6,
                 annotation_clip=True, bbox=LABEL_BOX)
 
 
-def locator(ax, division, lang: str = "en") -> None:
-    """A small map of the State on ``ax`` with the division(s) filled dark: where the zoomed map is."""
+def locator(ax, division, lang: str | None = "en") -> None:
+    """A small map of the State on ``ax`` with the division(s) filled dark: where the zoomed map is; titled in
+    ``lang`` (None: no title)."""
     import geopandas as gpd
     names = division_names(division) or []
     divs = _division_boundaries_cached(LOCATOR_TOLERANCE)                     # a small map: coarse outlines
@@ -172,7 +173,8 @@ def locator(ax, division, lang: str = "en") -> None:
     if len(sel):
         sel.plot(ax=ax, facecolor="#b2182b", edgecolor="#b2182b", linewidth=0.6)
     gpd.GeoSeries([state_outline(LOCATOR_TOLERANCE)], crs=4326).boundary.plot(ax=ax, color="#404040", linewidth=0.6)
-    map_title(ax.figure, ax, word("map.state", lang), size=8, pad=0.004, colour="#404040")
+    if lang is not None:
+        map_title(ax.figure, ax, word("map.state", lang), size=8, pad=0.004, colour="#404040")
 
 
 def static_figure(allotment: pd.DataFrame, title: str | None = None, lang: str = "en", *,
@@ -190,13 +192,27 @@ def static_figure(allotment: pd.DataFrame, title: str | None = None, lang: str =
     allotment are white and hatched ("Not in this allotment"), so "unreserved" (its own grey fill) is never
     confused with them. ``district_labels`` (default: on for a division, off for the State) names every district.
     """
+    return next(static_figures(allotment, title, (lang,), simplify_tolerance=simplify_tolerance, level=level,
+                               district_labels=district_labels, figsize=figsize, size_column=size_column,
+                               division=division))[1]
+
+
+def static_figures(allotment: pd.DataFrame, title: str | dict | None = None, langs=("en", "hi"), *,
+                   simplify_tolerance: float = DEFAULT_SIMPLIFY_TOLERANCE, level: str | None = None,
+                   district_labels: bool | None = None, figsize: tuple[float, float] | None = None,
+                   size_column: str = "pop_total", division=None):
+    """:func:`static_figure` in each language of ``langs``, as ``(lang, Figure)`` pairs made from one figure: the
+    shapes, the locator and the axes are drawn once (half the time of two figures), and the words of a language
+    (title, district names, legend, notes, the locator's title) are put on it when its pair is asked for, in place
+    of those of the language before. So each figure must be saved before the next pair is taken. ``title``: text,
+    or ``{lang: text}``."""
     import geopandas as gpd
     import matplotlib
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
-    lang = check_lang(lang)
+    langs = [check_lang(x) for x in langs]
     tol = float(simplify_tolerance)
     names = division_names(division)
     drawn, not_drawn = join_allotment(allotment, simplify_tolerance=tol, level=level)
@@ -227,12 +243,12 @@ def static_figure(allotment: pd.DataFrame, title: str | None = None, lang: str =
     context = coarse[coarse["unit_code"].isin(context_codes)]
     absent = shown[~shown["unit_code"].isin(poly_codes | context_codes)]
 
-    rc = font_rc(lang)
+    rc = font_rc(langs[0]) if langs else {}
     with matplotlib.rc_context(rc):
         fig = Figure(figsize=figsize)
         ax, anchor, loc = map_axes(fig, names is not None, names is not None)
         if loc is not None:
-            locator(loc, names, lang)
+            locator(loc, names, None)
         ax.set_axis_off()
         ax.set_aspect(1 / np.cos(np.radians((bounds[1] + bounds[3]) / 2)))
 
@@ -261,36 +277,48 @@ def static_figure(allotment: pd.DataFrame, title: str | None = None, lang: str =
                        c=[COLOURS[c] for c in points["category"].astype(str)], s=s, edgecolors="#202020",
                        linewidths=0.5, zorder=5)
 
-        if district_labels:
-            big = names is not None
-            mine = set(shown.loc[shown["division"].isin(names), "unit_code"]) if big else set(shown["unit_code"])
-            for code, g, n in zip(shown["unit_code"], shown.geometry, unit_names(shown, lang)):
-                pt = g.representative_point()
-                if code in mine:                  # the division's districts (neighbours: on the locator)
-                    _label(ax, n, (pt.x, pt.y), 9.5 if big else 5, "#000000")
-
-        counts = drawn["category"].astype(str).value_counts()
-        handles = [Patch(facecolor=COLOURS[c], edgecolor="#808080", linewidth=0.5,
-                         label=f"{label(c, lang)} ({int(counts.get(c, 0))})") for c in present_codes(drawn)]
-        if len(context):
-            handles.append(Patch(facecolor=COLOUR_OUTSIDE, edgecolor=EDGE_OUTSIDE, label=word("map.outside", lang)))
-        if len(absent):
-            handles.append(Patch(facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, hatch="////",
-                                 label=f"{word('map.absent', lang)} ({len(absent)})"))
-        handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
-        where = {"loc": "upper left", "bbox_to_anchor": (0.0, 1.0)} if names is not None else {"loc": "upper right"}
-        kw = dict(handles=handles, title=word("map.category", lang), fontsize=9, title_fontsize=10, frameon=True,
-                  framealpha=0.95)
-        if anchor is not None:                                   # beside the map
-            fig.legend(loc="upper left", bbox_to_anchor=anchor, **kw)
-        else:
-            ax.legend(loc="upper right", **kw)
-        if title:
-            map_title(fig, ax, title)
-        notes = [n for n in (not_drawn_note(not_drawn, lang, limit=6), source_note(lang, tol)) if n]
-        fig.text(0.01, 0.005, "\n".join(notes), fontsize=7.5, color="#404040", ha="left", va="bottom")
-    fig._reservation_rc = rc
-    return fig
+    big = names is not None
+    mine = set(shown.loc[shown["division"].isin(names), "unit_code"]) if big else set(shown["unit_code"])
+    # the division's districts are named (neighbours: on the locator)
+    label_at = [(code, g.representative_point()) for code, g in zip(shown["unit_code"], shown.geometry)
+                if code in mine] if district_labels else []
+    label_names = dict(zip(shown["unit_code"], range(len(shown))))
+    counts = drawn["category"].astype(str).value_counts()
+    titles = title if isinstance(title, dict) else dict.fromkeys(langs, title)
+    for lang in langs:
+        rc = font_rc(lang)
+        added = []
+        with matplotlib.rc_context(rc):
+            if loc is not None:
+                added.append(map_title(fig, loc, word("map.state", lang), size=8, pad=0.004, colour="#404040"))
+            if label_at:
+                names_l = unit_names(shown, lang).tolist()
+                added += [_label(ax, names_l[label_names[code]], (pt.x, pt.y), 9.5 if big else 5, "#000000")
+                          for code, pt in label_at]
+            handles = [Patch(facecolor=COLOURS[c], edgecolor="#808080", linewidth=0.5,
+                             label=f"{label(c, lang)} ({int(counts.get(c, 0))})") for c in present_codes(drawn)]
+            if len(context):
+                handles.append(Patch(facecolor=COLOUR_OUTSIDE, edgecolor=EDGE_OUTSIDE,
+                                     label=word("map.outside", lang)))
+            if len(absent):
+                handles.append(Patch(facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, hatch="////",
+                                     label=f"{word('map.absent', lang)} ({len(absent)})"))
+            handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
+            kw = dict(handles=handles, title=word("map.category", lang), fontsize=9, title_fontsize=10,
+                      frameon=True, framealpha=0.95)
+            if anchor is not None:                                   # beside the map
+                added.append(fig.legend(loc="upper left", bbox_to_anchor=anchor, **kw))
+            else:
+                added.append(ax.legend(loc="upper right", **kw))
+            if titles.get(lang):
+                added.append(map_title(fig, ax, titles[lang]))
+            notes = [n for n in (not_drawn_note(not_drawn, lang, limit=6), source_note(lang, tol)) if n]
+            added.append(fig.text(0.01, 0.005, "\n".join(notes), fontsize=7.5, color="#404040", ha="left",
+                                  va="bottom"))
+        fig._reservation_rc = rc
+        yield lang, fig
+        for artist in added:                     # the next language's words take their place
+            artist.remove()
 
 
 @dataclass(frozen=True)

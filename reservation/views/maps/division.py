@@ -12,9 +12,9 @@ from ...errors import InputError
 from ...units import load_districts
 from ...words import LANGS, check_lang, word
 from ..places import division_names, in_division
-from .aggregate import aggregate_figure, aggregate_static_figure, district_aggregate
+from .aggregate import aggregate_figure, aggregate_static_figure, aggregate_static_figures, district_aggregate
 from .boundaries import join_allotment
-from .districts import choropleth, static_map
+from .districts import choropleth, static_figures, static_map
 from .points import points_figure, points_static_figure, unit_points, urban_body_id
 from .style import chromium_path, save_figure, system_has_devanagari
 
@@ -114,6 +114,18 @@ def write_static_maps(table: pd.DataFrame, stem, division=None, title: str | dic
     sub = in_division(table, division).reset_index(drop=True)
     mode = map_mode(sub, body) if len(sub) else "district"
     out = []
+    langs = [check_lang(x) for x in langs]
+    if mode == "district" and engine == "matplotlib" and len(langs) > 1:
+        return _district_static_maps(table if division_names(division) else sub, stem, division, title, langs, dpi)
+    if mode == "aggregate" and len(langs) > 1:          # one figure, the words of each language swapped in
+        agg, nd = district_aggregate(sub)
+        for lang, fig in aggregate_static_figures(agg, title, langs, division=division):
+            png, svg = Path(f"{stem}-{lang}.png"), Path(f"{stem}-{lang}.svg")
+            save_figure(fig, png, svg, dpi=dpi, lang=lang)
+            out.append({"lang": lang, "png": png, "svg": svg, "engine": "matplotlib", "mode": mode,
+                        "not_drawn": int(len(nd)),
+                        "note": f"{mode} maps are drawn with matplotlib" if engine != "matplotlib" else ""})
+        return out
     for lang in langs:
         check_lang(lang)
         tt = title.get(lang) if isinstance(title, dict) else title
@@ -141,6 +153,22 @@ def write_static_maps(table: pd.DataFrame, stem, division=None, title: str | dic
             used, n_nd = r.engine, len(r.not_drawn)
         out.append({"lang": lang, "png": png, "svg": svg, "engine": used, "mode": mode, "not_drawn": int(n_nd),
                     "note": note})
+    return out
+
+
+def _district_static_maps(table: pd.DataFrame, stem: Path, division, title, langs, dpi: int) -> list[dict]:
+    """:func:`write_static_maps` of a district map with matplotlib: every language drawn on one figure
+    (:func:`static_figures`: the shapes once), each saved as PNG and SVG."""
+    _, nd = join_allotment(table)
+    names = division_names(division)
+    if names is not None and "division" in nd.columns:
+        nd = nd[nd["division"].isin(names)]
+    out = []
+    for lang, fig in static_figures(table, title, langs, division=division):
+        png, svg = Path(f"{stem}-{lang}.png"), Path(f"{stem}-{lang}.svg")
+        save_figure(fig, png, svg, dpi=dpi, lang=lang)
+        out.append({"lang": lang, "png": png, "svg": svg, "engine": "matplotlib", "mode": "district",
+                    "not_drawn": int(len(nd)), "note": ""})
     return out
 
 

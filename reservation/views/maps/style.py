@@ -153,10 +153,11 @@ def map_axes(fig, with_side: bool, with_locator: bool):
     return ax, anchor, loc
 
 
-def map_title(fig, ax, text: str, size: float = 14, pad: float = 0.012, colour: str = "#000000") -> None:
-    """A title centred over ``ax``, as a figure text."""
+def map_title(fig, ax, text: str, size: float = 14, pad: float = 0.012, colour: str = "#000000"):
+    """A title centred over ``ax``, as a figure text (returned)."""
     box = ax.get_position()
-    fig.text(box.x0 + box.width / 2, box.y1 + pad, text, ha="center", va="bottom", fontsize=size, color=colour)
+    return fig.text(box.x0 + box.width / 2, box.y1 + pad, text, ha="center", va="bottom", fontsize=size,
+                    color=colour)
 
 
 #: Label background (instead of a stroked halo, which doubles every glyph's outline in an SVG).
