@@ -76,6 +76,8 @@ TEXT: dict[str, dict[str, str]] = {
     "table.in_division": {"en": "in the division", "hi": "मंडल में"},
     "table.in_state": {"en": "in the State", "hi": "प्रदेश में"},
     "table.category_code": {"en": "Code", "hi": "कोड"},
+    "table.category_in": {"en": "In {year}", "hi": "{year} में"},
+    "table.no_record": {"en": "no record", "hi": "अभिलेख नहीं"},
     "table.kind": {"en": "Kind", "hi": "प्रकार"},
     "table.item": {"en": "Item", "hi": "विषय"},
     "table.value": {"en": "Value", "hi": "विवरण"},

@@ -12,12 +12,13 @@ import pytest
 
 import reservation
 from reservation import views
-from reservation.rulebook import all_rulebooks
-
-BODIES = all_rulebooks()
+from conftest import ROOT
 from reservation.categories import CODES, COLOURS, label
 from reservation.errors import InputError
+from reservation.rulebook import all_rulebooks
 from reservation.units import load_districts, load_divisions
+
+BODIES = all_rulebooks()
 
 FIX = Path(__file__).resolve().parent / "fixtures"
 
@@ -207,6 +208,26 @@ def test_unit_list_has_every_unit_once_in_both_languages(zp, kp):
     k = views.unit_list(kp.table, "Jhansi", "en")
     assert "District" in k.columns and len(k) == int((kp.table["division"] == "Jhansi").sum())
     assert k["LGD code"].is_unique
+
+
+def test_unit_lists_show_the_last_two_elections_beside_the_computed_category(zp, kp):
+    # Lucknow held OBC_W in 2015 (the 2015 list); Gautam Buddh Nagar has no 2015 chair record
+    en = views.unit_list(zp.table, "Lucknow", "en", past=views.past_categories(zp)).set_index("Unit")
+    assert en.at["Lucknow", "In 2015"] == "Other Backward Classes (women)"
+    assert "In 2010" not in en.columns                                 # the zp history starts in 2015
+    meerut = views.unit_list(zp.table, "Meerut", "hi", past=views.past_categories(zp))
+    assert "अभिलेख नहीं" in set(meerut["2015 में"])
+    # block pramukhs: the last two of 2005, 2010, 2015, as the shipped history file has them
+    past = views.past_categories(kp)
+    assert list(past.columns) == [2010, 2015]
+    h = pd.read_csv(ROOT / "data" / "history" / "kp-chair.csv")
+    for y in (2010, 2015):
+        rows = h[h["year"] == y].set_index("unit")["category"]
+        assert past[y].dropna().to_dict() == rows.to_dict()
+    units = views.division_tables(kp, "Jhansi")["units"]
+    assert {"category_2010", "category_2015"} <= set(units.columns)
+    one = units.iloc[0]
+    assert one["category_2015"] == h[(h["year"] == 2015) & (h["unit"] == one["unit_code"])]["category"].iat[0]
 
 
 def test_style_categories_paints_the_map_colours(zp):

@@ -33,7 +33,7 @@ from .places import division_label, divisions, resolve_division, resolve_divisio
 from .rotation import (VERDICTS, rotation_heatmap, rotation_matrix, rotation_summary, rotation_view,
                        rotation_wide)
 from .tables import (assumptions_table, category_counts_table, category_summary, division_tables, heading,
-                     html_heading, html_table, not_drawn_table, reason_note, report_heading, safe_cell,
+                     html_heading, html_table, not_drawn_table, past_categories, reason_note, report_heading, safe_cell,
                      state_counts_all, state_counts_wide, style_categories, table_in, unit_list, write_csv)
 from .toy import TOY_DISTRICTS, TOY_HISTORY, TOY_UNITS, toy_allotment, toy_figure, toy_state, toy_steps
 
@@ -42,7 +42,7 @@ __all__ = [
     "resolve_divisions", "check_parameters", "run_allotment", "body_choices", "body_title", "option_rows",
     "state_counts_all", "state_counts_wide", "category_counts_table", "category_summary", "unit_list",
     "not_drawn_table", "style_categories", "html_table", "html_heading", "heading", "division_label", "reason_note",
-    "safe_cell", "write_csv", "division_tables", "table_in", "report_heading", "assumptions_table", "map_mode",
+    "safe_cell", "write_csv", "division_tables", "table_in", "past_categories", "report_heading", "assumptions_table", "map_mode",
     "district_aggregate", "aggregate_figure", "aggregate_static_figure", "unit_points", "points_figure",
     "points_static_figure", "division_map", "MapView", "write_static_maps", "fit_zoom", "map_geojson",
     "write_geojson",

@@ -13,7 +13,8 @@ from .places import division_order, in_division, is_all, place_names, unit_names
 
 __all__ = ["state_counts_all", "state_counts_wide", "category_counts_table", "category_summary", "unit_list",
            "not_drawn_table", "html_table", "style_categories", "html_heading", "heading", "report_heading",
-           "assumptions_table", "text_colour", "reason_note", "safe_cell", "write_csv", "division_tables", "table_in"]
+           "assumptions_table", "text_colour", "reason_note", "safe_cell", "write_csv", "division_tables", "table_in",
+           "past_categories"]
 
 
 def state_counts_all(year: int) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
@@ -123,13 +124,41 @@ def table_in(result, lang: str = "en") -> pd.DataFrame:
     return t
 
 
+def past_categories(result, n: int = 2) -> pd.DataFrame:
+    """The category each unit held at the last ``n`` elections of the allotment's history before its year (the
+    published lists it was given, whether or not the base year counts them for rotation): one column per year,
+    oldest first, indexed by unit code; codes, empty where the history has no record of the unit."""
+    h = getattr(result, "history", None)
+    year = int(result.meta["year"])
+    if h is None or not len(h):
+        return pd.DataFrame(index=pd.Index([], name="unit_code"))
+    h = h[h["year"].astype(int) < year]
+    years = sorted(set(h["year"].astype(int)))[-n:]
+    h = h[h["year"].astype(int).isin(years)].drop_duplicates(["unit_code", "year"], keep="last")
+    wide = h.pivot(index="unit_code", columns="year", values="category")
+    wide.columns = [int(c) for c in wide.columns]
+    return wide[years]
+
+
+def _past_columns(out: pd.DataFrame, codes, past: pd.DataFrame | None, lang: str) -> None:
+    """Add the categories of :func:`past_categories` beside the computed one (in ``lang``'s words)."""
+    if past is None or not len(past.columns):
+        return
+    for y in past.columns:
+        held = past[y].reindex(codes).to_numpy()
+        out[word("table.category_in", lang, year=y)] = [label(c, lang) if isinstance(c, str) and c else
+                                                        word("table.no_record", lang) for c in held]
+
+
 def _reasons_in(table: pd.DataFrame) -> str:
     return str(table.attrs.get("reasons_lang", "en"))
 
 
-def unit_list(table: pd.DataFrame, division=None, lang: str = "en", reasons: bool = True) -> pd.DataFrame:
+def unit_list(table: pd.DataFrame, division=None, lang: str = "en", reasons: bool = True,
+              past: pd.DataFrame | None = None) -> pd.DataFrame:
     """The units of the division(s) with their category and, with ``reasons``, the reason and clause of each
     decision, sorted by division, district and name; column headers, names and category labels in ``lang``.
+    ``past`` (:func:`past_categories`): the categories of the last elections beside the computed one.
 
     Reasons are shown in the language the table was rendered in (:func:`table_in`); a Hindi list of an English
     table says so in its header (``कारण (अंग्रेज़ी में)``). The district column is left out when every unit is a
@@ -144,6 +173,7 @@ def unit_list(table: pd.DataFrame, division=None, lang: str = "en", reasons: boo
     out[word("table.division", lang)] = place_names(sub["division"], "division", lang).to_numpy()
     out[word("table.category", lang)] = [label(c, lang) for c in sub["category"]]
     out[word("table.category_code", lang)] = sub["category"].to_numpy()
+    _past_columns(out, sub["unit_code"].to_numpy(), past, lang)
     if reasons:
         header = "table.reason" if _reasons_in(table) == lang else "table.reason_english"
         out[word(header, lang)] = sub["reason"].astype(str).to_numpy()
@@ -295,8 +325,9 @@ def write_csv(df: pd.DataFrame, path, index: bool = False):
 
 def division_tables(result, division) -> dict[str, pd.DataFrame]:
     """The tables of a division page as data, for the CSV files beside it: ``counts`` (per category, both
-    languages, division and State), ``units`` (every row of the allotment in the division with the category, and
-    the reason and tie-break, in both languages), ``assumptions``."""
+    languages, division and State), ``units`` (every row of the allotment in the division with the category, the
+    categories of the last two elections of the history (``category_YEAR``, codes), and the reason and tie-break,
+    in both languages), ``assumptions``."""
     en = category_counts_table(result.table, division, "en")
     hi = category_counts_table(result.table, division, "hi")
     counts = pd.DataFrame({"category": en.iloc[:, 0], "label_en": en.iloc[:, 1], "label_hi": hi.iloc[:, 1],
@@ -305,6 +336,9 @@ def division_tables(result, division) -> dict[str, pd.DataFrame]:
     pos = list(units.columns).index("category") + 1
     units.insert(pos, "category_hi", [label(c, "hi") for c in units["category"]])
     units.insert(pos, "category_en", [label(c, "en") for c in units["category"]])
+    past = past_categories(result)
+    for k, y in enumerate(past.columns):               # the last elections' categories (codes), after the labels
+        units.insert(pos + 2 + k, f"category_{y}", past[y].reindex(units["unit_code"]).fillna("").to_numpy())
     hi = table_in(result, "hi")
     if _reasons_in(hi) == "hi":                      # the reasons and tie-breaks in Hindi too
         hi = hi.set_index("unit_code")
