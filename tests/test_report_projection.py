@@ -54,6 +54,9 @@ def test_the_page_is_planned_only_with_projection(tmp_path):
     # a past year whose list is in the history is a backtest: allowed, and said so
     past = report.validate("zp-chair", 2021, ["Lucknow"], out=tmp_path / "c", projection=True)
     assert past["projection"] == {"samples": 500, "seed": 0, "constraint_years": [], "backtest": True}
+    from reservation.project import project, summary          # and the page's method table says it too
+    said = summary(project("zp-chair", 2021, samples=1, burn_in=0, progress=False)).set_index("item")["value"]
+    assert said["the published 2021 list"].startswith("in the history: this is a backtest")
 
 
 def test_a_projection_that_cannot_run_is_refused_before_anything_runs(main, tmp_path, capsys):
@@ -97,6 +100,7 @@ def test_report_with_the_projection_page(main, tmp_path, capsys):
     # it says plainly what rests on unpublished data, and what was assumed
     assert "data that is not public" in page and "the OBC population of districts" in page
     assert "Beta(" in page and "20, 1" in page                              # the prior; samples, seed
+    assert "not in the history: a projection" in page                       # 2026: no published list yet
     ran = nbformat.read(out / "projection.ipynb", as_version=4)
     injected = next(c for c in ran.cells if "injected-parameters" in c.metadata.get("tags", []))
     assert "samples = 20" in injected.source and "seed = 1" in injected.source and "year = 2026" in injected.source
