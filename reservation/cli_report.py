@@ -2,11 +2,12 @@
 
     reservation report --body zp-chair --year 2021                      # all 18 divisions
     reservation report --body kp-chair --year 2021 --division Lucknow --division "Ayodhya" --out out/kp
+    reservation report --body zp-chair --year 2026 --projection [--projection-samples N] [--seed S]
 
-Exit status: 0 the report is at ``--out`` with its index; 2 a bad parameter, or an output folder that holds
-anything but a previous report of this tool (one line on stderr, nothing written or deleted); 1 a notebook failed
-(stderr names it, the cell and the error; no index is written; the executed notebooks are kept in
-``OUT.failed``); 130 interrupted (Ctrl-C: one line on stderr, the workers and kernels stopped, nothing left
+Exit status: 0 the report is at ``--out`` with its index; 2 a bad parameter, an output folder that holds
+anything but a previous report of this tool, or (``--projection``) a projection that cannot run for these
+parameters (one line on stderr, nothing written or deleted); 1 a notebook failed (stderr names it, the cell and the
+error; no index is written; the executed notebooks are kept in ``OUT.failed``); 130 interrupted (Ctrl-C: one line on stderr, the workers and kernels stopped, nothing left
 behind).
 
 Register with ``cli_report.register(sub)`` in :func:`reservation.cli.build_parser`.
@@ -30,8 +31,13 @@ _SIGNAL = signal.SIGINT
 
 
 def cmd_report(args) -> int:
+    from .errors import InputError
     from .report import ReportFailed, run_report
+    from .report.projection import DEFAULT_SAMPLES
     divisions = args.division or ["all"]
+    for flag, v in (("--projection-samples", args.projection_samples), ("--seed", args.seed)):
+        if v is not None and not args.projection:
+            raise InputError(f"{flag} is for the projection page: add --projection", option=flag)
     # A scheduler stops a job with SIGTERM: clean up as for Ctrl-C (workers, kernels, the temporary folder).
     previous = signal.signal(signal.SIGTERM, _stop_on)
     try:
@@ -39,7 +45,9 @@ def cmd_report(args) -> int:
                          options=args.option, history=args.history or [], units=args.units or "",
                          workers=args.workers, static_engine=args.static_engine, plotlyjs=args.plotlyjs,
                          progress=not args.no_progress, fresh_kernels=args.fresh_kernels,
-                         state_page=not args.no_state_page, timeout=args.timeout)
+                         state_page=not args.no_state_page, timeout=args.timeout, projection=args.projection,
+                         projection_samples=DEFAULT_SAMPLES if args.projection_samples is None else args.projection_samples,
+                         seed=args.seed or 0)
     except ReportFailed as e:
         print(f"reservation report: failed: {e}", file=sys.stderr)
         return 1
@@ -49,7 +57,8 @@ def cmd_report(args) -> int:
     finally:
         signal.signal(signal.SIGTERM, previous)
     n = sum(1 for r in res.pages if r.kind == "division")
-    print(f"wrote {n} division page(s) and their maps in {res.seconds:.1f} s: {res.index}")
+    also = " and the projection page" if any(r.kind == "projection" for r in res.pages) else ""
+    print(f"wrote {n} division page(s) and their maps{also} in {res.seconds:.1f} s: {res.index}")
     return 0
 
 
@@ -88,6 +97,17 @@ def register(subparsers) -> None:
                     help="a new kernel for every notebook (slower; by default each worker reuses one kernel "
                          "and resets its namespace between notebooks)")
     sp.add_argument("--no-state-page", action="store_true", help="leave out the State counts page")
+    sp.add_argument("--projection", action="store_true",
+                    help="add the projection page (notebooks/07_projection.ipynb, as `reservation project`): per "
+                         "unit the probability of each category where unpublished OBC data decide, with a map of "
+                         "the most likely category shaded by its probability, for the report's body, year, history, "
+                         "units, options and base year. Checked before anything runs: a projection that cannot run "
+                         "(e.g. a published past list that no OBC figures can give under the rules) is refused "
+                         "with exit status 2. A year whose own list is in the history is allowed (a backtest: the "
+                         "projection ignores that list)")
+    sp.add_argument("--projection-samples", type=int, default=None, metavar="N",
+                    help="sampled OBC populations of the projection page (default 500)")
+    sp.add_argument("--seed", type=int, default=None, help="seed of the projection's random generator (default 0)")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
     sp.add_argument("--timeout", type=int, default=600, help="seconds a notebook cell may run (default 600)")
     sp.set_defaults(func=cmd_report)

@@ -352,9 +352,14 @@ def _meta(target, res, prior, share_text, sd, samples, seed, constraint, years, 
 # -- what a notebook shows ----------------------------------------------------------------------------------------
 
 def summary(projection: Projection) -> pd.DataFrame:
-    """The projection's method in one small table (``item``, ``value``): prior, constraint, sampler, certainty."""
+    """The projection's method in one small table (``item``, ``value``): whether the year's own list is known (a
+    backtest), prior, constraint, sampler, certainty."""
     pm = projection.meta["projection"]
+    backtest = projection.year in {int(y) for y in projection.meta.get("history_not_counted", [])}
     rows = [("body, year", f"{projection.body}, {projection.year}"),
+            (f"the published {projection.year} list",
+             "in the history: this is a backtest; the projection does not use that list (score it with "
+             "reservation.project.score)" if backtest else "not in the history: a projection"),
             ("history years (rotation)", ", ".join(map(str, projection.meta["history_years"])) or "none"),
             ("samples, seed", f"{pm['samples']}, {pm['seed']}"),
             ("prior", pm["prior"]), ("spread", pm["obc_sd_basis"]),

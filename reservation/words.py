@@ -134,6 +134,17 @@ TEXT: dict[str, dict[str, str]] = {
     # the report index
     "index.pages": {"en": "Pages and maps", "hi": "पृष्ठ और मानचित्र"},
     "index.state_map": {"en": "The State: every unit of this allotment", "hi": "प्रदेश: इस आवंटन की हर इकाई"},
+    "index.projection": {"en": "Projection: the most likely category where unpublished OBC data decide",
+                         "hi": "अनुमान: जहाँ अप्रकाशित ओबीसी आँकड़े निर्णय करते हैं, वहाँ सबसे संभावित श्रेणी"},
+    "index.projection_note": {
+        "en": "{samples} samples (seed {seed}) of the OBC populations, which are not published; constrained by the "
+              "published list(s) of: {years}.",
+        "hi": "ओबीसी जनसंख्या (अप्रकाशित) के {samples} नमूने (बीज {seed}); इन वर्षों की प्रकाशित सूचियों से "
+              "सीमित: {years}।"},
+    "index.projection_backtest": {
+        "en": "Backtest: the {year} list is in the history; the projection does not use it.",
+        "hi": "पिछले आँकड़ों पर परीक्षण: {year} की सूची इतिहास में है; अनुमान उसका उपयोग नहीं करता।"},
+    "index.none": {"en": "none", "hi": "कोई नहीं"},
 }
 
 #: Rotation verdicts (reservation.views.rotation): code -> (symbol, words in each language).

@@ -116,7 +116,8 @@ def main(monkeypatch):
 def test_a_report_escapes_hostile_names_everywhere(main, tmp_path, units_files, body, units, year, capsys):
     out = tmp_path / "rep"
     code = main(["report", "--body", body, "--year", str(year), "--division", "Lucknow", "--units",
-                 str(units_files / units), "--out", str(out), "--no-progress", "--no-state-page"])
+                 str(units_files / units), "--out", str(out), "--no-progress", "--no-state-page",
+                 *(["--projection", "--projection-samples", "10"] if body == "pp-chair" else [])])
     assert code == 0, capsys.readouterr().err
     files = sorted(p for p in out.iterdir() if p.is_file())
     assert any(p.suffix == ".html" for p in files)
@@ -140,6 +141,8 @@ def test_a_report_escapes_hostile_names_everywhere(main, tmp_path, units_files, 
         assert not [c for c in cells if c[:1] in ("=", "+", "-", "@")]
     if body == "pp-chair":
         assert html.escape("<b>मोटा</b>") in page                       # the Hindi name too
+        projection = (out / "projection.html").read_text(encoding="utf-8")   # checked above with every page
+        assert html.escape("<script>alert(1)</script>") in projection
         fig = next(json.loads(m) for m in re.findall(r"Plotly\.newPlot\(\s*\"[^\"]+\",\s*(\[.*?\]),\s*\{", page,
                                                      flags=re.S))
         custom = json.dumps([t.get("customdata") for t in fig], ensure_ascii=False)

@@ -11,7 +11,9 @@ turn the executed notebooks into HTML pages with their maps, static PNG/SVG maps
    Papermill injects the parameters as literals into the notebook; nothing from a parameter is executed as code.
 2. **Plan** one task per division that has units of the body (``02_division_report.ipynb`` with
    ``body, year, division, base_year, options, history, units``), plus the State counts page
-   (``01_state_counts.ipynb``).
+   (``01_state_counts.ipynb``), and with ``projection=True`` the projection page (``07_projection.ipynb``: the
+   probability of each category where unpublished OBC data decide; :mod:`.projection`, which also checks up front
+   that the projection can run for these parameters).
 3. **Run** the tasks in a :class:`~concurrent.futures.ProcessPoolExecutor` (2 workers by default) with a tqdm
    progress bar on stderr (:mod:`.worker`). Each worker process starts one Jupyter kernel and papermill runs its
    notebooks in it, one after the other, the kernel's namespace reset before each; ``fresh_kernels=True`` starts
@@ -39,10 +41,11 @@ from .folder import MARKER, Target, check_target, keep_failed, make_workdir, pub
 from .index import write_index
 from .pages import (PLOTLYJS_MODES, SKIP_TAG, devanagari_font_css, notebook_to_html, site_css,
                     write_shared_files)
+from .projection import DEFAULT_SAMPLES, check_projection, projection_task
 from .tasks import KERNEL, ReportFailed, ReportResult, Task, TaskResult
 from .worker import ALLOTMENTS, allotment_key, run_task, without_unused_imports, worker_init
 
-__all__ = ["NOTEBOOK_DIR", "DIVISION_NOTEBOOK", "STATE_NOTEBOOK", "FORMATS", "STATIC_ENGINES", "PLOTLYJS_MODES",
+__all__ = ["NOTEBOOK_DIR", "DIVISION_NOTEBOOK", "STATE_NOTEBOOK", "PROJECTION_NOTEBOOK", "FORMATS", "STATIC_ENGINES", "PLOTLYJS_MODES",
            "ReportFailed", "Task", "TaskResult", "ReportResult", "validate", "plan", "run_report",
            "notebook_to_html", "write_index", "devanagari_font_css", "SKIP_TAG", "KERNEL", "MARKER"]
 
@@ -51,6 +54,7 @@ __all__ = ["NOTEBOOK_DIR", "DIVISION_NOTEBOOK", "STATE_NOTEBOOK", "FORMATS", "ST
 NOTEBOOK_DIR = Path(str(resources.files("reservation") / "notebooks"))
 DIVISION_NOTEBOOK = NOTEBOOK_DIR / "02_division_report.ipynb"
 STATE_NOTEBOOK = NOTEBOOK_DIR / "01_state_counts.ipynb"
+PROJECTION_NOTEBOOK = NOTEBOOK_DIR / "07_projection.ipynb"
 FORMATS = ("html", "ipynb")
 STATIC_ENGINES = ("matplotlib", "kaleido", "auto")
 
@@ -58,13 +62,16 @@ STATIC_ENGINES = ("matplotlib", "kaleido", "auto")
 # ================================================================================================ validation
 
 def validate(body, year, divisions="all", *, out=None, fmt="html", base_year=2015, options=(), history=(),
-             units="", workers=2, static_engine="matplotlib", plotlyjs="directory", notebook=None) -> dict:
+             units="", workers=2, static_engine="matplotlib", plotlyjs="directory", notebook=None,
+             projection=False, projection_samples=DEFAULT_SAMPLES, seed=0) -> dict:
     """Check every parameter (types, values, files) and return them normalised; raise InputError otherwise.
 
     Besides :func:`reservation.views.check_parameters`: ``fmt`` in :data:`FORMATS`, ``workers`` a positive
     integer, ``static_engine`` in :data:`STATIC_ENGINES`, ``plotlyjs`` in :data:`PLOTLYJS_MODES`, ``out`` a folder
     that may receive the report (:func:`reservation.report.folder.check_target`; default ``out/report-BODY-YEAR``),
-    ``notebook`` (tests) an existing .ipynb with a cell tagged ``parameters``.
+    ``notebook`` (tests) an existing .ipynb with a cell tagged ``parameters``; with ``projection``, that the
+    projection can run (:func:`reservation.report.projection.check_projection`; ``p["projection"]`` then says
+    what the index needs; None without).
     """
     from ..views import check_parameters
     p = check_parameters(body, year, division=divisions, base_year=base_year, options=options, history=history,
@@ -88,7 +95,10 @@ def validate(body, year, divisions="all", *, out=None, fmt="html", base_year=201
         raise InputError("notebook not found", file=str(nb), column="notebook")
     _check_parameters_cell(nb)
     p.update(out=out, target=target, fmt=fmt, workers=workers, static_engine=static_engine, plotlyjs=plotlyjs,
-             notebook=nb)
+             notebook=nb, projection=None)
+    if projection:
+        _check_parameters_cell(PROJECTION_NOTEBOOK)
+        p["projection"] = check_projection(p, projection_samples, seed)
     return p
 
 
@@ -133,6 +143,9 @@ def plan(p: dict, result, tmp: Path, *, timeout: int = 600, state_page: bool = T
                           "hi": f"{body_title(p['body'], 'hi')} {p['year']}"}}
         tasks.insert(0, Task("state-map", "map", f"State map {p['year']}", None, {}, None, None, maps, timeout,
                              p["plotlyjs"]))      # first: it needs no kernel, so it runs while the kernels start
+    if p.get("projection"):        # early: the longest notebook, so it runs beside the division pages
+        at = 1 if tasks and tasks[0].kind == "map" else 0
+        tasks.insert(at, projection_task(p, PROJECTION_NOTEBOOK, tmp, timeout))
     if state_page and STATE_NOTEBOOK.is_file():
         tasks.append(Task("state-counts", "state", f"State counts {p['year']}", str(STATE_NOTEBOOK),
                           {"year": p["year"]}, str(tmp / "state-counts.ipynb"),
@@ -211,10 +224,12 @@ def _run_tasks(tasks: list, p: dict, work: Path, fresh_kernels: bool, progress: 
 
 def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2015, options=(), history=(),
                units="", workers=2, static_engine="matplotlib", plotlyjs="directory", progress=True,
-               fresh_kernels=False, state_page=True, notebook=None, timeout=600) -> ReportResult:
+               fresh_kernels=False, state_page=True, notebook=None, timeout=600, projection=False,
+               projection_samples=DEFAULT_SAMPLES, seed=0) -> ReportResult:
     """Validate, run every notebook, and publish the report at ``out`` (see the module docstring).
 
-    Raises :class:`InputError` for a bad parameter or an output folder that holds anything else than a previous
+    ``projection``: add the projection page (``projection_samples`` samples, ``seed``; see :mod:`.projection`).
+    Raises :class:`InputError` for a bad parameter (including a projection that cannot run) or an output folder that holds anything else than a previous
     report (before anything runs), :class:`ReportFailed` when a notebook fails (nothing is published at ``out``;
     the executed notebooks are kept in ``<out>.failed``), and lets KeyboardInterrupt through after cleaning up."""
     from ..views import run_allotment
@@ -222,7 +237,8 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
     from ..views.params import save_allotment
     start = time.perf_counter()
     p = validate(body, year, divisions, out=out, fmt=fmt, base_year=base_year, options=options, history=history,
-                 units=units, workers=workers, static_engine=static_engine, plotlyjs=plotlyjs, notebook=notebook)
+                 units=units, workers=workers, static_engine=static_engine, plotlyjs=plotlyjs, notebook=notebook,
+                 projection=projection, projection_samples=projection_samples, seed=seed)
     result = run_allotment(p["body"], p["year"], base_year=p["base_year"], options=p["options"],
                            history=p["history"], units=p["units"])
     target: Target = p["target"]

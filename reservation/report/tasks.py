@@ -24,7 +24,7 @@ class Task:
     """One unit of work: a notebook run (with its page and maps), or maps alone (``notebook`` None: the
     State-wide map of the index). Paths are inside the work folder."""
     key: str                       # file stem, e.g. "lucknow"
-    kind: str                      # "division", "state" (counts page) or "map" (the State-wide map)
+    kind: str                      # "division", "state" (counts page), "projection" or "map" (State-wide map)
     title: str
     notebook: str | None
     parameters: dict
