@@ -91,7 +91,7 @@ def cmd_allot(args) -> int:
     if "no_figures" in result.extra:
         print("bodies without population figures (ranked last):")
         print(result.extra["no_figures"].to_string(index=False))
-    print(f"{rb.title}, {args.year}: {len(result.table)} units ({rb.unit_kind}); rotation against "
+    print(f"{rb.title}, {args.year}: {len(result.categories)} units ({rb.unit_kind}); rotation against "
           f"{', '.join(map(str, result.meta['history_years'])) or 'no history'} (base year "
           f"{result.meta['base_year']})")
     print(summary.to_string())
