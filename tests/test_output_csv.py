@@ -48,12 +48,14 @@ def test_random_text_and_numbers(rows):
         assert b"".join(csv_chunks(df2, rows)) == pandas_bytes(df2)
 
 
-def test_an_allotment_written_a_block_at_a_time_is_the_table_written_whole(tmp_path):
+def test_an_allotment_written_a_block_at_a_time_is_the_table_written_whole(tmp_path, monkeypatch):
     """write_allotment renders and writes blocks of rows: the same bytes as the whole table written (English and
     Hindi, blocks of a few rows, and from the table already rendered)."""
+    from reservation import output
     from reservation.output import write_allotment, write_table
     from reservation.render import render_table_blocks
     warnings.simplefilter("ignore")
+    monkeypatch.setattr(output, "RENDER_BLOCK_ROWS", 7)       # several blocks even for 75 districts
     codes = reservation.allot("zp-chair", 2021).units["unit_code"].tolist()
     pins = tmp_path / "pins.csv"
     pins.write_text(f"unit,category\n{codes[3]},SC\n{codes[8]},OBC_W\n{codes[40]},UR\n")
