@@ -485,7 +485,12 @@ def write_allotment(allotment, out, lang: str = "en") -> tuple[Path, Path]:
 
     A CSV is rendered and written a block of :data:`CSV_CHUNK_ROWS` rows at a time
     (:meth:`reservation.allotment.Allotment.table_blocks`: the same bytes as ``write_table(allotment.table,
-    ...)``, without holding the words of every unit); the other formats take the whole table."""
+    ...)``, without holding the words of every unit); the other formats, and objects without ``table_blocks``
+    (a projection, an audit's table), write the whole table as before."""
+    if not hasattr(allotment, "table_blocks"):             # a projection, an audit's table: as before
+        if lang == "en":
+            return write_table(allotment.table, out, allotment.meta)
+        return write_table(allotment.table_in(lang), out, {**allotment.meta, "lang": lang})
     p, mp = check_output(out)
     meta = allotment.meta if lang == "en" else {**allotment.meta, "lang": lang}
     if _format_of(p) != ".csv":
