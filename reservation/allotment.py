@@ -10,7 +10,7 @@ import pandas as pd
 
 from .categories import CODES
 from .engine import EngineResult
-from .render import render_table, render_trace
+from .render import render_table, render_table_blocks, render_trace
 
 __all__ = ["Allotment"]
 
@@ -77,6 +77,18 @@ class Allotment:
         if lang == "en":
             return self.table
         return render_table(self.engine, self.units, self.ur_clause, self.extra_columns, lang=lang)
+
+    def table_blocks(self, lang: str = "en", rows: int = 65_536):
+        """The table (in ``lang``) as DataFrames of ``rows`` rows, one after the other: rendered a block at a
+        time, so the words of every unit are never held at once (how the table is written); the blocks of
+        ``table`` itself when it is already rendered."""
+        if lang == "en" and "table" in self.__dict__:
+            df = self.table
+            for lo in range(0, max(len(df), 1), rows):
+                yield df.iloc[lo:lo + rows]
+            return
+        yield from render_table_blocks(self.engine, self.units, self.ur_clause, self.extra_columns, lang=lang,
+                                       rows=rows)
 
     @cached_property
     def trace(self) -> pd.DataFrame:

@@ -99,8 +99,8 @@ def table_csv(df: pd.DataFrame) -> str:
     return csv_bytes(neutralise(df)).decode("utf-8")
 
 
-def _pandas_csv(df: pd.DataFrame) -> bytes:
-    return df.to_csv(index=False, lineterminator="\n").encode("utf-8")
+def _pandas_csv(df: pd.DataFrame, header: bool = True) -> bytes:
+    return df.to_csv(index=False, header=header, lineterminator="\n").encode("utf-8")
 
 
 def csv_bytes(df: pd.DataFrame) -> bytes:
@@ -112,19 +112,25 @@ def csv_bytes(df: pd.DataFrame) -> bytes:
 CSV_CHUNK_ROWS = 65_536
 
 
-def csv_chunks(df: pd.DataFrame, rows: int = CSV_CHUNK_ROWS) -> Iterator[bytes]:
+#: Rows rendered at a time by :func:`write_allotment` (words and CSV bytes of 16,384 units: ~10 MB of text, ~50 MB
+#: of intermediates; 65,536 rows took ~200 MB at a time, for no gain in speed).
+RENDER_BLOCK_ROWS = 16_384
+
+
+def csv_chunks(df: pd.DataFrame, rows: int = CSV_CHUNK_ROWS, header: bool = True) -> Iterator[bytes]:
     """The bytes of ``df.to_csv(index=False, lineterminator="\\n")`` in pieces of ``rows`` rows (the header
     first), written with pyarrow's string kernels for tables of whole numbers and text (the same bytes: minimal
     quoting, empty cells for missing values; checked by tests/test_output_csv.py), by pandas for anything else.
     732,000 rows with their reasons take seconds instead of a minute, without one Python string per cell, and a
-    piece at a time: the whole file is never in memory twice."""
+    piece at a time: the whole file is never in memory twice. ``header=False``: the rows only (a later block of
+    a table written in blocks)."""
     import pyarrow as pa
     kinds = []
     for c in df.columns:
         dt = df[c].dtype
         kinds.append("T" if isinstance(dt, pd.StringDtype) else "i" if isinstance(dt, pd.Int64Dtype) else dt.kind)
     if len(df.columns) < 2 or len(df) == 0 or any(k not in "iuTO" for k in kinds):
-        yield _pandas_csv(df)
+        yield _pandas_csv(df, header)
         return
     columns = []
     for c, k in zip(df.columns, kinds):
@@ -133,14 +139,15 @@ def csv_chunks(df: pd.DataFrame, rows: int = CSV_CHUNK_ROWS) -> Iterator[bytes]:
             values = col.tolist()
             if not all(v is None or isinstance(v, str) or v is pd.NA or (isinstance(v, float) and v != v)
                        for v in values):
-                yield _pandas_csv(df)
+                yield _pandas_csv(df, header)
                 return
             columns.append(pa.array([v if isinstance(v, str) else None for v in values], type=pa.string()))
         else:
             columns.append(pa.array(col, from_pandas=True))
-    head = io.StringIO()
-    csv.writer(head, lineterminator="\n").writerow([str(c) for c in df.columns])
-    yield head.getvalue().encode("utf-8")
+    if header:
+        head = io.StringIO()
+        csv.writer(head, lineterminator="\n").writerow([str(c) for c in df.columns])
+        yield head.getvalue().encode("utf-8")
     for start in range(0, len(df), rows):
         yield _csv_rows([a.slice(start, rows) for a in columns], kinds)
 
@@ -459,7 +466,11 @@ def write_table(df: pd.DataFrame, path, meta: dict | None = None) -> tuple[Path,
     ``.meta.json`` beside it: every target checked first, both files published together or not at all.
     Returns the paths written."""
     p, mp = check_output(path)
-    files = {p: table_pieces(df, _format_of(p))}
+    return _write(p, mp, table_pieces(df, _format_of(p)), meta)
+
+
+def _write(p: Path, mp: Path, pieces, meta: dict | None) -> tuple[Path, Path | None]:
+    files = {p: pieces}
     if meta is not None:
         meta = dict(meta)
         meta["software"] = f"{_SOFTWARE} {__version__}"
@@ -470,7 +481,25 @@ def write_table(df: pd.DataFrame, path, meta: dict | None = None) -> tuple[Path,
 
 def write_allotment(allotment, out, lang: str = "en") -> tuple[Path, Path]:
     """Write the allotment table (its words in ``lang``, "en" or "hi") and its ``.meta.json``; returns both
-    paths. A Hindi table's meta says so (``"lang": "hi"``)."""
-    if lang == "en":
-        return write_table(allotment.table, out, allotment.meta)
-    return write_table(allotment.table_in(lang), out, {**allotment.meta, "lang": lang})
+    paths. A Hindi table's meta says so (``"lang": "hi"``).
+
+    A CSV is rendered and written a block of :data:`CSV_CHUNK_ROWS` rows at a time
+    (:meth:`reservation.allotment.Allotment.table_blocks`: the same bytes as ``write_table(allotment.table,
+    ...)``, without holding the words of every unit); the other formats, and objects without ``table_blocks``
+    (a projection, an audit's table), write the whole table as before."""
+    if not hasattr(allotment, "table_blocks"):             # a projection, an audit's table: as before
+        if lang == "en":
+            return write_table(allotment.table, out, allotment.meta)
+        return write_table(allotment.table_in(lang), out, {**allotment.meta, "lang": lang})
+    p, mp = check_output(out)
+    meta = allotment.meta if lang == "en" else {**allotment.meta, "lang": lang}
+    if _format_of(p) != ".csv":
+        return _write(p, mp, table_pieces(allotment.table if lang == "en" else allotment.table_in(lang),
+                                          _format_of(p)), meta)
+    return _write(p, mp, _blocks_csv(allotment.table_blocks(lang, RENDER_BLOCK_ROWS)), meta)
+
+
+def _blocks_csv(blocks) -> Iterator[bytes]:
+    """The CSV bytes of a table given as blocks of rows (the header once, from the first block)."""
+    for i, block in enumerate(blocks):
+        yield from csv_chunks(neutralise(block), header=i == 0)

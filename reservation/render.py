@@ -28,7 +28,7 @@ from .engine import EngineResult, PassRecord
 from .ranking import Ratio
 from .words import ALLOTMENT_WORDS, DECISION_WORDS, TIER_WORDS, check_lang, ordinal
 
-__all__ = ["PassText", "TABLE_COLUMNS", "TRACE_COLUMNS", "render_table", "render_trace", "key_texts"]
+__all__ = ["PassText", "TABLE_COLUMNS", "TRACE_COLUMNS", "render_table", "render_table_blocks", "render_trace", "key_texts"]
 
 TABLE_COLUMNS = ["unit_code", "unit_name_en", "unit_name_hi", "district", "division", "category", "tier",
                  "rank", "pool", "key", "clause", "reason", "tie_break", "step", "decision"]
@@ -271,8 +271,28 @@ def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
                  lang: str = "en") -> pd.DataFrame:
     """One row per unit (:data:`TABLE_COLUMNS`, the extra columns before ``category``)."""
     check_lang(lang)
+    return _render_rows(result, units, ur_clause, extra_columns, lang, 0, len(result.codes))
+
+
+def render_table_blocks(result: EngineResult, units: pd.DataFrame, ur_clause: str, extra_columns=(),
+                        lang: str = "en", rows: int = 65_536):
+    """The rows of :func:`render_table` as DataFrames of ``rows`` rows, one after the other: the same values
+    (their concatenation is the table), without ever holding the words of every unit (a writer renders and
+    writes a block at a time). The ranks of each pass and the decisions are computed once for all blocks."""
+    check_lang(lang)
+    n = len(result.codes)
+    ranks = [result.ranks(rec) for rec in result.records]
+    decision = result.decision()
+    for lo in range(0, max(n, 1), rows):
+        yield _render_rows(result, units, ur_clause, extra_columns, lang, lo, min(n, lo + rows), ranks, decision)
+
+
+def _render_rows(result: EngineResult, units: pd.DataFrame, ur_clause: str, extra_columns, lang: str,
+                 lo: int, hi: int, ranks=None, decision=None) -> pd.DataFrame:
+    """The table's rows ``lo:hi`` (unit positions; the rows are numbered from 0 in the DataFrame)."""
     r = result
-    n = len(r.codes)
+    n = hi - lo
+    whole = lo == 0 and hi == len(r.codes)
     W = _Words(r, lang)
     w = W.w
     tier = np.full(n, -1, dtype=np.int64)
@@ -280,23 +300,26 @@ def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
     pool = np.full(n, -1, dtype=np.int64)
     key, clause, reason, tie = _Column(n), _Column(n), _Column(n), _Column(n)
     step = _Column(n, "UR")
-    ur = np.flatnonzero(r.decided_by == -2)
+    ur = np.flatnonzero(r.decided_by[lo:hi] == -2) + lo
     ur_parts = None
-    for rec in r.records:
-        u = rec.chosen
-        rk, pl, tied = r.ranks(rec)
+    for i, rec in enumerate(r.records):
+        u, slot_index, chosen_pos = rec.chosen, rec.slot_index, rec.chosen_pos
+        if not whole:
+            sel = np.flatnonzero((u >= lo) & (u < hi))
+            u, slot_index, chosen_pos = u[sel], slot_index[sel], chosen_pos[sel]
+        rk, pl, tied = r.ranks(rec) if ranks is None else ranks[i]
         spec, text = rec.spec, rec.spec.text
         if len(u):
-            codes = _pick(spec.codes, rec.slot_index)
+            codes = _pick(spec.codes, slot_index)
             multi = len(spec.codes) > 1
-            women = np.array([multi and c in _WOMEN for c in spec.codes])[rec.slot_index]
+            women = np.array([multi and c in _WOMEN for c in spec.codes])[slot_index]
             t = rec.tier[u].astype(np.int64)
             ktext = key_texts(spec.key, u, lang)
             par = r.par[u]
             add = ""                    # the women's words and the note joined in the same pass over the units
             if women.any():
                 if r.settings.category_women == "top":
-                    add = vformat(w["women_top"], n=rec.slots[par, rec.slot_index])
+                    add = vformat(w["women_top"], n=rec.slots[par, slot_index])
                 else:
                     add = w["women_not_last"]
                 add = pc.if_else(pa.array(women), add, "")
@@ -304,17 +327,18 @@ def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
             text_ = vformat(w["allotted"] + "{_women}{_note}", code=codes, rank=_ordinals(rk[u], lang), pool=pl[u],
                             key_label=text.label(lang), key=ktext, tier=t,
                             tier_words=W.tier_words(u, t, spec.history_codes),
-                            chosen=_ordinals(rec.chosen_pos + 1, lang), need=rec.need[par], name=spec.name,
+                            chosen=_ordinals(chosen_pos + 1, lang), need=rec.need[par], name=spec.name,
                             _women=add, _note=note)
             rot = f"; {text.clause_rotation}"
             cl = _Choice([text.clause, text.clause_women, text.clause + rot, text.clause_women + rot],
                          women.astype(np.int64) + 2 * (t > 1))
-            tier[u], rank[u], pool[u] = t, rk[u], pl[u]
-            key.put(u, ktext)
-            clause.put(u, cl)
-            reason.put(u, text_)
-            tie.put(u, W.ties(rec, u, tied))
-            step.put(u, spec.name)
+            at = u - lo
+            tier[at], rank[at], pool[at] = t, rk[u], pl[u]
+            key.put(at, ktext)
+            clause.put(at, cl)
+            reason.put(at, text_)
+            tie.put(at, W.ties(rec, u, tied))
+            step.put(at, spec.name)
         m = rk[ur] > 0
         if m.any():
             x = ur[m]
@@ -325,35 +349,37 @@ def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
             new = pc.if_else(pc.equal(old, ""), piece, _join(old, "; ", piece))
             ur_parts = pc.replace_with_mask(ur_parts, pa.array(m), new)
     for pos, (code, source) in r.pins.items():
-        clause.put([pos], w["pinned_clause"].format(source=source))
-        reason.put([pos], w["pinned_reason"].format(code=code, source=source))
-        step.put([pos], "pin")
+        if lo <= pos < hi:
+            clause.put([pos - lo], w["pinned_clause"].format(source=source))
+            reason.put([pos - lo], w["pinned_reason"].format(code=code, source=source))
+            step.put([pos - lo], "pin")
     if len(ur):
         parts = ur_parts if ur_parts is not None else _same("", len(ur))
-        reason.put(ur, vformat(w["unreserved"], parts=parts))
-        clause.put(ur, ur_clause)
+        reason.put(ur - lo, vformat(w["unreserved"], parts=parts))
+        clause.put(ur - lo, ur_clause)
+    rows = None if whole else slice(lo, hi)
     df = pd.DataFrame({
-        "unit_code": r.codes,
-        "unit_name_en": _values(units["unit_name_en"]),
-        "unit_name_hi": _values(units["unit_name_hi"]),
-        "district": _values(units["district"]),
-        "division": _values(units["division"]),
-        "category": _coded(CODES, r.category),
+        "unit_code": r.codes[lo:hi],
+        "unit_name_en": _values(units["unit_name_en"], rows),
+        "unit_name_hi": _values(units["unit_name_hi"], rows),
+        "district": _values(units["district"], rows),
+        "division": _values(units["division"], rows),
+        "category": _coded(CODES, r.category[lo:hi]),
         "tier": _int_or_none(tier), "rank": _int_or_none(rank), "pool": _int_or_none(pool),
         "key": key.array(), "clause": clause.array(), "reason": reason.array(), "tie_break": tie.array(),
         "step": step.array(),
-        "decision": _coded([d.code for d in Decision], r.decision()),
+        "decision": _coded([d.code for d in Decision], (r.decision() if decision is None else decision)[lo:hi]),
     })
     for c in extra_columns:
-        df.insert(df.columns.get_loc("category"), c, _values(units[c]))
+        df.insert(df.columns.get_loc("category"), c, _values(units[c], rows))
     return df
 
 
-def _values(column: pd.Series):
-    """A column of the units as the table takes it: text columns as they are (no Python string per unit)."""
-    if isinstance(column.dtype, pd.StringDtype):
-        return column.array
-    return column.to_numpy()
+def _values(column: pd.Series, rows: slice | None = None):
+    """A column of the units (its rows ``rows``, default all) as the table takes it: text columns as they are (no
+    Python string per unit)."""
+    a = column.array if isinstance(column.dtype, pd.StringDtype) else column.to_numpy()
+    return a if rows is None else a[rows]
 
 
 def _coded(words, codes: np.ndarray):

@@ -429,7 +429,7 @@ def int_column(df: pd.DataFrame, column: str, path, *, allow_blank: bool = False
         else:
             msg = f"{df[column].iat[i][:40]!r} is not a whole number (a {noun})"
         raise InputError(msg, file=str(path), row=int(rows.iat[i]), column=column)
-    values = pd.to_numeric(raw.where(~blank, None), errors="raise").astype("Int64")
+    values = _whole_numbers(raw, blank)
     out = ((values < lo) | (values > hi)).fillna(False).to_numpy(dtype=bool)
     if out.any():
         i = int(np.flatnonzero(out)[0])
@@ -446,6 +446,21 @@ def int_column(df: pd.DataFrame, column: str, path, *, allow_blank: bool = False
             msg += f" (years {lo}-{hi} are accepted)"
         raise InputError(msg, file=str(path), row=int(rows.iat[i]), column=column)
     return values if allow_blank else values.astype("int64")
+
+
+def _whole_numbers(raw: pd.Series, blank: np.ndarray) -> pd.Series:
+    """The checked whole numbers of ``raw`` (each ``[+-]?[0-9]{1,18}``, or blank: missing) as Int64, with its index
+    and name: parsed by pyarrow (no Python object per cell) when the text is pyarrow's, else by pandas."""
+    if isinstance(raw.dtype, pd.StringDtype) and raw.dtype.storage == "pyarrow" and not blank.any():
+        import pyarrow as pa
+        import pyarrow.compute as pc
+        arr = pa.array(raw.array)
+        if pc.any(pc.starts_with(arr, "+")).as_py():
+            arr = pc.replace_substring_regex(arr, r"^\+", "")
+        nums = pc.cast(arr, pa.int64()).to_numpy(zero_copy_only=False)
+        return pd.Series(pd.arrays.IntegerArray(nums, np.zeros(len(nums), dtype=bool)), index=raw.index,
+                         name=raw.name)
+    return pd.to_numeric(raw.where(~blank, None), errors="raise").astype("Int64")
 
 
 def check_populations(df: pd.DataFrame, path, total: str, parts: tuple[str, ...], *, each: bool = False) -> None:

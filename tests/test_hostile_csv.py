@@ -225,3 +225,24 @@ def test_random_bytes_give_a_dataframe_or_one_input_error(tmp_path, data):
         assert "\n" not in str(e) and str(p) in str(e)
     else:
         assert "_row" in df.columns
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["", "+", "-"]), st.text("0123456789", min_size=1, max_size=18)),
+                min_size=1, max_size=20), st.booleans())
+def test_whole_numbers_parsed_by_pyarrow_as_pandas_parses_them(cells, blank):
+    """int_column reads checked whole numbers with pyarrow (no Python object per cell): the same values, index and
+    name as pandas' to_numeric (signs, leading zeros, 18 digits; blanks missing)."""
+    import numpy as np
+    import pandas as pd
+
+    from reservation.units import _whole_numbers
+    values = [s + d for s, d in cells] + ([""] if blank else [])
+    raw = pd.Series(values, dtype="str", name="pop", index=range(7, 7 + len(values)))
+    empty = (raw == "").to_numpy(dtype=bool)
+    pd.testing.assert_series_equal(_whole_numbers(raw, empty),
+                                   pd.to_numeric(raw.where(~empty, None), errors="raise").astype("Int64"))
+    if not blank:
+        within = [str(abs(int(v)) % 10**10) for v in values]        # populations: 0 to 10**10
+        got = int_column(frame("pop", within), "pop", "f.csv")
+        assert got.dtype == np.int64 and got.tolist() == [int(v) for v in within]

@@ -46,3 +46,35 @@ def test_random_text_and_numbers(rows):
     assert csv_bytes(df2) == pandas_bytes(df2)
     for rows in (1, 2, 5):                      # pieces of a few rows: the boundaries change no byte
         assert b"".join(csv_chunks(df2, rows)) == pandas_bytes(df2)
+
+
+def test_an_allotment_written_a_block_at_a_time_is_the_table_written_whole(tmp_path, monkeypatch):
+    """write_allotment renders and writes blocks of rows: the same bytes as the whole table written (English and
+    Hindi, blocks of a few rows, and from the table already rendered)."""
+    from reservation import output
+    from reservation.output import write_allotment, write_table
+    from reservation.render import render_table_blocks
+    warnings.simplefilter("ignore")
+    monkeypatch.setattr(output, "RENDER_BLOCK_ROWS", 7)       # several blocks even for 75 districts
+    codes = reservation.allot("zp-chair", 2021).units["unit_code"].tolist()
+    pins = tmp_path / "pins.csv"
+    pins.write_text(f"unit,category\n{codes[3]},SC\n{codes[8]},OBC_W\n{codes[40]},UR\n")
+    for body, year, kw in (("zp-chair", 2021, {}), ("zp-chair", 2021, {"pins": str(pins)}), ("kp-chair", 2021, {}),
+                           ("mayor", 2023, {})):
+        a = reservation.allot(body, year, **kw)
+        for lang in ("en", "hi"):
+            whole = a.table_in(lang)
+            for rows in (1, 7, 100, 10**6):
+                blocks = list(render_table_blocks(a.engine, a.units, a.ur_clause, a.extra_columns, lang, rows))
+                assert all(len(b) <= rows for b in blocks)
+                pd.testing.assert_frame_equal(pd.concat(blocks, ignore_index=True), whole)
+            write_table(whole, tmp_path / f"w-{lang}.csv", {**a.meta, **({"lang": lang} if lang == "hi" else {})})
+            fresh = reservation.allot(body, year, **kw)
+            write_allotment(fresh, tmp_path / f"b-{lang}.csv", lang=lang)
+            assert "table" not in vars(fresh)                 # the whole table of words was never held
+            for suffix in (".csv", ".meta.json"):
+                assert (tmp_path / f"b-{lang}{suffix}").read_bytes() == (tmp_path / f"w-{lang}{suffix}").read_bytes()
+        assert not kw or len(a.engine.pins) == 3
+        a.table
+        write_allotment(a, tmp_path / "c-en.csv")             # the table already rendered: its blocks
+        assert (tmp_path / "c-en.csv").read_bytes() == (tmp_path / "w-en.csv").read_bytes()
