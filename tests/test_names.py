@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import ROOT
 from reservation.names import NameIndex, district_index, load_aliases, name_key
 from reservation.units import DATA_DIR, crosswalk, load_districts, loose_key
 
@@ -397,7 +398,7 @@ def test_a_toy_state_ignores_the_aliases_of_other_codes(toy):
 
 # --- docs/: the project's own account of the law ----------------------------------------------------------------
 
-DOCS = DATA_DIR.parent / "docs"
+DOCS = ROOT / "docs"
 
 
 def test_docs_link_only_to_files_that_ship():
