@@ -264,7 +264,8 @@ def register(subparsers) -> None:
         sp.add_argument("--format", choices=["csv", "json"], default="csv")
 
     def seed(sp):
-        sp.add_argument("--seed", metavar="FILE", help="the DPC Rules text (default: the shipped data/seeds/003_f563b6887052fbbf.txt)")
+        sp.add_argument("--seed", metavar="FILE",
+                        help="the DPC Rules text (default: the shipped data/seeds/003_f563b6887052fbbf.txt)")
 
     def option(sp):
         sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
