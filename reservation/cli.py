@@ -94,15 +94,26 @@ def cmd_allot(args) -> int:
     print(f"{rb.title}, {args.year}: {len(result.categories)} units ({rb.unit_kind}); rotation against "
           f"{', '.join(map(str, result.meta['history_years'])) or 'no history'} (base year "
           f"{result.meta['base_year']})")
-    print(summary.to_string())
+    if len(summary) > SHOWN_ROWS:                  # e.g. 58,000 gram panchayats: the State total, not every row
+        print(f"{len(summary)} {summary.index.name or 'counting unit'}s (each in the table); in all:")
+        print(summary.sum().to_frame("all").T.to_string())
+    else:
+        print(summary.to_string())
     for a in result.meta["assumptions"]:
         print(f"assumed: {a}")
-    for f in result.meta.get("flags", []):
+    flags = result.meta.get("flags", [])
+    for f in flags[:SHOWN_ROWS]:
         where = f" in {f['counting_unit']}" if f["counting_unit"] not in ("*", "State") else ""
         unit = f" ({f['unit_name_en']})" if f.get("unit_name_en") else ""
         print(f"flag: {f['flag']}{where}{unit}: {f['measured']} (limit {f['limit']})")
+    if len(flags) > SHOWN_ROWS:
+        print(f"... and {len(flags) - SHOWN_ROWS} more flags ({len(flags)} in all, every one in {meta})")
     print(f"wrote {out} and {meta}")
     return 0
+
+
+#: the most rows of a summary or flags that `allot --out` prints (the rest is in the files it writes)
+SHOWN_ROWS = 40
 
 
 def cmd_explain(args) -> int:

@@ -96,3 +96,18 @@ def test_option_table_is_reachable_from_the_package_even_after_the_options_modul
     import reservation.options  # noqa: F401  (the submodule of the same stem must not shadow the function)
     t = reservation.option_table("zp-chair")
     assert "tie_break" in set(t["option"])
+
+
+def test_allot_out_prints_at_most_shown_rows_of_summary_and_flags(tmp_path, capsys, monkeypatch):
+    # 732,000 ward seats have 59,019 gram panchayats and ~15,700 flags: the screen gets the State total and the
+    # first flags, the files get everything
+    import reservation.cli as cli
+    monkeypatch.setattr(cli, "SHOWN_ROWS", 1)
+    assert main(["allot", "--body", "kp-chair", "--year", "2021", "--out", str(tmp_path / "kp.csv")]) == 0
+    out = capsys.readouterr().out
+    assert "18 divisions (each in the table); in all:" in out
+    total = [line for line in out.splitlines() if line.startswith("all ")][0].split()
+    assert total[-1] == "826"
+    flags = json.loads((tmp_path / "kp.meta.json").read_text())["flags"]
+    assert len(flags) > 1 and sum(line.startswith("flag: ") for line in out.splitlines()) == 1
+    assert f"... and {len(flags) - 1} more flags ({len(flags)} in all" in out
