@@ -255,24 +255,32 @@ def _rotation_order(items: np.ndarray, key: np.ndarray, tie_pos: np.ndarray, tie
     if k[0] == k[-1] and (k == k[0]).all():
         k, kbits = None, 0
     else:
-        if k.dtype.kind == "f":  # the dense rank: the same order, the same ties
+        if k.dtype.kind == "f":  # the dense rank (from 0): the same order, the same ties
             o = np.argsort(k)
             s = k[o]
             k = np.empty(len(o), dtype=np.int64)
-            k[o] = np.cumsum(np.r_[False, s[1:] != s[:-1]])
-        if k.dtype.kind not in "iu":
+            k[o[0]] = 0
+            k[o[1:]] = np.cumsum(s[1:] != s[:-1])
+            kbits = int(k[o[-1]]).bit_length()
+        elif k.dtype.kind in "iu":
+            k = k.astype(np.int64) - int(k.min())
+            kbits = int(k.max()).bit_length()
+        else:
             return None
-        k = k.astype(np.int64) - int(k.min())
-        kbits = int(k.max()).bit_length()
     p = par[items]
     tbits = max(n - 1, 1).bit_length()
     if int(p.max()).bit_length() + 2 + kbits + tbits > 63 or int(p.min()) < 0:
         return None
-    g = (p << 2) | tier[items].astype(np.int64)
+    g = p << 2                                  # (parent, tier, key, tie place), built in place
+    g |= tier[items]
     if k is not None:
-        g = (g << kbits) | k
-    packed = np.sort((g << tbits) | tie_pos[items])
-    return tie_order[packed & ((1 << tbits) - 1)]
+        g <<= kbits
+        g |= k
+    g <<= tbits
+    g |= tie_pos[items]
+    g.sort()
+    g &= (1 << tbits) - 1
+    return tie_order[g]
 
 
 def _saturated(spec, settings, division, category, chosen, par, codes):
