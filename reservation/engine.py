@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 
 import numpy as np
 
@@ -93,7 +94,8 @@ class PassRecord:
     index: int
     spec: Pass
     active: np.ndarray          # positions ranked in the pass (pool units in parents with posts)
-    key_order: np.ndarray       # active positions by key (then lot, then the tie-break rule), parents mixed
+    _key_order: object          # active positions by key (then lot, then the tie-break rule), parents mixed,
+                                # or a function giving them (the decisions need only the rotation order)
     rotation_order: np.ndarray  # active positions by parent, tier, key, tie-break
     idle: np.ndarray            # pool positions in parents without posts in this pass
     tier: np.ndarray            # int8 tier of every unit for this group
@@ -108,6 +110,12 @@ class PassRecord:
     pool_size: np.ndarray       # active units per parent
     barred: dict                # position -> (division, its size, population) in the order the rule left them out
     freed: np.ndarray           # bool: made unreserved by the division rule in an earlier pass (not eligible here)
+
+    @property
+    def key_order(self) -> np.ndarray:
+        if callable(self._key_order):
+            self._key_order = self._key_order()
+        return self._key_order
 
 
 class EngineResult:
@@ -239,6 +247,42 @@ def _sort_by_key(items: np.ndarray, mask: np.ndarray, key: np.ndarray, tie_pos: 
     return items[o]
 
 
+def _rotation_order(items: np.ndarray, key: np.ndarray, tie_pos: np.ndarray, tie_order: np.ndarray, n: int,
+                    par: np.ndarray, tier: np.ndarray) -> np.ndarray | None:
+    """``items`` ordered by parent, tier, key, then ``tie_pos`` (the key order regrouped stably by parent and
+    tier) in one sort of the four packed into an integer; None where they do not fit in 63 bits."""
+    k = key[items]
+    if k[0] == k[-1] and (k == k[0]).all():
+        k, kbits = None, 0
+    else:
+        if k.dtype.kind == "f":  # the dense rank (from 0): the same order, the same ties
+            o = np.argsort(k)
+            s = k[o]
+            k = np.empty(len(o), dtype=np.int64)
+            k[o[0]] = 0
+            k[o[1:]] = np.cumsum(s[1:] != s[:-1])
+            kbits = int(k[o[-1]]).bit_length()
+        elif k.dtype.kind in "iu":
+            k = k.astype(np.int64) - int(k.min())
+            kbits = int(k.max()).bit_length()
+        else:
+            return None
+    p = par[items]
+    tbits = max(n - 1, 1).bit_length()
+    if int(p.max()).bit_length() + 2 + kbits + tbits > 63 or int(p.min()) < 0:
+        return None
+    g = p << 2                                  # (parent, tier, key, tie place), built in place
+    g |= tier[items]
+    if k is not None:
+        g <<= kbits
+        g |= k
+    g <<= tbits
+    g |= tie_pos[items]
+    g.sort()
+    g &= (1 << tbits) - 1
+    return tie_order[g]
+
+
 def _saturated(spec, settings, division, category, chosen, par, codes):
     """Divisions all of whose units would be reserved: [(least populous chosen unit, division, size)]."""
     group_set = {spec.group, f"{spec.group}_W"} if spec.group != "GEN" else {"W"}
@@ -334,8 +378,12 @@ def run_passes(codes: np.ndarray, par: np.ndarray, parent_labels, passes: list[P
                 shared_ties[pkey] = (spec.population, t, t_order)   # keeps the array alive: its id stays valid
             _, tie_pos, tie_order = shared_ties[pkey]
         ia = np.flatnonzero(active)
-        o_key = _sort_by_key(ia, active, okey, tie_pos, tie_order, n)
-        rot = o_key[group_order(par[o_key] * 4 + tier[o_key])] if len(o_key) else o_key
+        rot = _rotation_order(ia, okey, tie_pos, tie_order, n, par, tier) if len(ia) else ia
+        if rot is None:
+            o_key = _sort_by_key(ia, active, okey, tie_pos, tie_order, n)
+            rot = o_key[group_order(par[o_key] * 4 + tier[o_key])]
+        else:       # the key order only for words (ranks), on demand
+            o_key = partial(_sort_by_key, ia, active, okey, tie_pos, tie_order, n)
         pool_size = np.bincount(par[ia], minlength=n_par)
         barred: dict[int, tuple] = {}
         barred_mask = np.zeros(n, dtype=bool)

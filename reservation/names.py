@@ -23,6 +23,7 @@ numpy and pyarrow only (no Python loop per row), names through one lookup per di
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from functools import lru_cache
 from typing import Iterable, Sequence
@@ -197,8 +198,14 @@ class NameIndex:
             raise ValueError(f"{kind} code {dup} is given twice")
         self._table_pos = order                         # sorted position -> position as given (table order)
         self.kind = kind
-        self._en = self._text_column(names_en, n, order)
-        self._hi = self._text_column(names_hi, n, order)
+        self._text: dict[str, np.ndarray | None] = {}
+        self._text_src: dict[str, tuple] = {}
+        pd = sys.modules.get("pandas")
+        for lang, values in (("en", names_en), ("hi", names_hi)):
+            if pd is not None and isinstance(values, pd.Series) and len(values) == n:
+                self._text_src[lang] = (values, order)  # a column (copy-on-write): converted on first use
+            else:
+                self._text[lang] = self._text_column(values, n, order)
         if parents is not None:
             parents = np.asarray(parents.to_numpy() if hasattr(parents, "to_numpy") else parents)
             if len(parents) != n:
@@ -214,6 +221,20 @@ class NameIndex:
         self._by_parent: dict[object, _Names] = {}
         self._member = None
         self._hash = None
+
+    @property
+    def _en(self) -> np.ndarray | None:
+        return self._text_of("en")
+
+    @property
+    def _hi(self) -> np.ndarray | None:
+        return self._text_of("hi")
+
+    def _text_of(self, lang: str) -> np.ndarray | None:
+        if lang not in self._text:
+            values, order = self._text_src.pop(lang)
+            self._text[lang] = self._text_column(values, len(order), order)
+        return self._text[lang]
 
     @staticmethod
     def _text_column(values, n, order) -> np.ndarray | None:

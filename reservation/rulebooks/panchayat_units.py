@@ -129,7 +129,8 @@ def unit_counts(units: pd.DataFrame, opts: OptionSet, parent: str = "parent", ob
     agg = {"posts": np.bincount(ids, minlength=n)}
     for c in ("pop", "sc", "st"):
         agg[c] = _sum_by(ids, units[c].to_numpy(dtype=np.int64), n)
-    agg = {k: pd.Series(v, index=pd.Index(labels, name="parent")) for k, v in agg.items()}
+    index = pd.Index(labels, name="parent")     # once: 58,000 text labels converted once, not per column
+    agg = {k: pd.Series(v, index=index) for k, v in agg.items()}
     if obc is not None and obc.given:
         agg["obc"] = pd.Series(_sum_by(ids, np.asarray(obc.num, dtype=np.int64), n), index=agg["pop"].index)
         obc_num, obc_den = agg["obc"].to_numpy(), agg["pop"].to_numpy()
