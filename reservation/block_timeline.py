@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .categories import CODES, COLOURS, by_code, label
+from .categories import CODES, COLOURS, by_code, category_colourscale, label
 from .errors import InputError
 from .paths import DATA_DIR
 
@@ -154,9 +154,7 @@ def timeline_heatmap(t: pd.DataFrame, title: str | None = None, lang: str = "en"
         text.append(tr)
         hover.append(hr)
     n = len(CODES)
-    scale = []
-    for i, c in enumerate(CODES):
-        scale += [[i / n, COLOURS[c]], [(i + 1) / n, COLOURS[c]]]
+    scale = category_colourscale()
     fig = go.Figure(go.Heatmap(z=z, x=elections, y=y, text=text, texttemplate="%{text}", customdata=hover,
                                colorscale=scale, zmin=-0.5, zmax=n - 0.5, showscale=False, xgap=2, ygap=1,
                                hovertemplate="<b>%{y}</b><br>%{x}: %{customdata}<extra></extra>"))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from .words import CATEGORY_LABELS
 
 __all__ = ["Category", "CATEGORIES", "CODES", "GROUPS", "by_code", "check_code", "women_code",
-           "COLOURS", "label"]
+           "COLOURS", "label", "category_colourscale"]
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,16 @@ COLOURS: dict[str, str] = {
     "OBC_W": "#b35806", "OBC": "#fdb863",
     "W": "#762a83", "UR": "#e0e0e0",
 }
+
+
+def category_colourscale() -> list:
+    """A plotly colour scale with one flat step per category, in :data:`CODES` order: a heatmap whose cells are
+    category indices (``zmin=-0.5``, ``zmax=len(CODES) - 0.5``) shows each in its map colour."""
+    n = len(CODES)
+    scale = []
+    for i, c in enumerate(CODES):
+        scale += [[i / n, COLOURS[c]], [(i + 1) / n, COLOURS[c]]]
+    return scale
 
 
 def by_code(code: str) -> Category:

@@ -20,26 +20,21 @@ import sys
 __all__ = ["register", "cmd_project"]
 
 
-def _positive(text: str) -> int:
-    import argparse
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"{v} is below 1")
-    return v
+def _whole(minimum: int):
+    """An argparse type: a whole number not below ``minimum``."""
+    def parse(text: str) -> int:
+        import argparse
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if v < minimum:
+            raise argparse.ArgumentTypeError(f"{v} is " + ("negative" if minimum == 0 else f"below {minimum}"))
+        return v
+    return parse
 
 
-def _natural(text: str) -> int:
-    import argparse
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"{v} is negative")
-    return v
+_positive, _natural = _whole(1), _whole(0)
 
 
 def register(sub) -> None:

@@ -113,3 +113,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
             terminalreporter.line(f"SKIPPED {nodeid}: {reason}", yellow=True)
         terminalreporter.line(f"{len(found)} browser test(s) did not run; install Chromium "
                               "(apt-get install -y chromium) to run them.", yellow=True, bold=True)
+
+
+@pytest.fixture
+def main():
+    """``reservation.cli.main`` (every sub-command registered), for tests that run the command in this process."""
+    from reservation.cli import main as run
+    return run

@@ -20,7 +20,6 @@ escaped HTML). Plotly's own sanitiser is not relied on.
 
 from __future__ import annotations
 
-import argparse
 import html
 import json
 import re
@@ -31,7 +30,7 @@ import nbformat
 import pandas as pd
 import pytest
 
-from reservation import cli, cli_report, views
+from reservation import views
 
 #: The tags of the hostile names below, as they must never appear in a page (raw, or JSON-escaped as \u003c).
 RAW = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "<svg onload=alert(1)>",
@@ -96,20 +95,6 @@ def assert_no_hostile_markup(text: str, where: str) -> None:
         assert not any(a.lower() in ("onerror", "onload") for a in attrs), f"{where}: <{tag} {attrs}>"
         assert not (tag == "img" and attrs.get("src") == "x"), where
     assert not any("alert(" in s and "&lt;" not in s for s in p.scripts if "alert(" in s.replace("&lt;", "")), where
-
-
-@pytest.fixture
-def main(monkeypatch):
-    build = cli.build_parser
-
-    def with_report():
-        p = build()
-        sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
-        if "report" not in sub.choices:
-            cli_report.register(sub)
-        return p
-    monkeypatch.setattr(cli, "build_parser", with_report)
-    return cli.main
 
 
 @pytest.mark.parametrize("body, units, year", [("pp-chair", "pp.csv", 2023), ("gp-pradhan", "gp.csv", 2021)])

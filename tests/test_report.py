@@ -15,26 +15,11 @@ import pandas as pd
 import pytest
 import tools
 
-from reservation import cli, cli_report, report
+from reservation import cli_report, report
 from reservation.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
-
-
-@pytest.fixture
-def main(monkeypatch):
-    """``reservation.cli.main`` with the report sub-command registered (whether or not cli.py registers it)."""
-    build = cli.build_parser
-
-    def with_report():
-        p = build()
-        sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
-        if "report" not in sub.choices:
-            cli_report.register(sub)
-        return p
-    monkeypatch.setattr(cli, "build_parser", with_report)
-    return cli.main
 
 
 # ============================================================================================ validation

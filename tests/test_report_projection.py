@@ -4,7 +4,6 @@ only when asked for, a projection that cannot run is refused before anything run
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 
@@ -12,24 +11,9 @@ import nbformat
 import pytest
 from test_project import SIX, SIX_HISTORY, _districts
 
-from reservation import cli, cli_report, report
+from reservation import report
 from reservation.errors import InputError
 from reservation.views import run_allotment
-
-
-@pytest.fixture
-def main(monkeypatch):
-    """``reservation.cli.main`` with the report sub-command registered (whether or not cli.py registers it)."""
-    build = cli.build_parser
-
-    def with_report():
-        p = build()
-        sub = next(a for a in p._actions if isinstance(a, argparse._SubParsersAction))
-        if "report" not in sub.choices:
-            cli_report.register(sub)
-        return p
-    monkeypatch.setattr(cli, "build_parser", with_report)
-    return cli.main
 
 
 def test_the_page_is_planned_only_with_projection(tmp_path):

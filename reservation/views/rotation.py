@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..categories import CODES, COLOURS, by_code, label
+from ..categories import CODES, COLOURS, by_code, category_colourscale, label
 from ..errors import InputError
 from ..words import check_lang, verdict_text, word
 from .maps.style import hover_text
@@ -172,9 +172,7 @@ def rotation_heatmap(matrix: pd.DataFrame, lang: str = "en", title: str | None =
         text.append(tr)
         custom.append(cr)
     n = len(CODES)
-    scale = []
-    for i, c in enumerate(CODES):
-        scale += [[i / n, COLOURS[c]], [(i + 1) / n, COLOURS[c]]]
+    scale = category_colourscale()
     fig = go.Figure(go.Heatmap(z=z, x=elections, y=ynames, text=text, texttemplate="%{text}", textfont={"size": 13},
                                customdata=custom, colorscale=scale, zmin=-0.5, zmax=n - 0.5, showscale=False,
                                xgap=2, ygap=1, hovertemplate="<b>%{y}</b><br>%{x}: %{customdata[0]}<br>"
