@@ -22,7 +22,7 @@ import pandas as pd
 
 from .categories import CODES
 
-__all__ = ["HISTORY_COLUMNS", "RotationView", "group_codes", "code_mask", "stable_order"]
+__all__ = ["HISTORY_COLUMNS", "RotationView", "group_codes", "code_mask", "stable_order", "distinct_years"]
 
 HISTORY_COLUMNS = ["unit_code", "year", "category"]
 _BIT = {c: np.uint8(1 << i) for i, c in enumerate(CODES)}
@@ -55,9 +55,11 @@ class RotationView:
         self.year = int(year)
         self.base_year = int(base_year)
         self.mode = mode                        # A8: "since_base" (any previous election) or "last_only"
-        h = history[(history["year"] >= self.base_year) & (history["year"] < self.year)]
+        y = history["year"].to_numpy()
+        keep = (y >= self.base_year) & (y < self.year)
+        h = history if keep.all() else history[keep]
         self.previous = h
-        self.years = sorted(int(y) for y in h["year"].unique())
+        self.years = distinct_years(h["year"])
         self.last_year = self.years[-1] if self.years else None
         self._codes = None
 
@@ -78,8 +80,14 @@ class RotationView:
         self.has_last[pos[found & last]] = True
         cat = _code_numbers(h["category"])
         known = found & (cat >= 0)                     # a code outside the eight marks no category
-        self.held = _bits_by_unit(pos[known], cat[known], n)
-        self.held_last = _bits_by_unit(pos[known & last], cat[known & last], n)
+        if known.all():
+            self.held = _bits_by_unit(pos, cat, n)
+        else:
+            self.held = _bits_by_unit(pos[known], cat[known], n)
+        if len(self.years) == 1:                        # one previous election: it is the last one
+            self.held_last = self.held.copy()
+        else:
+            self.held_last = _bits_by_unit(pos[known & last], cat[known & last], n)
 
     def tiers(self, codes: frozenset[str]) -> np.ndarray:
         """Tier (1, 2, 3) of each bound unit for a group whose history codes are ``codes`` (int8 array), from the
@@ -150,6 +158,18 @@ def _bits_by_unit(pos: np.ndarray, cat: np.ndarray, n: int) -> np.ndarray:
     word *= np.uint64(0x0102040810204080)
     word >>= np.uint64(56)
     return word.astype(np.uint8)
+
+
+def distinct_years(years) -> list[int]:
+    """The distinct years of a column of years, ascending (a count per year where they span less than a few
+    thousand years, else a hash)."""
+    y = np.asarray(years, dtype=np.int64)
+    if not len(y):
+        return []
+    lo, hi = int(y.min()), int(y.max())
+    if hi - lo < 4096:
+        return [lo + int(i) for i in np.flatnonzero(np.bincount(y - lo))]
+    return sorted(int(v) for v in pd.unique(y))
 
 
 def positions(units: np.ndarray, codes: np.ndarray) -> np.ndarray:
