@@ -19,10 +19,13 @@ the first units in that order ("from the top", A7 reading a). Units reached by n
 The engine works on whole numpy arrays and returns numbers and typed decision codes
 (:class:`reservation.decisions.Decision`), never words: :mod:`reservation.render` turns a result into the
 table and the trace, in English or Hindi, only when they are asked for. Per pass it does one sort of the active
-units by their key (none when the key is the same for all, as an assumed OBC share is), preceded by one shared
-tie-break order and followed by a stable regrouping by parent and tier; the sorts of whole numbers are single
-SIMD sorts of ``value << bits | position`` (:func:`reservation.rotation.stable_order`). Nothing here reads files,
-prints or draws.
+units: (parent, tier, key, tie field) packed into one 63-bit integer and sorted by numpy's SIMD sort. The key
+is exact and whole (:func:`reservation.ranking.order_key`; left out when it is the same for all, as an assumed
+OBC share is); the tie field orders a parent's units as the tie-break rule does and gives their positions back
+(:class:`_Ties`: larger population, then the place in the parent, which is the code order; or the rank in a
+lot order). Where the fields do not fit, the key order is sorted on its own and regrouped stably. The order of
+the whole State by key (parents mixed), which only the words read, is computed when they ask for it. Nothing
+here reads files, prints or draws.
 """
 
 from __future__ import annotations
