@@ -19,10 +19,13 @@ the first units in that order ("from the top", A7 reading a). Units reached by n
 The engine works on whole numpy arrays and returns numbers and typed decision codes
 (:class:`reservation.decisions.Decision`), never words: :mod:`reservation.render` turns a result into the
 table and the trace, in English or Hindi, only when they are asked for. Per pass it does one sort of the active
-units by their key (none when the key is the same for all, as an assumed OBC share is), preceded by one shared
-tie-break order and followed by a stable regrouping by parent and tier; the sorts of whole numbers are single
-SIMD sorts of ``value << bits | position`` (:func:`reservation.rotation.stable_order`). Nothing here reads files,
-prints or draws.
+units: (parent, tier, key, tie field) packed into one 63-bit integer and sorted by numpy's SIMD sort. The key
+is exact and whole (:func:`reservation.ranking.order_key`; left out when it is the same for all, as an assumed
+OBC share is); the tie field orders a parent's units as the tie-break rule does and gives their positions back
+(:class:`_Ties`: larger population, then the place in the parent, which is the code order; or the rank in a
+lot order). Where the fields do not fit, the key order is sorted on its own and regrouped stably. The order of
+the whole State by key (parents mixed), which only the words read, is computed when they ask for it. Nothing
+here reads files, prints or draws.
 """
 
 from __future__ import annotations
@@ -100,7 +103,8 @@ class PassRecord:
     idle: np.ndarray            # pool positions in parents without posts in this pass
     tier: np.ndarray            # int8 tier of every unit for this group
     eligible: np.ndarray        # bool: may take the group (over all units)
-    order_key: np.ndarray       # the sort key of every unit (ascending = preferred): equal keys are ties
+    _order_key: object          # the sort key of every unit (ascending = preferred): equal keys are ties; or a
+                                # function giving it (the decisions need only the active units' keys)
     lot: np.ndarray | None      # lot number of every unit (-1: none), or None when no lot applies
     chosen: np.ndarray          # positions that took a post, in rotation order
     chosen_pos: np.ndarray      # 0-based place of each among the chosen of its parent
@@ -116,6 +120,12 @@ class PassRecord:
         if callable(self._key_order):
             self._key_order = self._key_order()
         return self._key_order
+
+    @property
+    def order_key(self) -> np.ndarray:
+        if callable(self._order_key):
+            self._order_key = self._order_key()
+        return self._order_key
 
 
 class EngineResult:
@@ -214,6 +224,94 @@ def _tie_order(n: int, pop: np.ndarray, lot: np.ndarray | None, tie_break: str) 
     return np.lexsort(tuple(keys))
 
 
+class _Ties:
+    """The tie-break order of one run (or of one pass with lots) as a field to pack below a pass's key.
+
+    ``local`` (``lbits`` wide) orders each parent's units as the tie-break does; the units are sorted by parent,
+    then code, so a unit's place among its parent's units (``inner``, ``ibits`` wide) is its position less its
+    parent's ``start``. Without lots, ``local`` is (larger population first, that place) or the place alone (tie
+    break by code), and its low ``ibits`` give the position back; with lots it is the rank in ``grouped``
+    (every position by parent, then tie place). The whole-State ``order`` and its inverse ``place`` are computed
+    only when the words ask for the key order."""
+
+    def __init__(self, par: np.ndarray, n_par: int, pop: np.ndarray, lot: np.ndarray | None, tie_break: str):
+        self.par, self.pop, self.lot, self.tie_break = par, pop, lot, tie_break
+        self.n = n = len(par)
+        sizes = np.bincount(par, minlength=n_par)
+        self.start = np.r_[0, np.cumsum(sizes)[:-1]].astype(np.int64)
+        self.ibits = max(int(sizes.max(initial=1)) - 1, 1).bit_length()
+        self._order = None
+        self._place = None
+        self.grouped = None
+        inner = np.arange(n) - self.start[par]
+        span = int(pop.max() - pop.min()) if n else 0
+        if lot is None and tie_break != "population":
+            self.local, self.lbits = inner, self.ibits
+        elif lot is None and span.bit_length() + self.ibits <= 40:
+            self.local = ((pop.max() - pop) << self.ibits) | inner
+            self.lbits = span.bit_length() + self.ibits
+        else:
+            o = self.order
+            self.grouped = o[group_order(par[o])]
+            self.local = np.empty(n, dtype=np.int64)
+            self.local[self.grouped] = inner
+            self.lbits = self.ibits
+
+    def positions(self, parent: np.ndarray, low: np.ndarray) -> np.ndarray:
+        """The positions of units given their parents and the low ``lbits`` of their packed keys (in place)."""
+        if self.grouped is None:
+            low &= (1 << self.ibits) - 1
+            low += self.start[parent]
+            return low
+        low += self.start[parent]
+        return self.grouped[low]
+
+    @property
+    def order(self) -> np.ndarray:
+        if self._order is None:
+            self._order = _tie_order(self.n, self.pop, self.lot, self.tie_break)
+        return self._order
+
+    @property
+    def place(self) -> np.ndarray:
+        if self._place is None:
+            self._place = np.empty(self.n, dtype=np.int64)
+            self._place[self.order] = np.arange(self.n)
+        return self._place
+
+
+def _key_order(items: np.ndarray, mask: np.ndarray, key, ties: _Ties) -> np.ndarray:
+    """The active units by key, then tie place, parents mixed (``key``: every unit's key, or a function giving
+    it)."""
+    return _sort_by_key(items, mask, key() if callable(key) else key, ties.place, ties.order, ties.n)
+
+
+def _pass_key(key, items: np.ndarray, n: int):
+    """(the sort keys of ``items``, every unit's sort key or a function computing it). A :class:`Ratio` is
+    restricted to the items first: its keys for them are exact for order and equality among them, which is all
+    the rotation order needs (their values may differ from those of the whole array, which is computed only
+    when the words or an audit read it)."""
+    if len(items) == n or not isinstance(key, Ratio):
+        full = order_key(key)
+        return (full if len(items) == n else full[items]), full
+    sub = Ratio(np.asarray(key.num)[items], None if key.den is None else np.asarray(key.den)[items], key.kind,
+                key.scale)
+    return order_key(sub), _Once(partial(order_key, key))
+
+
+class _Once:
+    """A function's result, computed on the first call and kept (a pass's whole key, read by the words and by
+    the key order, each perhaps)."""
+
+    def __init__(self, fn):
+        self.fn, self.value = fn, None
+
+    def __call__(self):
+        if self.fn is not None:
+            self.value, self.fn = self.fn(), None
+        return self.value
+
+
 def _sort_by_key(items: np.ndarray, mask: np.ndarray, key: np.ndarray, tie_pos: np.ndarray, tie_order: np.ndarray,
                  n: int) -> np.ndarray:
     """``items`` (the positions where ``mask`` is set) ordered by ``key`` ascending, equal keys by ``tie_pos``
@@ -247,11 +345,11 @@ def _sort_by_key(items: np.ndarray, mask: np.ndarray, key: np.ndarray, tie_pos: 
     return items[o]
 
 
-def _rotation_order(items: np.ndarray, key: np.ndarray, tie_pos: np.ndarray, tie_order: np.ndarray, n: int,
-                    par: np.ndarray, tier: np.ndarray) -> np.ndarray | None:
-    """``items`` ordered by parent, tier, key, then ``tie_pos`` (the key order regrouped stably by parent and
-    tier) in one sort of the four packed into an integer; None where they do not fit in 63 bits."""
-    k = key[items]
+def _rotation_order(items: np.ndarray, k: np.ndarray, ties: _Ties, par: np.ndarray,
+                    tier: np.ndarray) -> np.ndarray | None:
+    """``items`` (``k`` their sort keys) ordered by parent, tier, key, then tie place (the key order regrouped
+    stably by parent and tier) in one sort of the four packed into an integer, the tie place counted within the
+    parent; None where they do not fit in 63 bits."""
     if k[0] == k[-1] and (k == k[0]).all():
         k, kbits = None, 0
     else:
@@ -263,24 +361,29 @@ def _rotation_order(items: np.ndarray, key: np.ndarray, tie_pos: np.ndarray, tie
             k[o[1:]] = np.cumsum(s[1:] != s[:-1])
             kbits = int(k[o[-1]]).bit_length()
         elif k.dtype.kind in "iu":
-            k = k.astype(np.int64) - int(k.min())
-            kbits = int(k.max()).bit_length()
+            k = k.astype(np.int64, copy=False)
+            lo, hi = int(k.min()), int(k.max())
+            k = k - lo
+            kbits = (hi - lo).bit_length()
         else:
             return None
-    p = par[items]
-    tbits = max(n - 1, 1).bit_length()
-    if int(p.max()).bit_length() + 2 + kbits + tbits > 63 or int(p.min()) < 0:
+    whole = len(items) == len(par)            # every unit: no gathers
+    p = par if whole else par[items]
+    lbits = ties.lbits
+    shift = 2 + kbits + lbits
+    if int(p.max()).bit_length() + shift > 63 or int(p.min()) < 0:
         return None
-    g = p << 2                                  # (parent, tier, key, tie place), built in place
-    g |= tier[items]
+    g = p << 2                                  # (parent, tier, key, tie field within the parent), in place
+    g |= tier if whole else tier[items]
     if k is not None:
         g <<= kbits
         g |= k
-    g <<= tbits
-    g |= tie_pos[items]
+    g <<= lbits
+    g |= ties.local if whole else ties.local[items]
     g.sort()
-    g &= (1 << tbits) - 1
-    return tie_order[g]
+    low = g & ((1 << lbits) - 1)
+    g >>= shift
+    return ties.positions(g, low)
 
 
 def _saturated(spec, settings, division, category, chosen, par, codes):
@@ -351,12 +454,11 @@ def run_passes(codes: np.ndarray, par: np.ndarray, parent_labels, passes: list[P
             raise RuleError(f"{spec.name}: more pinned units than posts")
         need = mat.sum(axis=1)
         pool = category < 0
-        active = pool & (need[par] > 0)            # units in a parent with no posts in this pass are not ranked
+        active = pool & (need > 0)[par]            # units in a parent with no posts in this pass are not ranked
         elig = np.ones(n, dtype=bool) if spec.eligible is None else np.asarray(spec.eligible, dtype=bool)
         freed_here = freed.copy()
         if freed.any():
             elig = elig & ~freed
-        okey = order_key(spec.key)
         tier = rotation.tiers(spec.history_codes)
         lots = dict(settings.lots.get("*", {}))
         lots.update(settings.lots.get(spec.group, {}))
@@ -366,32 +468,36 @@ def run_passes(codes: np.ndarray, par: np.ndarray, parent_labels, passes: list[P
             at = positions_of(codes, np.fromiter(lots, dtype=np.int64, count=len(lots)))
             ok = at >= 0
             lot[at[ok]] = np.fromiter(lots.values(), dtype=np.int64, count=len(lots))[ok]
-            tie_order = _tie_order(n, spec.population, lot, settings.tie_break)
-            tie_pos = np.empty(n, dtype=np.int64)
-            tie_pos[tie_order] = np.arange(n)
+            ties = _Ties(par, n_par, np.asarray(spec.population, dtype=np.int64), lot, settings.tie_break)
         else:
             pkey = id(spec.population)
-            if pkey not in shared_ties:
-                t_order = _tie_order(n, spec.population, None, settings.tie_break)
-                t = np.empty(n, dtype=np.int64)
-                t[t_order] = np.arange(n)
-                shared_ties[pkey] = (spec.population, t, t_order)   # keeps the array alive: its id stays valid
-            _, tie_pos, tie_order = shared_ties[pkey]
+            if pkey not in shared_ties:     # keeps the array alive: its id stays valid
+                shared_ties[pkey] = (spec.population, _Ties(par, n_par, np.asarray(spec.population, dtype=np.int64),
+                                                            None, settings.tie_break))
+            ties = shared_ties[pkey][1]
         ia = np.flatnonzero(active)
-        rot = _rotation_order(ia, okey, tie_pos, tie_order, n, par, tier) if len(ia) else ia
+        ikey, okey = _pass_key(spec.key, ia, n)
+        rot = _rotation_order(ia, ikey, ties, par, tier) if len(ia) else ia
         if rot is None:
-            o_key = _sort_by_key(ia, active, okey, tie_pos, tie_order, n)
+            okey = okey() if callable(okey) else okey
+            o_key = _key_order(ia, active, okey, ties)
             rot = o_key[group_order(par[o_key] * 4 + tier[o_key])]
         else:       # the key order only for words (ranks), on demand
-            o_key = partial(_sort_by_key, ia, active, okey, tie_pos, tie_order, n)
-        pool_size = np.bincount(par[ia], minlength=n_par)
+            o_key = partial(_key_order, ia, active, okey, ties)
         barred: dict[int, tuple] = {}
         barred_mask = np.zeros(n, dtype=bool)
+        every = spec.eligible is None and not freed.any()
+        pool_size = None
         while True:
-            cand = rot[elig[rot] & ~barred_mask[rot]]
+            cand = rot if every and not barred else rot[elig[rot] & ~barred_mask[rot]]
             pc = par[cand]
-            cpos = run_positions(pc)
             have = np.bincount(pc, minlength=n_par)
+            if pool_size is None:
+                pool_size = have if cand is rot else np.bincount(par[ia], minlength=n_par)
+            first = np.cumsum(have)
+            first -= have
+            cpos = np.arange(len(pc))                   # place among the candidates of the parent (grouped)
+            cpos -= first[pc]
             short = np.flatnonzero(have < need)
             if len(short):
                 r = short[0]

@@ -34,7 +34,7 @@ from .errors import InputError
 from .inputs import describe_input, load_history, load_lots, load_pins, load_population
 from .options import OptionSet, parse_assignments
 from .render import PassText
-from .rotation import RotationView, group_codes
+from .rotation import RotationView, distinct_years, group_codes
 from .words import OBC_NOTE_HI, UNIT_KINDS_HI
 from .rulebook import BaseYearWarning, Counts, Rulebook, base_year_assumption, get_rulebook
 
@@ -443,7 +443,10 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
                         saturation_scope=opts.values.get("saturation_scope", "per_category"),
                         saturation_effect=opts.values.get("saturation_effect", "barred"),
                         parent_label=rb.parent_word if parent else "State")
-    division = frame["division"].to_numpy(dtype=object) if "division" in frame else None
+    division = None                     # read only where a pass applies the division rule
+    if "division" in frame and settings.division_saturation == "on" and any(
+            x.saturation_population is not None for x in passes):
+        division = frame["division"].to_numpy(dtype=object)
     result = run_passes(frame["unit_code"].to_numpy(dtype=np.int64), par, parent_labels, passes, rotation,
                         settings, engine_pins, division)
     got = np.bincount(par * len(CODES) + result.category, minlength=len(parent_labels) * len(CODES))
@@ -458,7 +461,7 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
     meta = {"body": body, "year": year, "base_year": base, "posts": int(len(frame)),
             "history_years": rotation.years, "options": opts.record(), "inputs": p.described,
             "assumptions": assumptions, "counts": {k: int(totals[k]) for k in CODES},
-            "history_not_counted": sorted(int(y) for y in h["year"].unique() if int(y) >= year)}
+            "history_not_counted": [y for y in distinct_years(h["year"]) if y >= year]}
     if rb.base_year_readings:
         meta["base_year_reading"] = rb.base_year_readings.get(base, "")
     if parent:

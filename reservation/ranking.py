@@ -14,10 +14,12 @@ from fractions import Fraction
 
 import numpy as np
 
-__all__ = ["Ratio", "dense_rank_desc", "order_key", "FLOAT_EXACT_DEN"]
+__all__ = ["Ratio", "dense_rank_desc", "order_key", "FLOAT_EXACT_DEN", "INT_EXACT_DEN"]
 
 #: Exactness bound of the float path of :func:`dense_rank_desc` (denominators up to 2**24, values in [0, 1]).
 FLOAT_EXACT_DEN = 1 << 24
+#: Bound of the whole-number path of :func:`order_key`: ``num << 2*20`` fits in 63 bits for ``num <= 2**20``.
+INT_EXACT_DEN = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -60,15 +62,24 @@ def dense_rank_desc(key) -> np.ndarray:
 def order_key(key) -> np.ndarray:
     """A sort key per unit, ascending = descending share, exact for order and equality.
 
-    Cheaper than :func:`dense_rank_desc` where exactness allows: whole numbers sort as they are, shares within
-    the float bound sort by their (exact-for-order) float quotient; anything else gets its dense rank.
+    Cheaper than :func:`dense_rank_desc` where exactness allows: whole numbers sort as they are; shares with
+    denominators up to ``2**20`` become the whole numbers ``-floor(num * 2**k / den)`` with ``2**k`` at least the
+    square of the largest denominator (two different fractions with such denominators differ by at least
+    ``2**-k``, so their scaled floors differ, in the same order; equal fractions give equal floors); shares
+    within the float bound sort by their (exact-for-order) float quotient; anything else gets its dense rank.
     """
     if isinstance(key, Ratio):
         num = np.asarray(key.num, dtype=np.int64)
         if key.den is None:
             return -num
         den = np.asarray(key.den, dtype=np.int64)
-        if len(num) == 0 or ((den > 0).all() and den.max() <= FLOAT_EXACT_DEN and (num >= 0).all()
-                             and (num <= den).all()):
-            return -(num / np.where(den > 0, den, 1))
+        if len(num) == 0:
+            return -(num / 1)
+        top = int(den.max())
+        if int(den.min()) > 0 and int(num.min()) >= 0 and (num <= den).all():
+            if top <= INT_EXACT_DEN:
+                k = 2 * (top - 1).bit_length()
+                return -((num << k) // den)
+            if top <= FLOAT_EXACT_DEN:
+                return -(num / den)
     return dense_rank_desc(key)

@@ -22,7 +22,7 @@ import pandas as pd
 
 from .categories import CODES
 
-__all__ = ["HISTORY_COLUMNS", "RotationView", "group_codes", "code_mask", "stable_order"]
+__all__ = ["HISTORY_COLUMNS", "RotationView", "group_codes", "code_mask", "stable_order", "distinct_years"]
 
 HISTORY_COLUMNS = ["unit_code", "year", "category"]
 _BIT = {c: np.uint8(1 << i) for i, c in enumerate(CODES)}
@@ -55,9 +55,11 @@ class RotationView:
         self.year = int(year)
         self.base_year = int(base_year)
         self.mode = mode                        # A8: "since_base" (any previous election) or "last_only"
-        h = history[(history["year"] >= self.base_year) & (history["year"] < self.year)]
+        y = history["year"].to_numpy()
+        keep = (y >= self.base_year) & (y < self.year)
+        h = history if keep.all() else history[keep]
         self.previous = h
-        self.years = sorted(int(y) for y in h["year"].unique())
+        self.years = distinct_years(h["year"])
         self.last_year = self.years[-1] if self.years else None
         self._codes = None
 
@@ -74,26 +76,37 @@ class RotationView:
             return
         pos = positions(units, h["unit_code"].to_numpy(dtype=np.int64))
         found = pos >= 0
-        pos = pos[found]
-        codes_, uniques = pd.factorize(h["category"])
-        lookup = np.array([CODES.index(u) if u in CODES else -1 for u in uniques], dtype=np.int64)
-        cat = lookup[codes_][found]
-        bits = (np.uint8(1) << cat.astype(np.uint8)).astype(np.uint8)
-        last = (h["year"].to_numpy() == self.last_year)[found]
-        np.bitwise_or.at(self.held, pos, bits)
-        np.bitwise_or.at(self.held_last, pos[last], bits[last])
-        self.has_last[pos[last]] = True
+        last = h["year"].to_numpy() == self.last_year
+        self.has_last[pos[found & last]] = True
+        cat = _code_numbers(h["category"])
+        known = found & (cat >= 0)                     # a code outside the eight marks no category
+        if known.all():
+            self.held = _bits_by_unit(pos, cat, n)
+        else:
+            self.held = _bits_by_unit(pos[known], cat[known], n)
+        if len(self.years) == 1:                        # one previous election: it is the last one
+            self.held_last = self.held.copy()
+        else:
+            self.held_last = _bits_by_unit(pos[known & last], cat[known & last], n)
 
     def tiers(self, codes: frozenset[str]) -> np.ndarray:
-        """Tier (1, 2, 3) of each bound unit for a group whose history codes are ``codes`` (int8 array)."""
+        """Tier (1, 2, 3) of each bound unit for a group whose history codes are ``codes`` (int8 array), from the
+        bit masks of the categories held at the last election and since the base year."""
         n = len(self._codes)
-        t = np.ones(n, dtype=np.int8)
         if self.last_year is None:
-            return t
+            return np.ones(n, dtype=np.int8)
         m = code_mask(codes)
-        if self.mode == "since_base":
-            t[(self.held & m) != 0] = 2
-        t[(self.held_last & m) != 0] = 3
+        t = np.bitwise_and(self.held_last, m)           # 3 where held at the last election, else
+        np.not_equal(t, 0, out=t.view(bool))
+        t *= 3
+        t = t.view(np.int8)
+        if self.mode == "since_base":                     # 2 where held since the base year, else 1
+            a = np.bitwise_and(self.held, m)
+            np.not_equal(a, 0, out=a.view(bool))
+            a += 1
+            t |= a.view(np.int8)                          # 3 | 1 = 3 | 2 = 3
+        else:
+            t |= np.int8(1)
         return t
 
     def tiers_for(self, units: np.ndarray, codes: frozenset[str]) -> np.ndarray:
@@ -117,12 +130,56 @@ class RotationView:
         return self.previous[self.previous["unit_code"].isin(unit_codes)]
 
 
+def _code_numbers(column: pd.Series) -> np.ndarray:
+    """The index in CODES of each category (int64; -1 for any other value): one hash lookup of the text."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    try:
+        arr = pa.array(column, from_pandas=True)
+    except (pa.ArrowInvalid, pa.ArrowTypeError):
+        arr = None
+    if arr is None or not (pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type)):
+        codes_, uniques = pd.factorize(column)      # not all text: value by value
+        lookup = np.array([CODES.index(u) if u in CODES else -1 for u in uniques] + [-1], dtype=np.int64)
+        return lookup[codes_]
+    out = pc.index_in(arr, value_set=pa.array(list(CODES), type=arr.type))
+    return out.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
+
+
+def _bits_by_unit(pos: np.ndarray, cat: np.ndarray, n: int) -> np.ndarray:
+    """The OR of the category bits ``1 << cat`` of each position's records (uint8 per unit, 0 = none).
+
+    One byte per (unit, category) is set to 1 by a single scatter (a repeated record sets it again); a unit's
+    eight bytes, read as one little-endian 64-bit word ``sum(b_i << 8*i)``, times ``0x0102040810204080`` carry
+    ``sum(b_i << i)`` into their top byte (each ``b_i << (8*i + 56 - 7*i)``, no two terms overlapping)."""
+    flags = np.zeros(n * 8, dtype=np.uint8)
+    flags[pos * 8 + cat] = 1
+    word = flags.view("<u8")
+    word *= np.uint64(0x0102040810204080)
+    word >>= np.uint64(56)
+    return word.astype(np.uint8)
+
+
+def distinct_years(years) -> list[int]:
+    """The distinct years of a column of years, ascending (a count per year where they span less than a few
+    thousand years, else a hash)."""
+    y = np.asarray(years, dtype=np.int64)
+    if not len(y):
+        return []
+    lo, hi = int(y.min()), int(y.max())
+    if hi - lo < 4096:
+        return [lo + int(i) for i in np.flatnonzero(np.bincount(y - lo))]
+    return sorted(int(v) for v in pd.unique(y))
+
+
 def positions(units: np.ndarray, codes: np.ndarray) -> np.ndarray:
     """Position of each code in ``units`` (any order, unique), -1 where absent. Sorted units need no sort."""
     units = np.asarray(units, dtype=np.int64)
     codes = np.asarray(codes, dtype=np.int64)
     if len(units) == 0:
         return np.full(len(codes), -1, dtype=np.int64)
+    if len(codes) == len(units) and np.array_equal(codes, units):     # the same units in the same order
+        return np.arange(len(units), dtype=np.int64)
     if len(units) < 2 or (units[1:] > units[:-1]).all():
         sorter = None
         sorted_units = units
@@ -130,6 +187,8 @@ def positions(units: np.ndarray, codes: np.ndarray) -> np.ndarray:
         few_runs = np.count_nonzero(units[1:] < units[:-1]) < len(units) >> 6
         sorter = np.argsort(units, kind="stable") if few_runs else stable_order(units)
         sorted_units = units[sorter]
+    if len(codes) == len(units) and np.array_equal(codes, sorted_units):  # every unit once, by code (a file)
+        return np.arange(len(units), dtype=np.int64) if sorter is None else sorter.astype(np.int64)
     i = np.minimum(np.searchsorted(sorted_units, codes), len(sorted_units) - 1)
     ok = sorted_units[i] == codes
     out = np.where(ok, i if sorter is None else sorter[i], -1)

@@ -74,7 +74,8 @@ def base_year_assumption(history, year: int, base_year: int, body: str, election
     """
     if not len(history):
         return ""
-    have = sorted(int(y) for y in history["year"].unique())
+    from .rotation import distinct_years
+    have = distinct_years(history["year"])
     wanted = [y for y in elections if base_year <= y < year]
     missing = [y for y in wanted if y not in have]
     if not missing:

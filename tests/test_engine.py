@@ -178,3 +178,39 @@ def test_the_table_in_hindi_says_the_same_decisions_in_hindi():
     sc_w = hi[hi["category"] == "SC_W"]["reason"].iat[0]
     assert sc_w.startswith("SC_W: ग्रामीण जनसंख्या में अनुसूचित जाति का अनुपात (") and "महिला के लिए आरक्षित" in sc_w
     assert not hi["reason"].str.contains(" of the ").any()
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 4), st.integers(1, 40), st.integers(0, 40), st.sampled_from(
+    ["", "SC", "SC_W", "W"]), st.sampled_from(["", "SC", "UR"])), min_size=1, max_size=50),
+       st.sampled_from(["population", "code"]), st.booleans(), st.booleans(), st.integers(0, 10 ** 6))
+def test_rotation_order_is_parent_tier_key_then_the_tie_rule(rows, tie_break, lots, people, seed):
+    """One pass, several parents, a history of two elections: the rotation order equals a plain sort by parent,
+    tier, exact descending key, then (lots first, by lot) the tie-break rule (larger population, then code; or
+    code alone)."""
+    rng = np.random.default_rng(seed)
+    par = np.array(sorted(p for p, *_ in rows))
+    n = len(rows)
+    code = np.arange(1, n + 1)
+    pop = np.array([r[1] for r in rows], dtype=np.int64)
+    num = np.array([min(r[2], r[1]) for r in rows], dtype=np.int64)
+    hist_rows = [(int(code[i]), 2010, r[3]) for i, r in enumerate(rows) if r[3]] + \
+                [(int(code[i]), 2015, r[4]) for i, r in enumerate(rows) if r[4]]
+    lot = {int(c): int(rng.integers(1, 5)) for c in code if rng.random() < 0.4} if lots else {}
+    labels = sorted(set(par.tolist()))
+    posts = {x: int(rng.integers(0, 2)) if len(labels) > 1 else 1 for x in labels}   # a parent without posts
+    p = one_pass("SC", ["SC"], np.array([[posts[x]] for x in labels]), num, None if people else pop, pop)
+    r = Run(code, [p], parents=[f"P{x}" for x in par], history=hist(hist_rows) if hist_rows else
+            hist([(999, 2015, "UR")]), settings=Settings(tie_break=tie_break, lots={"SC": lot}),
+            base_year=2010).result
+    rec = r.records[0]
+    value = (lambda i: Fraction(int(num[i]))) if people else (lambda i: Fraction(int(num[i]), int(pop[i])))
+    lot_of = [lot.get(int(c)) for c in code]
+    ranked = [i for i in range(n) if posts[par[i]]]      # units of a parent without posts are not ranked
+    want = sorted(ranked, key=lambda i: (par[i], int(rec.tier[i]), -value(i), lot_of[i] is None, lot_of[i] or 0,
+                                           -int(pop[i]) if tie_break == "population" else 0, int(code[i])))
+    assert rec.rotation_order.tolist() == want
+    # the key order (for words) is the same without the parent and tier
+    want_key = sorted(ranked, key=lambda i: (-value(i), lot_of[i] is None, lot_of[i] or 0,
+                                               -int(pop[i]) if tie_break == "population" else 0, int(code[i])))
+    assert rec.key_order.tolist() == want_key

@@ -76,3 +76,39 @@ def test_engine_rank_within_parents_matches_a_plain_sort_of_fractions():
             assert [rank[i] for i in got] == list(range(1, len(idx) + 1))
 
     check()
+
+
+def test_whole_number_path_orders_and_ties_like_fractions():
+    """Shares with denominators up to INT_EXACT_DEN become whole numbers (floor(num * 2**k / den)): neighbours
+    that differ by the least possible amount at the largest denominators stay apart and in order, and equal
+    fractions written in other terms stay equal."""
+    from reservation.ranking import INT_EXACT_DEN, order_key
+    rng = random.Random(2)
+    num, den = [], []
+    for _ in range(3000):
+        b = rng.choice([rng.randint(1, INT_EXACT_DEN), INT_EXACT_DEN - rng.randint(0, 3)])
+        a = rng.randint(0, b)
+        num.append(a), den.append(b)
+        if b < INT_EXACT_DEN and a < b:
+            num.append(a * (b + 1) // b), den.append(b + 1)
+        k = INT_EXACT_DEN // b
+        if k > 1:
+            num.append(a * k), den.append(b * k)
+    b = INT_EXACT_DEN
+    num += [b - 1, b - 2, 1, 1, 0, b]
+    den += [b, b - 1, b, b - 1, b, b]
+    num, den = np.array(num), np.array(den)
+    key = order_key(Ratio(num, den))
+    assert key.dtype.kind == "i"
+    dense = np.unique(key, return_inverse=True)[1]          # ascending key = descending share
+    assert (dense == fraction_ranks(num, den)).all()
+
+
+def test_a_key_beyond_the_whole_number_bound_takes_the_float_path_and_agrees():
+    from reservation.ranking import INT_EXACT_DEN, order_key
+    b = INT_EXACT_DEN * 4
+    num = np.array([b - 1, b - 2, 1, 1, 3, 6])
+    den = np.array([b, b - 1, b, b - 1, 7, 14])
+    key = order_key(Ratio(num, den))
+    assert key.dtype.kind == "f"
+    assert (np.unique(key, return_inverse=True)[1] == fraction_ranks(num, den)).all()

@@ -60,3 +60,31 @@ def test_tiers_for_any_units_agree_with_the_bound_tiers():
 def test_positions_of_codes_in_any_order():
     assert positions(np.array([30, 10, 20]), np.array([20, 99, 30])).tolist() == [2, -1, 0]
     assert positions(np.array([10, 20, 30]), np.array([30, 10])).tolist() == [2, 0]
+
+
+def test_bound_masks_equal_a_record_by_record_reading():
+    """The masks of categories held since the base year and at the last election, and the tiers, as a plain
+    loop over the records reads them: repeated records, records of unknown units and codes outside the eight,
+    several years, both readings of A8."""
+    import random
+
+    from reservation.categories import CODES
+    rng = random.Random(3)
+    for _ in range(150):
+        units = rng.sample(range(100, 400), rng.randint(1, 40))
+        rows = [(rng.choice(units + [7, 8]), rng.choice([2005, 2010, 2015, 2021]), rng.choice(list(CODES) + ["XX"]))
+                for _ in range(rng.randint(0, 90))]
+        for mode in ("since_base", "last_only"):
+            v = view(rows, base=2010, mode=mode, units=units) if rows else None
+            if v is None or v.last_year is None:
+                continue
+            for i, u in enumerate(units):
+                held = {c for uu, y, c in rows if uu == u and 2010 <= y < 2021 and c in CODES}
+                last = {c for uu, y, c in rows if uu == u and y == v.last_year and c in CODES}
+                assert v.held[i] == sum(1 << CODES.index(c) for c in held)
+                assert v.held_last[i] == sum(1 << CODES.index(c) for c in last)
+                assert v.has_last[i] == any(uu == u and y == v.last_year for uu, y, _ in rows)
+                for g in ("ST", "SC", "OBC", "GEN"):
+                    codes = group_codes(g)
+                    want = 3 if last & codes else 2 if mode == "since_base" and held & codes else 1
+                    assert v.tiers(codes)[i] == want
