@@ -302,16 +302,20 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
                     w.checked[i]["division"].append(p)
         need = int(rec.need[q])
         where = "" if ctx.eng.parent_labels[q] == "*" else f" in {ctx.eng.parent_labels[q]}"
+
+        def count_issue(p, listed, why_this):
+            """A unit the list's count of the group leaves wrong (too many offices, or too few)."""
+            w.add(p, Issue("violation_count", f"{spec.name} pass: counts", text.clause,
+                           f"the list gives {listed} {gposts} offices{where} where the law's arithmetic gives "
+                           f"{need}{why_this}"
+                           + (" (the count depends on OBC figures that are not public)" if count_unknown else ""),
+                           i, unknown=count_unknown))
+            w.checked[i]["counts"].append(p)
         # 1. counts of the group
         if len(P) > need:
             extra = _order(rec, P, place)[need:]
             for p in extra:
-                w.add(p, Issue("violation_count", f"{spec.name} pass: counts", text.clause,
-                               f"the list gives {len(P)} {gposts} offices{where} where the law's arithmetic gives "
-                               f"{need}; this unit is the last of them in {gname} order"
-                               + (" (the count depends on OBC figures that are not public)" if count_unknown else ""),
-                               i, unknown=count_unknown))
-                w.checked[i]["counts"].append(p)
+                count_issue(p, len(P), f"; this unit is the last of them in {gname} order")
                 surplus.add(p)
             P = [p for p in P if p not in extra]
         Pset = set(P)
@@ -519,12 +523,7 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
                                        f"in the same tier: the tie-break rule (option tie_break) or a lot decides "
                                        f"which takes {gname}", i, partner=b))
             else:
-                w.add(v, Issue("violation_count", f"{spec.name} pass: counts", text.clause,
-                               f"the list gives {len(P)} {gposts} offices{where} where the law's arithmetic gives "
-                               f"{need}: the rules give this unit {code_taken[v]}"
-                               + (" (the count depends on OBC figures that are not public)" if count_unknown else ""),
-                               i, unknown=count_unknown))
-                w.checked[i]["counts"].append(v)
+                count_issue(v, len(P), f": the rules give this unit {code_taken[v]}")
 
 
 def _state(w: Walk, s: Statement, info: dict) -> None:

@@ -102,8 +102,10 @@ def test_count_violation():
     assert f.pop("Elm") == "violation_count" and f.pop("Fir") == "violation_count"
     assert set(f.values()) == {"match"}
     t = r.table.set_index("unit_name_en")
-    assert "4 SC offices" in t.loc["Elm", "detail"] and "gives 3" in t.loc["Elm", "detail"]
-    assert "1 OBC offices" in t.loc["Fir", "detail"] and "gives 2" in t.loc["Fir", "detail"]
+    assert t.loc["Elm", "detail"] == ("the list gives 4 SC offices where the law's arithmetic gives 3; this unit is "
+                                      "the last of them in SC order")
+    assert t.loc["Fir", "detail"] == ("the list gives 1 OBC offices where the law's arithmetic gives 2: the rules "
+                                      "give this unit OBC")
 
 
 def test_depends_on_unpublished_obc_data():
