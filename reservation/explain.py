@@ -10,12 +10,35 @@ __all__ = ["explain_text", "resolve_unit"]
 
 
 def resolve_unit(allotment, unit) -> int:
-    """An LGD code or a name (English, Hindi, former name, spelling variant) -> a unit code of the table."""
+    """An LGD code or a name (English, Hindi, former name, spelling variant) -> a unit code of the table. A name
+    this body does not hold but another body with shipped units does (a Palika Parishad asked of the Nagar
+    Panchayats, a block asked of the districts) is refused with the bodies that hold it."""
     resolve = allotment.resolve
     try:
         return resolve(unit)
     except KeyError as e:
-        raise InputError(str(e.args[0]), column="unit") from None
+        msg = str(e.args[0])
+        held = _held_elsewhere(allotment, unit)
+        if held:                        # the nearest names of this body would mislead: it is another body's
+            msg = f"{msg.split('; did you mean')[0]}; {unit!r} is {' and '.join(held)}"
+        raise InputError(msg, column="unit") from None
+
+
+def _held_elsewhere(allotment, unit) -> list[str]:
+    """The other bodies with shipped units that hold a unit of this name: ["a block (Kshetra Panchayat pramukhs
+    (block chairs): --body kp-chair)", ...]. Read only when a name is not found."""
+    from .rulebook import all_rulebooks
+    out = []
+    for body, rb in all_rulebooks().items():
+        if body == allotment.body or rb.units_file == "required":
+            continue
+        year = allotment.year if allotment.year in rb.offered_years else rb.offered_years[0]
+        try:
+            rb.load_units(None, year, rb.option_set()).resolve(unit)
+        except (KeyError, InputError):
+            continue
+        out.append(f"{'an' if rb.unit_kind[0] in 'aeiou' else 'a'} {rb.unit_kind} ({rb.title}: --body {body})")
+    return out
 
 
 def explain_text(allotment, unit) -> str:

@@ -77,6 +77,22 @@ def test_explain_prints_each_pass_for_lucknow(capsys):
     assert "2015: OBC_W" in text
 
 
+def test_explaining_a_unit_of_another_body_names_the_body_that_holds_it(capsys):
+    """Nawabganj in Bareilly is a Nagar Palika Parishad (and a block), not a Nagar Panchayat: asked of np-chair, the
+    refusal (exit 2) names the bodies that hold it, not the nearest Nagar Panchayat names; Agra asked of the
+    blocks is a district and a Nagar Nigam."""
+    assert main(["explain", "--body", "np-chair", "--year", "2023", "--unit", "Nawabganj, Bareilly"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.endswith("'Nawabganj, Bareilly' is a block (Kshetra Panchayat pramukhs (block chairs): --body "
+                        "kp-chair) and an urban body (Nagar Palika Parishad chairs: --body pp-chair)")
+    assert "did you mean" not in err and err.count("\n") == 0
+    assert main(["explain", "--body", "kp-chair", "--year", "2021", "--unit", "Agra"]) == 2
+    err = capsys.readouterr().err
+    assert "--body zp-chair" in err and "--body mayor" in err
+    assert main(["explain", "--body", "mayor", "--year", "2023", "--unit", "Kanpr"]) == 2   # a typo: the nearest
+    assert "did you mean 'Kanpur (Kanpur Nagar)'?" in capsys.readouterr().err
+
+
 def test_options_lists_every_required_ambiguity(capsys):
     assert main(["options", "--body", "zp-chair"]) == 0
     df = pd.read_csv(__import__("io").StringIO(capsys.readouterr().out))
