@@ -294,8 +294,9 @@ def _pass_key(key, items: np.ndarray, n: int):
     if len(items) == n or not isinstance(key, Ratio):
         full = order_key(key)
         return (full if len(items) == n else full[items]), full
-    sub = Ratio(np.asarray(key.num)[items], None if key.den is None else np.asarray(key.den)[items], key.kind,
-                key.scale)
+    def of_items(a):                    # a key's arrays hold one value per unit (a single value serves all)
+        return np.broadcast_to(np.asarray(a), (n,))[items]
+    sub = Ratio(of_items(key.num), None if key.den is None else of_items(key.den), key.kind, key.scale)
     return order_key(sub), _Once(partial(order_key, key))
 
 
