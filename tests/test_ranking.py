@@ -13,19 +13,25 @@ def fraction_ranks(num, den):
     return np.array([order[v] for v in vals])
 
 
-def test_float_path_equals_fraction_path_on_near_equal_shares():
-    rng = random.Random(1)
+def near_equal_shares(seed: int, bound: int, pick=None) -> tuple[list, list]:
+    """3,000 random shares a/b with b <= bound (``pick(rng)`` draws b), each with its neighbour that differs by
+    the smallest possible amount and an equal fraction in other terms."""
+    rng = random.Random(seed)
     num, den = [], []
     for _ in range(3000):
-        b = rng.randint(1, FLOAT_EXACT_DEN)
+        b = pick(rng) if pick else rng.randint(1, bound)
         a = rng.randint(0, b)
         num.append(a), den.append(b)
-        # neighbours that differ by the smallest possible amount, and an equal fraction in other terms
-        if b < FLOAT_EXACT_DEN and a < b:
+        if b < bound and a < b:
             num.append(a * (b + 1) // b), den.append(b + 1)
-        k = FLOAT_EXACT_DEN // b
+        k = bound // b
         if k > 1:
             num.append(a * k), den.append(b * k)
+    return num, den
+
+
+def test_float_path_equals_fraction_path_on_near_equal_shares():
+    num, den = near_equal_shares(1, FLOAT_EXACT_DEN)
     num, den = np.array(num), np.array(den)
     assert (dense_rank_desc(Ratio(num, den)) == fraction_ranks(num, den)).all()
 
@@ -83,17 +89,8 @@ def test_whole_number_path_orders_and_ties_like_fractions():
     that differ by the least possible amount at the largest denominators stay apart and in order, and equal
     fractions written in other terms stay equal."""
     from reservation.ranking import INT_EXACT_DEN, order_key
-    rng = random.Random(2)
-    num, den = [], []
-    for _ in range(3000):
-        b = rng.choice([rng.randint(1, INT_EXACT_DEN), INT_EXACT_DEN - rng.randint(0, 3)])
-        a = rng.randint(0, b)
-        num.append(a), den.append(b)
-        if b < INT_EXACT_DEN and a < b:
-            num.append(a * (b + 1) // b), den.append(b + 1)
-        k = INT_EXACT_DEN // b
-        if k > 1:
-            num.append(a * k), den.append(b * k)
+    num, den = near_equal_shares(2, INT_EXACT_DEN, lambda rng: rng.choice([rng.randint(1, INT_EXACT_DEN),
+                                                                          INT_EXACT_DEN - rng.randint(0, 3)]))
     b = INT_EXACT_DEN
     num += [b - 1, b - 2, 1, 1, 0, b]
     den += [b, b - 1, b, b - 1, b, b]
