@@ -191,7 +191,13 @@ def save_figure(fig, png=None, svg=None, dpi: int = 100, lang: str = "en") -> No
             svg.parent.mkdir(parents=True, exist_ok=True)
             buf = io.StringIO()
             fig.savefig(buf, format="svg", facecolor="white", metadata={"Date": None})
-            svg.write_text(_SVG_NUMBER.sub(r"\1", buf.getvalue()), encoding="utf-8")
+            # a function, not the template r"\1": Python expands a template per match in Python code, and a map
+            # has ~50,000 numbers (a tenth of a kp-chair map's time)
+            svg.write_text(_SVG_NUMBER.sub(_first_group, buf.getvalue()), encoding="utf-8")
+
+
+def _first_group(m) -> str:
+    return m.group(1)
 
 
 # ------------------------------------------------------------------------------------------------ chromium
