@@ -35,7 +35,7 @@ def _held_elsewhere(allotment, unit) -> list[str]:
         year = allotment.year if allotment.year in rb.offered_years else rb.offered_years[0]
         try:
             rb.load_units(None, year, rb.option_set()).resolve(unit)
-        except (KeyError, InputError):
+        except (KeyError, InputError, OSError):   # a hint only: a list that cannot be read gives none
             continue
         out.append(f"{'an' if rb.unit_kind[0] in 'aeiou' else 'a'} {rb.unit_kind} ({rb.title}: --body {body})")
     return out
