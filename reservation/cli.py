@@ -51,7 +51,8 @@ def cmd_counts(args) -> int:
     from .options import parse_assignments
     from .rulebook import get_rulebook
     rb = get_rulebook(args.body)
-    rb.years.check(args.body, args.year)
+    for a in rb.years.check(args.body, args.year):   # e.g. the year labels the next election
+        print(f"assumed: {a}", file=sys.stderr)
     if rb.light_counts is not None and not args.units:
         # the State counts of a chair body from the shipped table, without numpy or pandas (a fast process)
         rows = rb.light_counts(rb.option_set(parse_assignments(args.option)))
