@@ -103,6 +103,7 @@ def cmd_allot(args) -> int:
     for a in result.meta["assumptions"]:
         print(f"assumed: {a}")
     flags = result.meta.get("flags", [])
+    _flag_meanings(flags, args.lang)
     for f in flags[:SHOWN_ROWS]:
         where = f" in {f['counting_unit']}" if f["counting_unit"] not in ("*", "State") else ""
         unit = f" ({f['unit_name_en']})" if f.get("unit_name_en") else ""
@@ -111,6 +112,16 @@ def cmd_allot(args) -> int:
         print(f"... and {len(flags) - SHOWN_ROWS} more flags ({len(flags)} in all, every one in {meta})")
     print(f"wrote {out} and {meta}")
     return 0
+
+
+def _flag_meanings(flags, lang: str) -> None:
+    """What each kind of flag printed below means, once per kind, and that a flag is a question, not a finding."""
+    from .words import word
+    kinds = list(dict.fromkeys(f["flag"] for f in flags))
+    for k in kinds:
+        print(word(f"flag.{k}", lang))
+    if kinds:
+        print(word("flag.note", lang))
 
 
 #: the most rows of a summary or flags that `allot --out` prints (the rest is in the files it writes)
