@@ -47,7 +47,7 @@ def cmd_report(args) -> int:
                          progress=not args.no_progress, fresh_kernels=args.fresh_kernels,
                          state_page=not args.no_state_page, timeout=args.timeout, projection=args.projection,
                          projection_samples=DEFAULT_SAMPLES if args.projection_samples is None else args.projection_samples,
-                         seed=args.seed or 0)
+                         seed=args.seed or 0, force=args.force)
     except ReportFailed as e:
         print(f"reservation report: failed: {e}", file=sys.stderr)
         return 1
@@ -109,5 +109,8 @@ def register(subparsers) -> None:
                     help="sampled OBC populations of the projection page (default 500)")
     sp.add_argument("--seed", type=int, default=None, help="seed of the projection's random generator (default 0)")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
+    from .outguard import add_force
+    add_force(sp, "write into an --out folder that holds other files (they are kept; a file of the same name as "
+                  "one of the report's is replaced); never into the package's own folders or through a link")
     sp.add_argument("--timeout", type=int, default=600, help="seconds a notebook cell may run (default 600)")
     sp.set_defaults(func=cmd_report)
