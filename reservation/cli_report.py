@@ -5,7 +5,8 @@
     reservation report --body zp-chair --year 2026 --projection [--projection-samples N] [--seed S]
 
 Exit status: 0 the report is at ``--out`` with its index; 2 a bad parameter, an output folder that holds
-anything but a previous report of this tool, or (``--projection``) a projection that cannot run for these
+anything but a previous report of this tool (unless ``--force``; the package's own folders and a linked
+``--out`` always), or (``--projection``) a projection that cannot run for these
 parameters (one line on stderr, nothing written or deleted); 1 a notebook failed (stderr names it, the cell and the
 error; no index is written; the executed notebooks are kept in ``OUT.failed``); 130 interrupted (Ctrl-C: one line on stderr, the workers and kernels stopped, nothing left
 behind).
@@ -76,7 +77,8 @@ def register(subparsers) -> None:
                          "('Ayodhya'); repeatable; default: all 18")
     sp.add_argument("--out", metavar="DIR", help="output folder (default out/report-BODY-YEAR): new, empty, or a "
                                                  "previous report of this tool, which is replaced when the report "
-                                                 "succeeds; a folder holding other files is refused")
+                                                 "succeeds; a folder holding other files is refused "
+                                                 "(unless --force)")
     sp.add_argument("--format", choices=["html", "ipynb"], default="html",
                     help="html: pages without code (default); ipynb: the executed notebooks")
     sp.add_argument("--base-year", type=int, default=2015, help="first history year that counts (default 2015)")
