@@ -84,22 +84,33 @@ def _real(path) -> Path:
     return Path(os.path.realpath(head or ".")) / name
 
 
+def _place(path, folder: bool) -> Path:
+    return Path(os.path.realpath(path)) if folder else _real(path)
+
+
+def _within(real: Path, root: Path) -> bool:
+    return real == root or root in real.parents
+
+
 def in_package(path, *, folder: bool = False) -> Path | None:
     """The protected root (:func:`protected_roots`) that ``path`` is in, or None. ``folder``: ``path`` is a
     folder, resolved whole (the folder itself may be the root)."""
-    real = Path(os.path.realpath(path)) if folder else _real(path)
+    real = _place(path, folder)
     for root in protected_roots():
-        if real == root or root in real.parents:
+        if _within(real, root):
             return root
     return None
 
 
 def _refuse_package(path, flag: str, *, folder: bool = False) -> None:
+    if "\x00" in os.fspath(path):
+        raise InputError(f"{excerpt(path)}: a path cannot hold a NUL character", option=flag)
     root = in_package(path, folder=folder)
     if root is not None:
-        raise InputError(f"{excerpt(path)} is in the package's own {'data ' if root.name == 'data' else ''}folder "
-                         f"({excerpt(root)}), which every run reads: refusing to write there, even with --force; "
-                         "write it somewhere else", option=flag)
+        data = (Path(__file__).parent / "data").resolve()
+        what = "data folder" if _within(_place(path, folder), data) else "folder"
+        raise InputError(f"{excerpt(path)} is in the package's own {what} ({excerpt(root)}), which every run reads: "
+                         "refusing to write there, even with --force; write it somewhere else", option=flag)
 
 
 # ------------------------------------------------------------------------------------------- what a target is

@@ -281,6 +281,8 @@ def test_write_table_follows_the_same_rules(tmp_path, shipped_data):
     with pytest.raises(InputError, match="not written by this tool"):
         output.write_table(TABLE, tmp_path / "real.csv", {})
     assert (tmp_path / "real.csv").read_text() == "mine\n"
+    with pytest.raises(InputError, match="NUL"):
+        output.write_table(TABLE, str(tmp_path / "a\x00b.csv"), {})
     output.write_table(TABLE, tmp_path / "real.csv", {}, force=True)
     output.write_table(TABLE, tmp_path / "real.csv", {"again": 1})           # now ours: no force needed
     assert (tmp_path / "real.csv").read_text().startswith("unit_code,")
