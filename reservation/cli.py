@@ -17,6 +17,7 @@ import threading
 
 from . import __version__
 from .errors import InputError, RuleError
+from .outguard import add_force, input_files
 
 
 class _Parser(argparse.ArgumentParser):
@@ -87,7 +88,7 @@ def cmd_allot(args) -> int:
         for a in result.meta["assumptions"]:
             print(f"assumed: {a}", file=sys.stderr)
         return 0
-    out, meta = write_allotment(result, args.out, lang=args.lang)
+    out, meta = write_allotment(result, args.out, lang=args.lang, force=args.force)
     summary = result.summary_by_division()
     if "no_figures" in result.extra:
         print("bodies without population figures (ranked last):")
@@ -199,6 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("--lang", choices=["en", "hi"], default="en",
                             help="language of the reasons and tie-breaks (columns and category codes stay as they "
                                  "are, so a table reads the same way in either language)")
+            add_force(sp)
         elif name == "explain":
             sp.add_argument("--unit", required=True, help="the unit: LGD code or English/Hindi name")
         sp.set_defaults(func=func)
@@ -285,21 +287,7 @@ def _check_args(args) -> None:
                          "previous election that counts", option="--base-year")
     if getattr(args, "command", None) == "allot" and getattr(args, "out", None) is not None:
         from .output import check_output
-        targets = check_output(args.out)
-        inputs = list(args.history or []) + [args.population, args.pin, args.units]
-        inputs += [v.split("=", 1)[1].strip() for v in args.option if v.strip().startswith("lots=")]
-        for t in targets:
-            for i in inputs:
-                if i and _same_file(t, i):
-                    raise InputError(f"{t} is also an input file ({i}): write the result under another name",
-                                     option="--out")
-
-
-def _same_file(a, b) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.abspath(a) == os.path.abspath(b)
+        check_output(args.out, force=args.force, inputs=input_files(args))
 
 
 def _name_the_flag(e: InputError, parser, args) -> None:
