@@ -276,13 +276,15 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
     st_total = state["ST"] + state["ST_W"]
     sc_total = state["SC"] + state["SC_W"]
     obc_total = state["OBC"] + state["OBC_W"]
-    st = largest_remainder(st_total, d["district"], d["st"], upper=d["blocks"], tie_key=d["pop"])
+    st = largest_remainder(st_total, d["district"], d["st"], upper=d["blocks"], tie_key=d["pop"], what="ST posts",
+                           group_word="district")
     room = d["blocks"] - st["final"]
     sc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"],
                               "share": [Fraction(int(a), int(b)) for a, b in zip(d["sc"], d["pop"])]})
     sc, n1 = capped_shortfall(sc_total, sc_groups, cap=SC_CAP, state_share=SC_CAP, upper=room,
                               cap_rounding=opts["sc_cap_rounding"], cap_scope=opts["sc_cap_scope"],
-                              fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"], tie_key=d["pop"])
+                              fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"], tie_key=d["pop"],
+                              what="SC posts", group_word="district")
     room = room - sc["final"]
     above = None
     if d["obc"] is None or d["obc"].isna().any():
@@ -306,9 +308,9 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
     obc, n2 = capped_shortfall(obc_total, obc_groups, cap=OBC_CAP, state_share=obc_share_state, upper=room,
                                cap_rounding="floor" if opts["obc_cap_rounding"] == "floor" else "half_up",
                                cap_scope=opts["obc_cap_scope"], eligible_order=above,
-                               eligible_source=f"option obc_above_state={opts['obc_above_state']}",
+                               eligible_source="option obc_above_state",
                                fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"],
-                               tie_key=d["pop"])
+                               tie_key=d["pop"], what="OBC posts", group_word="district")
     notes += [f"SC: {x}" for x in n1] + [f"OBC: {x}" for x in n2]
     finals = {"ST": st["final"].to_numpy(), "SC": sc["final"].to_numpy(), "OBC": obc["final"].to_numpy()}
     blocks_n = d["blocks"].to_numpy()
