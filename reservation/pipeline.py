@@ -370,8 +370,9 @@ def prepare(body: str, year: int, *, units=None, history=None, population=None, 
         warnings.warn(base_note, BaseYearWarning, stacklevel=_stacklevel)
     fields = rb.label_fields(opts) if rb.label_fields else {}
     assumptions += us.notes
+    pins_source = "pins table" if isinstance(pins, pd.DataFrame) else pins     # a refusal names it: never a frame
     return Prepared(rb, body, year, opts, frame, par, parent_labels, parent, resolve, described, h, given, pop_df,
-                    pin_df, pins, lots, base, assumptions, fields, units)
+                    pin_df, pins_source, lots, base, assumptions, fields, units)
 
 
 def _division_population(p: Prepared, ctx: Context, group: str):

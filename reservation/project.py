@@ -47,7 +47,7 @@ from .engine import CODE_INDEX, RuleError
 from .errors import InputError
 from .pipeline import Prepared, prepare
 from .priors import DEFAULT_OBC_SD, Alternative, ConstrainedSampler, ObcPrior
-from .project_orders import PastList, certain_units, pass_kinds, past_list_constraints
+from .project_orders import PastList, certain_units, check_past_counts, pass_kinds, past_list_constraints
 
 __all__ = ["project", "Projection", "PROB_COLUMNS", "TABLE_COLUMNS", "score", "projection_map",
            "projection_static_map", "summary", "sums_check", "likely_table", "to_json", "CONSTRAINTS",
@@ -132,6 +132,7 @@ def _past_list(kw: dict, target: Prepared, year: int, notes: list) -> tuple[Prep
     plain = prepare(target.body, year, **kw)
     kinds = pass_kinds(plain)
     run0 = plain.run()
+    check_past_counts(plain, run0.engine, published, year)    # else the pins below refuse it, less clearly
     pins = {int(p): int(published[p]) for p in np.flatnonzero(np.isin(published, [CODE_INDEX[c] for c in
                                                                                      PUBLIC_CODES]))}
     if target.opts.values.get("saturation_effect") == "unreserved":

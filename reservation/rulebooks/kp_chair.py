@@ -37,7 +37,7 @@ import pandas as pd
 from ..apportion import capped_shortfall, largest_remainder
 from ..catalogue import pick
 from ..categories import CODES
-from ..errors import InputError
+from ..errors import InputError, RuleError
 from ..inputs import describe_input
 from ..keys import outside_people, share, two_persons
 from ..options import Option, OptionSet
@@ -263,6 +263,11 @@ def _district_populations(blocks, opts, population):
     else:
         d["pop"], d["sc"], d["st"] = d["pop_rural"], d["sc_rural"], d["st_rural"]
     d["obc"] = d["b_obc"] if population is not None and "obc" in population.columns else None
+    empty = d[d["pop"] <= 0]
+    if len(empty):       # every block of the district at 0 persons (--units or --population): no share exists
+        raise RuleError(f"district {empty['district'].iat[0]}: its {int(empty['blocks'].iat[0])} block(s) have 0 "
+                        f"persons in all, so its SC and OBC shares (persons of the category / persons) cannot be "
+                        f"computed")
     return d.sort_values("district").reset_index(drop=True)
 
 
