@@ -158,6 +158,16 @@ def _check_past(pc: Prepared, past: PastList, obc: np.ndarray) -> None:
                              f"the constraints are incomplete")
 
 
+def _empty_units(frame: pd.DataFrame, e: ValueError) -> str:
+    """The words for units of no population that a past list ranks by a share (none: "")."""
+    pos = getattr(e, "units", None)
+    if pos is None:
+        return ""
+    names = frame["unit_name_en"].to_numpy(dtype=object)[pos]
+    return (f"{len(pos)} unit(s) it ranks by a share have 0 persons ({', '.join(map(str, names[:3]))}"
+            f"{', ...' if len(pos) > 3 else ''}): a share of no persons is not defined")
+
+
 def _progress(total: int, progress, desc: str):
     from tqdm.auto import tqdm
     show = sys.stderr.isatty() if progress is None else bool(progress)
@@ -229,11 +239,12 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
     x = None
     sweeps = 0
     if prior is not None and pasts:
-        sampler = ConstrainedSampler(prior, pop, room, constraints, alts)
         try:
+            sampler = ConstrainedSampler(prior, pop, room, constraints, alts)
             x = sampler.greatest()
         except ValueError as e:
-            raise RuleError(f"the published past list(s) cannot be reproduced for any OBC figures: {e}") from None
+            raise RuleError(f"the published past list(s) cannot be reproduced for any OBC figures: "
+                            f"{_empty_units(frame, e) or e}") from None
         for pc, past in pasts:
             _check_past(pc, past, x)
     tallies = np.zeros((n, len(CODES)), dtype=np.int64)

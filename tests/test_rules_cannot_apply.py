@@ -200,3 +200,40 @@ def test_report_projection_with_an_impossible_2021_list_is_exit_3(tmp_path):
                             "--out", tmp_path / "rep", "--projection"]), status=3,
                    words=["--projection: zp-chair 2026 cannot be projected: the 2021 list has 30 SC offices"])
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+# ------------------------------------------------------------------------------------ units files and projections
+
+@pytest.mark.parametrize("body, word", [("gp-ward", "gram panchayat"), ("gp-pradhan", "block")])
+def test_a_counting_unit_with_more_reserved_offices_than_posts_is_exit_3(tmp_path, body, word):
+    """One unit of 10 persons, 5 SC and 5 ST: SC 1 x 1/2 = 0.5 -> 1 and ST 0.5 -> 1 (half-up), 2 offices reserved
+    where there is 1 post."""
+    units = tmp_path / "u.csv"
+    units.write_text("unit,parent,pop,sc,st\n1,G1,10,5,5\n", encoding="utf-8")
+    folder = OutFolder(tmp_path)
+    for argv in (["allot", "--out", folder.target], ["counts", "--arithmetic"]):
+        assert_refused(run_cli([argv[0], "--body", body, "--year", "2021", "--units", units, *argv[1:]]), status=3,
+                       words=[f"{word} 'G1': 2 offices reserved for ST, SC and OBC but 1 post(s) in all: 1 too many"])
+    assert folder.unchanged()
+
+
+@pytest.mark.parametrize("body", ["gp-pradhan", "gp-ward", "kp-ward", "zp-ward"])
+def test_a_units_file_with_a_header_only_is_one_line_exit_2(tmp_path, body):
+    units = tmp_path / "u.csv"
+    units.write_text("unit,parent,pop,sc,st\n", encoding="utf-8")
+    folder = OutFolder(tmp_path)
+    assert_refused(run_cli(["allot", "--body", body, "--year", "2021", "--units", units, "--out", folder.target]),
+                   file=units, row=2, words=["no unit"])
+    assert folder.unchanged()
+
+
+def test_a_projection_whose_past_list_ranks_a_district_of_no_persons_is_exit_3(tmp_path):
+    """The 2021 list constrains the OBC shares of the districts its OBC passes rank; a share of 0 persons is not
+    defined (the allotment itself runs: a district of 0 persons ranks last)."""
+    pop = tmp_path / "pop.csv"
+    pop.write_text("unit,pop,sc,st\nAgra,0,0,0\n", encoding="utf-8")
+    folder = OutFolder(tmp_path)
+    assert_refused(run_cli(["project", "--body", "zp-chair", "--year", "2026", "--population", pop, "--samples", "2",
+                            "--out", folder.target]), status=3,
+                   words=["1 unit(s) it ranks by a share have 0 persons (Agra)"])
+    assert folder.unchanged()
