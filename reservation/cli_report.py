@@ -105,7 +105,7 @@ def register(subparsers) -> None:
                          "the most likely category shaded by its probability, for the report's body, year, history, "
                          "units, options and base year. Checked before anything runs: a projection that cannot run "
                          "(e.g. a published past list that no OBC figures can give under the rules) is refused "
-                         "with exit status 2. A year whose own list is in the history is allowed (a backtest: the "
+                         "with exit status 3 (the rules cannot apply). A year whose own list is in the history is allowed (a backtest: the "
                          "projection ignores that list)")
     sp.add_argument("--projection-samples", type=int, default=None, metavar="N",
                     help="sampled OBC populations of the projection page (default 500)")
