@@ -12,6 +12,8 @@ Modules
   or Hindi.
 - :mod:`.tables`: State counts of every body, counts per category, summaries, the units with their reasons, units
   not drawn, assumptions; :func:`style_categories`.
+- :mod:`.styled`: the Styler of every table (:class:`~.styled.StyledTable`: a uuid from the content, no memory
+  address in its text form), so that a page has the same bytes on every run.
 - :mod:`.maps`: every map (boundaries, district maps, points, district aggregates, :func:`division_map`,
   :func:`write_static_maps`, GeoJSON).
 - :mod:`.rotation`: rotation history with the verdict of the rotation rule.

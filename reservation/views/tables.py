@@ -205,8 +205,10 @@ def text_colour(hex_colour: str) -> str:
 def html_table(df: pd.DataFrame, index: bool = False):
     """A pandas Styler for showing a table in a notebook or a report page: every cell, row label and column header
     HTML-escaped (``format(escape="html")``: a unit named ``<script>...`` from an input file shows as text), no
-    truncation of long text, the row index hidden unless ``index``. Display only."""
-    st = df.style.format(escape="html", na_rep="").format_index(escape="html", axis=0)
+    truncation of long text, the row index hidden unless ``index``. Display only. A
+    :class:`~reservation.views.styled.StyledTable`: the same table gives the same bytes on every run."""
+    from .styled import styled
+    st = styled(df, "html_table", index).format(escape="html", na_rep="").format_index(escape="html", axis=0)
     st = st.format_index(escape="html", axis=1)
     if not index:
         st = st.hide(axis="index")
@@ -227,7 +229,8 @@ def style_categories(df: pd.DataFrame, lang: str = "en", index: bool = False):
             return [""] * len(col)
         return [f"background-color: {COLOURS[c]}; color: {text_colour(COLOURS[c])}" if c in COLOURS else ""
                 for c in codes]
-    st = html_table(df, index=index)
+    from .styled import content_uuid
+    st = html_table(df, index=index).set_uuid(content_uuid(df, "style_categories", lang, index))
     if cat_col in df.columns:
         st = st.apply(paint, subset=[cat_col])
     return st
