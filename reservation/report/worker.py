@@ -14,7 +14,7 @@ from .pages import notebook_to_html, set_font_css
 from .tasks import KERNEL, Task, TaskResult
 
 __all__ = ["run_task", "worker_init", "ALLOTMENTS", "allotment_key", "UNUSED_IMPORTS", "without_unused_imports",
-           "KERNEL_STARTUP"]
+           "KERNEL_STARTUP", "compact_notebook", "settle_papermill", "INJECTED_ID"]
 
 _KM = None            # this worker's kernel manager (kernel reused between notebooks)
 _FRESH = False
@@ -242,24 +242,66 @@ def _execute(task: Task) -> None:
                             start_timeout=120, request_save_on_cell_execute=False, **kw)
     finally:
         if Path(task.ipynb).is_file():
-            compact_notebook(task.ipynb)
+            compact_notebook(task.ipynb, task.notebook)
 
 
 #: Run-time details that differ between two runs of the same notebook (papermill's and the kernel's clocks).
 _VOLATILE = ("start_time", "end_time", "duration")
+#: The id of the cell papermill injects (after the cell tagged ``parameters``), in place of its random one.
+INJECTED_ID = "injected-parameters"
 
 
-def compact_notebook(path) -> None:
-    """Rewrite an executed notebook without its clock times (same inputs, same bytes) and without nbformat's
-    indentation (a map's coordinates otherwise take one line each: a third of the size)."""
+def settle_papermill(nb: dict, source) -> None:
+    """Make what papermill and nbformat write into an executed notebook the same on every run (in place).
+
+    Post-processing is the only way here: papermill offers no hook for these, it writes them while it executes.
+    - clock times: ``metadata.papermill`` and each cell's ``metadata.papermill`` ``start_time``, ``end_time``
+      and ``duration`` are set to null, and the kernel's ``metadata.execution`` timestamps dropped;
+    - paths: ``metadata.papermill.input_path`` (where the package is installed) and ``output_path`` (the
+      report's temporary folder, a random name) become the file names alone;
+    - cell ids: papermill makes the injected parameters cell with a random id (``nbformat.v4.new_code_cell``),
+      and nbformat gives random ids to the cells of a notebook older than format 4.5 when papermill upgrades it.
+      Every cell whose id is not one of the source notebook's gets one from its place: ``injected-parameters``
+      for the injected cell, ``cell-N`` (N its index) for any other; each unique.
+    Nothing else is changed: outputs are left as the kernel made them (they are made deterministic at their
+    source: :mod:`reservation.views.styled` for tables, fixed div ids for plotly figures)."""
+    import json
+    meta = nb.setdefault("metadata", {})
+    pm = meta.get("papermill")
+    if isinstance(pm, dict):
+        pm.update({k: None for k in _VOLATILE})
+        for k in ("input_path", "output_path"):
+            if isinstance(pm.get(k), str):
+                pm[k] = Path(pm[k]).name
+    own = set()
+    if source and Path(source).is_file():
+        src = json.loads(Path(source).read_text(encoding="utf-8"))
+        own = {c["id"] for c in src.get("cells", []) if isinstance(c.get("id"), str)}
+    cells = nb.get("cells", [])
+    taken = {c.get("id") for c in cells if c.get("id") in own}
+    for i, cell in enumerate(cells):
+        md = cell.setdefault("metadata", {})
+        md.pop("execution", None)
+        if isinstance(md.get("papermill"), dict):
+            md["papermill"].update({k: None for k in _VOLATILE})
+        if "id" not in cell or cell["id"] in own:
+            continue
+        base = INJECTED_ID if "injected-parameters" in md.get("tags", []) else f"cell-{i}"
+        new, n = base, 1
+        while new in taken:
+            n += 1
+            new = f"{base}-{n}"
+        cell["id"] = new
+        taken.add(new)
+
+
+def compact_notebook(path, source=None) -> None:
+    """Rewrite an executed notebook the same on every run for the same inputs (:func:`settle_papermill`; ``source``
+    the notebook papermill ran) and without nbformat's indentation (a map's coordinates otherwise take one line
+    each: a third of the size)."""
     import json
     path = Path(path)
     nb = json.loads(path.read_text(encoding="utf-8"))
-    nb.get("metadata", {}).get("papermill", {}).update({k: None for k in _VOLATILE})
-    for cell in nb.get("cells", []):
-        md = cell.get("metadata", {})
-        md.pop("execution", None)
-        if "papermill" in md:
-            md["papermill"].update({k: None for k in _VOLATILE})
+    settle_papermill(nb, source)
     path.write_text(json.dumps(nb, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n",
                     encoding="utf-8")
