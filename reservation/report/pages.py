@@ -89,7 +89,8 @@ def _font_css() -> str:
     """An ``@font-face`` rule with Noto Sans Devanagari (the font the static maps use, from the PyPI package
     ``fontpkg-noto-sans-devanagari``, OFL-1.1) as a data URI, cut to the Devanagari block and to its regular
     weight (about 0.2 MB), so that the Hindi of a page renders on a machine without a Hindi font. Empty when the
-    font package or fontTools is missing (the browser's own fonts are used)."""
+    font package or fontTools is missing (the browser's own fonts are used). The font keeps the package's
+    modification time (fontTools would write the current time into its ``head`` table): same bytes every run."""
     import base64
     import io
     ttf = _font_file()
@@ -98,7 +99,7 @@ def _font_css() -> str:
     try:
         from fontTools import subset
         from fontTools.ttLib import TTFont
-        font = TTFont(str(ttf))
+        font = TTFont(str(ttf), recalcTimestamp=False)     # else save() stamps the time: same font, other bytes
         if "fvar" in font:
             from fontTools.varLib import instancer
             axes = {a.axisTag: (400 if a.axisTag == "wght" else a.defaultValue) for a in font["fvar"].axes}
