@@ -64,14 +64,16 @@ def cmd_report(args) -> int:
 
 def register(subparsers) -> None:
     """Add the ``report`` sub-command to the ``reservation`` parser's sub-parsers."""
+    from .cli import text_type, year_type
+    from .limits import argtype
     sp = subparsers.add_parser("report", help="per-division HTML reports with maps (notebooks run with papermill)",
                                description="Run notebooks/02_division_report.ipynb for each division in parallel "
                                            "processes, convert them to HTML pages with interactive maps that work "
                                            "offline, write PNG and SVG maps beside them (English and Hindi) and "
                                            "an index. Nothing is published unless every notebook succeeds.")
     sp.add_argument("--body", required=True, help="body id, e.g. zp-chair (see the registry)")
-    sp.add_argument("--year", required=True, type=int, help="election year, e.g. 2021")
-    sp.add_argument("--division", action="append", metavar="NAME",
+    sp.add_argument("--year", required=True, type=year_type, help="election year, e.g. 2021")
+    sp.add_argument("--division", action="append", metavar="NAME", type=text_type,
                     help="a division as in the data ('Ayodhya (Faizabad)'), its Hindi name or plain name "
                          "('Ayodhya'); repeatable; default: all 18")
     sp.add_argument("--out", metavar="DIR", help="output folder (default out/report-BODY-YEAR): new, empty, or a "
@@ -79,12 +81,13 @@ def register(subparsers) -> None:
                                                  "succeeds; a folder holding other files is refused")
     sp.add_argument("--format", choices=["html", "ipynb"], default="html",
                     help="html: pages without code (default); ipynb: the executed notebooks")
-    sp.add_argument("--base-year", type=int, default=2015, help="first history year that counts (default 2015)")
+    sp.add_argument("--base-year", type=year_type, default=2015, help="first history year that counts (default 2015)")
     sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="ambiguity switch; see `reservation options --body BODY`")
     sp.add_argument("--history", action="append", metavar="FILE", help="history CSV; repeatable")
     sp.add_argument("--units", metavar="FILE", help="units CSV, for the bodies that need one")
-    sp.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
+    sp.add_argument("--workers", type=argtype("count", "workers"), default=2,
+                    help="parallel processes (default 2; at most 64)")
     sp.add_argument("--static-engine", choices=["matplotlib", "kaleido", "auto"], default="matplotlib",
                     help="PNG/SVG maps: matplotlib (default, about 0.3 s a map, vector SVG) or kaleido with "
                          "Debian's chromium (2-5 s of CPU a map; its SVG holds a bitmap); auto = kaleido when "
@@ -105,9 +108,11 @@ def register(subparsers) -> None:
                          "(e.g. a published past list that no OBC figures can give under the rules) is refused "
                          "with exit status 2. A year whose own list is in the history is allowed (a backtest: the "
                          "projection ignores that list)")
-    sp.add_argument("--projection-samples", type=int, default=None, metavar="N",
-                    help="sampled OBC populations of the projection page (default 500)")
-    sp.add_argument("--seed", type=int, default=None, help="seed of the projection's random generator (default 0)")
+    sp.add_argument("--projection-samples", type=argtype("count", "projection_samples"), default=None,
+                    metavar="N", help="sampled OBC populations of the projection page (default 500; at most "
+                                      "100,000)")
+    sp.add_argument("--seed", type=argtype("count", "seed"), default=None, help="seed of the projection's random generator (default 0)")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
-    sp.add_argument("--timeout", type=int, default=600, help="seconds a notebook cell may run (default 600)")
+    sp.add_argument("--timeout", type=argtype("count", "timeout"), default=600,
+                    help="seconds a notebook cell may run (default 600; 1 to 86,400)")
     sp.set_defaults(func=cmd_report)

@@ -76,8 +76,9 @@ _ascii_digits = ascii_digits
 
 
 def _shown(value: str) -> str:
-    """A typed value in a message: quoted, and cut when long."""
-    return repr(value if len(value) <= 40 else value[:40] + "...")
+    """A typed value in a message: quoted, cut when long, non-printables escaped (errors.excerpt)."""
+    from .errors import excerpt
+    return excerpt(value)
 
 
 @dataclass
