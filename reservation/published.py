@@ -22,7 +22,7 @@ import pandas as pd
 
 from .categories import CATEGORIES, CODES
 from .errors import InputError, excerpt
-from .units import loose_key, read_csv
+from .units import loose_key, read_csv, require_rows
 
 __all__ = ["UNIT_COLUMNS", "load_published", "category_of", "published_from_frame"]
 
@@ -119,4 +119,5 @@ def load_published(path, resolve) -> pd.DataFrame:
             df["_row"] = np.arange(2, len(df) + 2)
         return published_from_frame(df, resolve, "published table")
     raw = read_csv(path, (), what="published list")
+    require_rows(raw, path, "published list", "a published list gives one row per unit (unit, category)")
     return published_from_frame(raw, resolve, Path(path))

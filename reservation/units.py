@@ -31,7 +31,7 @@ from .options import ascii_digits
 
 __all__ = ["DATA_DIR", "nfc", "loose_key", "read_csv", "read_input_bytes", "int_column", "int_kind", "INT_KINDS",
            "ascii_digits", "formula_like", "load_districts", "load_divisions", "crosswalk",
-           "DISTRICT_COLUMNS", "check_populations"]
+           "DISTRICT_COLUMNS", "check_populations", "require_rows"]
 
 from .paths import DATA_DIR  # noqa: E402 - re-exported
 
@@ -383,6 +383,13 @@ def read_csv(path, required: list[str] | tuple[str, ...] = (), *, what: str = "t
                          column=missing[0])
     df["_row"] = rows
     return df
+
+
+def require_rows(df: pd.DataFrame, path, what: str, needed: str) -> None:
+    """A file that holds only its header row (or only empty lines after it) is refused in one line naming the
+    file and row 2, where the first data row belongs: ``needed`` says what rows it must give."""
+    if len(df) == 0:
+        raise InputError(f"{what} file holds only the header row: {needed}", file=str(path), row=2)
 
 
 #: Bounds of the whole numbers a user file may hold, by kind: (smallest, largest, what it is called).

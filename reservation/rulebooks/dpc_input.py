@@ -163,11 +163,21 @@ def parse_count(value: str, path, row: int, column: str, *, low: int = 0, high: 
 
 
 # ------------------------------------------------------------------------------------------- DPC files
+def _bounded(n: int, name: str, path, what: str, row: int | None = None) -> None:
+    """At most reservation.limits.LIMITS[name] of them in a file."""
+    from ..limits import LIMITS
+    most = LIMITS[name][1]
+    if n > most:
+        raise InputError(f"{n:,} {what}: at most {most:,}", file=str(path), row=row)
+
+
 def load_ballots(path) -> pd.DataFrame:
     """Ballots -> DataFrame of 0/1 ints, one column per candidate (in file order), index = ballot label
     (the ``ballot`` column, or "row N"); ``attrs['rows']`` the spreadsheet rows, ``attrs['path']``."""
     df = read_table(path, what="ballots", header_names_are="candidate")
     cands = [h for h in df.columns if h not in (BALLOT_ID, "_row")]   # none at all: no candidate (r.15)
+    _bounded(len(df), "ballots", path, "rows (ballots)")
+    _bounded(len(cands), "candidates", path, "candidate columns", row=1)
     marks = {}
     for c in cands:
         col = []
@@ -218,6 +228,7 @@ def load_candidates(path, ballot_candidates: list[str], resolve_municipality=Non
     (F or M; needed for women's seats). ``resolve_municipality(value) -> (lgd_code, name)`` (raising KeyError)
     checks each municipality against the district's list; without it names are kept as given."""
     df = read_table(path, ["candidate"], what="candidates")
+    _bounded(len(df), "candidates", path, "rows (candidates)")
     has = {c: c in df.columns for c in ("municipality", "category", "sex")}
     rows = {}
     sheet = {}
