@@ -22,7 +22,7 @@ __all__ = ["LIMITS", "MAX_INPUT_BYTES", "MAX_INPUT_ROWS", "MAX_SWEEPS", "MAX_TEX
 #: a notebook parameter has the name itself.
 LIMITS: dict[str, tuple[int, int, str]] = {
     "year": (1950, 2100, "election year"),
-    "base_year": (1950, 2100, "base year (first previous election that counts)"),
+    "base_year": (1950, 2100, "base year: the first previous election that counts"),
     "samples": (1, 100_000, "sampled OBC populations of a projection"),
     "projection_samples": (1, 100_000, "sampled OBC populations of the report's projection page"),
     "burn_in": (0, 100_000, "Gibbs sweeps before the first sample"),
@@ -58,6 +58,8 @@ def check_count(name: str, value, *, option: str | None = None) -> int:
     the bound. A bool, a float, NaN or text that is not plain digits is refused."""
     lo, hi, what = LIMITS[name]
     flag = _flag(name, option)
+    if name in ("year", "base_year"):               # 1950 to 2100, not 1,950 to 2,100
+        lo, hi = _Plain(lo), _Plain(hi)
     if isinstance(value, str):
         from .options import ascii_digits
         s = ascii_digits(value).strip()
@@ -70,8 +72,16 @@ def check_count(name: str, value, *, option: str | None = None) -> int:
         raise InputError(f"{excerpt(value)} is not a whole number ({what}: {lo:,} to {hi:,})", option=flag)
     value = int(value)
     if not lo <= value <= hi:
-        raise InputError(f"{value:,} is outside {lo:,} to {hi:,} ({what})", option=flag)
+        shown = value if isinstance(lo, _Plain) and abs(value) < 10**6 else f"{value:,}"
+        raise InputError(f"{shown} is outside {lo:,} to {hi:,} ({what})", option=flag)
     return value
+
+
+class _Plain(int):
+    """An int that a ``:,`` format prints without thousands separators (a year)."""
+
+    def __format__(self, spec):
+        return str(int(self))
 
 
 def _is_int(v) -> bool:
