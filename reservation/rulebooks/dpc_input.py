@@ -91,6 +91,17 @@ def check_text(value: str, path, row: int | None, column: str | None, what: str 
     return value
 
 
+def _no_controls(cells, path, row: int, columns) -> None:
+    """A cell with a control character (a line break, a tab, an escape, a bidirectional override) is refused,
+    never cleaned: names reach the tables and the terminal as they are."""
+    from ..errors import control_character
+    for value, column in zip(cells, columns):
+        c = control_character(value)
+        if c is not None:
+            raise InputError(f"{excerpt(value)} holds the control character U+{ord(c):04X}; names and marks are "
+                             "one line of visible text", file=str(path), row=row, column=column)
+
+
 def read_table(path, required=(), *, what: str = "table", header_names_are: str | None = None) -> pd.DataFrame:
     """The CSV as a DataFrame of NFC-normalised, stripped ``str`` cells and an int column ``_row`` (the
     spreadsheet row). ``header_names_are``: what the column names are (e.g. "candidate"), when they reach an
@@ -112,6 +123,7 @@ def read_table(path, required=(), *, what: str = "table", header_names_are: str 
     if not records or not any(c.strip() for c in records[0]):
         raise InputError("empty file: a header row is needed", file=str(path), row=1)
     header = [nfc(h).strip() for h in records[0]]
+    _no_controls(header, path, 1, [f"column {i + 1}" for i in range(len(header))])
     seen: set[str] = set()
     for i, h in enumerate(header):
         if h == "":
@@ -143,6 +155,7 @@ def read_table(path, required=(), *, what: str = "table", header_names_are: str 
             raise InputError(f"{why}: every row needs exactly one field per column", file=str(path), row=n,
                              column=col)
         rows.append([nfc(c).strip() for c in rec])
+        _no_controls(rows[-1], path, n, header)
         numbers.append(n)
     df = pd.DataFrame(rows, columns=header, dtype=object) if rows else pd.DataFrame(columns=header, dtype=object)
     df["_row"] = pd.array(numbers, dtype="int64")
