@@ -34,7 +34,11 @@ def cmd_report(args) -> int:
     from .errors import InputError
     from .report import ReportFailed, run_report
     from .report.projection import DEFAULT_SAMPLES
+    from .limits import check_count
     divisions = args.division or ["all"]
+    for name in ("workers", "timeout", "projection_samples", "seed"):   # bounded before anything runs
+        if getattr(args, name) is not None:
+            check_count(name, getattr(args, name))
     for flag, v in (("--projection-samples", args.projection_samples), ("--seed", args.seed)):
         if v is not None and not args.projection:
             raise InputError(f"{flag} is for the projection page: add --projection", option=flag)
@@ -65,7 +69,6 @@ def cmd_report(args) -> int:
 def register(subparsers) -> None:
     """Add the ``report`` sub-command to the ``reservation`` parser's sub-parsers."""
     from .cli import text_type, year_type
-    from .limits import argtype
     sp = subparsers.add_parser("report", help="per-division HTML reports with maps (notebooks run with papermill)",
                                description="Run notebooks/02_division_report.ipynb for each division in parallel "
                                            "processes, convert them to HTML pages with interactive maps that work "
@@ -86,7 +89,7 @@ def register(subparsers) -> None:
                     help="ambiguity switch; see `reservation options --body BODY`")
     sp.add_argument("--history", action="append", metavar="FILE", help="history CSV; repeatable")
     sp.add_argument("--units", metavar="FILE", help="units CSV, for the bodies that need one")
-    sp.add_argument("--workers", type=argtype("count", "workers"), default=2,
+    sp.add_argument("--workers", type=int, default=2,
                     help="parallel processes (default 2; at most 64)")
     sp.add_argument("--static-engine", choices=["matplotlib", "kaleido", "auto"], default="matplotlib",
                     help="PNG/SVG maps: matplotlib (default, about 0.3 s a map, vector SVG) or kaleido with "
@@ -108,11 +111,11 @@ def register(subparsers) -> None:
                          "(e.g. a published past list that no OBC figures can give under the rules) is refused "
                          "with exit status 2. A year whose own list is in the history is allowed (a backtest: the "
                          "projection ignores that list)")
-    sp.add_argument("--projection-samples", type=argtype("count", "projection_samples"), default=None,
+    sp.add_argument("--projection-samples", type=int, default=None,
                     metavar="N", help="sampled OBC populations of the projection page (default 500; at most "
                                       "100,000)")
-    sp.add_argument("--seed", type=argtype("count", "seed"), default=None, help="seed of the projection's random generator (default 0)")
+    sp.add_argument("--seed", type=int, default=None, help="seed of the projection's random generator (default 0)")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
-    sp.add_argument("--timeout", type=argtype("count", "timeout"), default=600,
+    sp.add_argument("--timeout", type=int, default=600,
                     help="seconds a notebook cell may run (default 600; 1 to 86,400)")
     sp.set_defaults(func=cmd_report)
