@@ -15,7 +15,7 @@ import math
 
 from .errors import InputError, excerpt
 
-__all__ = ["LIMITS", "MAX_INPUT_BYTES", "MAX_INPUT_ROWS", "MAX_SWEEPS", "MAX_TEXT", "check_count", "check_year",
+__all__ = ["LIMITS", "MAX_INPUT_BYTES", "MAX_INPUT_ROWS", "MAX_SWEEPS", "MAX_TEXT", "MAX_PATH", "check_count", "check_year",
            "check_decimal", "check_text", "check_sweeps", "argtype", "limits_table"]
 
 #: name -> (smallest, largest, what it counts). The command-line flag is ``--`` + the name with ``-`` for ``_``;
@@ -42,8 +42,9 @@ MAX_SWEEPS = 1_000_000
 MAX_INPUT_BYTES = 256 * 2**20
 #: The most rows an input file may have (lines, counted on the bytes before parsing).
 MAX_INPUT_ROWS = 2_000_000
-#: The longest text typed on the command line or in a notebook parameter (a name, a division, a body id).
-MAX_TEXT = 200
+#: The longest text typed on the command line or in a notebook parameter (a name, a division, a body id), and
+#: the longest file path a notebook parameter may hold.
+MAX_TEXT, MAX_PATH = 200, 4096
 #: obc_sd, in percentage points: from MIN_OBC_SD (a spread that squares to zero, or nearly, means nothing) to
 #: MAX_OBC_SD (the prior itself then refuses a spread too wide for a unimodal Beta).
 MIN_OBC_SD, MAX_OBC_SD = 0.01, 50
@@ -131,9 +132,9 @@ def check_decimal(name: str, value, *, low: float, high: float, option: str | No
     return text
 
 
-def check_text(value, *, option: str, empty_ok: bool = False) -> str:
-    """A name, id or division typed by a user: text, not empty (unless ``empty_ok``), at most :data:`MAX_TEXT`
-    characters, without control characters (refused, never cleaned)."""
+def check_text(value, *, option: str, empty_ok: bool = False, longest: int | None = None) -> str:
+    """A name, id or division typed by a user: text, not empty (unless ``empty_ok``), at most ``longest``
+    (default :data:`MAX_TEXT`) characters, without control characters (refused, never cleaned)."""
     from .errors import control_character
     if not isinstance(value, str):
         raise InputError(f"{excerpt(value)} is not text", option=option)
@@ -143,8 +144,9 @@ def check_text(value, *, option: str, empty_ok: bool = False) -> str:
     if bad is not None:
         raise InputError(f"{excerpt(value)} holds the control character U+{ord(bad):04X}: a name is one line of "
                          "visible text", option=option)
-    if len(value) > MAX_TEXT:
-        raise InputError(f"{excerpt(value)} is {len(value):,} characters long (at most {MAX_TEXT})", option=option)
+    most = MAX_TEXT if longest is None else longest
+    if len(value) > most:
+        raise InputError(f"{excerpt(value)} is {len(value):,} characters long (at most {most:,})", option=option)
     return value
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InputError, excerpt
-from ..limits import MAX_OBC_SD, MIN_OBC_SD, check_count, check_decimal, check_text
+from ..limits import MAX_OBC_SD, MAX_PATH, MIN_OBC_SD, check_count, check_decimal, check_text
 
 __all__ = ["check_notebook", "NOTEBOOK_PARAMETERS"]
 
@@ -47,7 +47,8 @@ def _one(name: str, value):
     if name == "obc_sd":
         return check_decimal("obc_sd", value, low=MIN_OBC_SD, high=MAX_OBC_SD, low_open=False, option=name)
     if name in _NAMES or name in _TEXTS:
-        return check_text(value, option=name, empty_ok=name in _TEXTS)
+        return check_text(value, option=name, empty_ok=name in _TEXTS,
+                          longest=MAX_PATH if name == "published" else None)
     if name == "search_options":
         if not isinstance(value, bool):
             raise InputError(f"{excerpt(value)} is not True or False", option=name)
@@ -75,7 +76,7 @@ def _one(name: str, value):
 def _path(name: str, value) -> str:
     if not isinstance(value, (str, Path)):
         raise InputError(f"{excerpt(value)} is not a file path", option=name)
-    check_text(str(value), option=name)
+    check_text(str(value), option=name, longest=MAX_PATH)
     if not Path(value).is_file():
         raise InputError(f"{excerpt(str(value))}: file not found", option=name)
     return str(value)
