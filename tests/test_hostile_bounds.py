@@ -330,3 +330,23 @@ def test_every_notebook_parameter_cell_has_the_same_bounds(key, bad):
     with pytest.raises(InputError) as e:
         views.check_notebook(key, **params)
     assert "\n" not in str(e.value) and str(e.value).startswith(next(iter(bad))), str(e.value)
+
+
+# ------------------------------------------------------------------------------------ option files (kind path)
+@pytest.mark.parametrize("data, words, row", [(b"", ["empty"], 1), (b" \n\t\n", ["empty"], 1),
+                                              ('unit\n"Ag\x1bra"\n'.encode(), ["control character"], 2),
+                                              (("unit\n" + "y" * 5000 + "\n").encode(), ["at most 4,096"], 2)],
+                         ids=["empty", "whitespace", "control", "long"])
+def test_the_obc_above_state_option_file(tmp_path, data, words, row):
+    p = tmp_path / "above.csv"
+    p.write_bytes(data)
+    line = refused(["allot", "--body", "kp-chair", "--year", "2021", "--option", f"obc_above_state={p}"],
+                   file=p, row=row, words=words)
+    assert "\x1b" not in line and "y" * 100 not in line
+
+
+def test_a_header_only_obc_above_state_file_means_no_district_above_and_says_so(tmp_path):
+    p = tmp_path / "above.csv"
+    p.write_text("unit\n", encoding="utf-8")
+    code, out, err = run_cli(["allot", "--body", "kp-chair", "--year", "2021", "--option", f"obc_above_state={p}"])
+    assert code == 0 and "Traceback" not in err and "no group has a share above the State share" in err, err
