@@ -155,17 +155,15 @@ def test_a_long_value_is_quoted_as_a_short_excerpt(argv, option):
     assert "x" * 100 not in line and "9" * 100 not in line, line
 
 
-@pytest.mark.parametrize("name", ["Agra\x07", "Ag\x1b[31mra", "Agra\u202e", "Agra\x85", "Agra\x00"])
+@pytest.mark.parametrize("name", ["Agra\x07", "Ag\x1b[31mra", "Agra\u202e", "Agra\x85", "Agra\x7f"])
 @pytest.mark.parametrize("flag, cmd", [
     ("--unit", ["explain", "--body", "zp-chair", "--year", "2021"]),
     ("--district", ["dpc", "seats"]),
     ("--division", REPORT),
 ], ids=lambda v: v if isinstance(v, str) else v[0])
 def test_control_characters_in_a_typed_name_are_refused(flag, cmd, name):
-    if "\x00" in name:
-        pytest.skip("a NUL cannot reach argv")
     line = refused(cmd + [flag, name], option=flag, words=["control character"])
-    assert all(c not in line for c in "\x07\x1b\u202e\x85"), repr(line)
+    assert all(c not in line for c in "\x07\x1b\u202e\x85\x7f"), repr(line)
 
 
 @pytest.mark.parametrize("flag, header, row", [
