@@ -27,13 +27,15 @@ class Allotment:
 
     ``meta["flags"]`` (the constitutional flags, :mod:`reservation.flags`) is put into words when ``meta`` is
     first read, like the table: a run that only needs the decisions (a projection's samples, a benchmark) does
-    not pay for them. ``flags_pending=False`` leaves ``meta`` as given.
+    not pay for them. ``flags_pending=False`` leaves ``meta`` as given. ``options`` is the OptionSet the run
+    used, already checked: the flags read it, never the option files again (a run given a temporary file, e.g.
+    ``obc_above_state``, may have deleted it before ``meta`` is first read).
     """
 
     def __init__(self, *, body: str, year: int, unit_kind: str, parent_column: str | None, engine: EngineResult,
                  units: pd.DataFrame, counts: pd.DataFrame, meta: dict, history: pd.DataFrame | None,
                  extra: dict, resolve: Callable, ur_clause: str, extra_columns: tuple = (),
-                 flags_pending: bool = False):
+                 flags_pending: bool = False, options=None):
         self.body = body
         self.year = year
         self.unit_kind = unit_kind
@@ -48,6 +50,7 @@ class Allotment:
         self.resolve = resolve
         self.ur_clause = ur_clause
         self.extra_columns = tuple(extra_columns)
+        self.options = options
 
     @property
     def meta(self) -> dict:

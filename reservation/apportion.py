@@ -19,10 +19,16 @@ from fractions import Fraction
 
 import pandas as pd
 
+from .errors import RuleError
 from .quota import fmt_fraction
 from .rounding import round_with
 
-__all__ = ["capped_shortfall", "largest_remainder", "APPORTION_COLUMNS"]
+__all__ = ["capped_shortfall", "largest_remainder", "APPORTION_COLUMNS", "ApportionError"]
+
+
+class ApportionError(RuleError, ValueError):
+    """The posts cannot be spread over the groups as the rules say (valid input, rules that cannot apply: exit
+    status 3). One line saying which count and by how much. Also a ValueError, as these refusals always were."""
 
 APPORTION_COLUMNS = ["group", "posts_base", "share", "formula", "formula_count", "cap", "cap_count", "initial",
                      "shortfall_posts", "shortfall_rounds", "removed", "final", "arithmetic"]
@@ -54,7 +60,8 @@ def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_s
                      upper: pd.Series | None = None, fallback: str = "all_groups",
                      excess: str = "lowest_share", tie_key: pd.Series | None = None,
                      cap_scope: str = "every", eligible_order: list | None = None,
-                     eligible_source: str = "") -> tuple[pd.DataFrame, list[str]]:
+                     eligible_source: str = "", what: str = "posts",
+                     group_word: str = "group") -> tuple[pd.DataFrame, list[str]]:
     """Apportion ``total`` posts over ``groups`` (columns ``group``, ``posts_base``, ``share`` as Fraction).
 
     - formula: ``posts_base x share`` rounded by ``formula_rounding``;
@@ -69,9 +76,11 @@ def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_s
       the shares themselves are not known (e.g. the districts above the State OBC share, as an input named by
       ``eligible_source``); labels not among the groups are an error. If no group is above the State share,
       ``fallback="all_groups"`` hands the posts to every group in the same order (recorded as a note);
-      ``"error"`` raises ValueError.
+      ``"error"`` raises :class:`ApportionError`.
     - excess (sum of initial above total, not covered by the text): ``excess="lowest_share"`` takes one post at a
-      time from the groups with the lowest share that have one (noted); ``"error"`` raises ValueError.
+      time from the groups with the lowest share that have one (noted); ``"error"`` raises ApportionError.
+    - posts that no group taking the shortfall has room for (every one at ``upper``): ApportionError saying how
+      many. ``what`` ("OBC posts") and ``group_word`` ("district") are the words of these errors.
 
     Returns ``(table, notes)``; ``table`` has :data:`APPORTION_COLUMNS`, ``shortfall_rounds`` lists the round
     numbers in which the group received a post.
@@ -80,6 +89,39 @@ def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_s
     upper = (upper.reset_index(drop=True) if upper is not None else g["posts_base"]).astype(int)
     tie = tie_key.reset_index(drop=True) if tie_key is not None else pd.Series([0] * len(g))
     notes: list[str] = []
+    rows = _initial(g, upper, cap, formula_rounding, cap_rounding, cap_scope)
+    given = sum(r["initial"] for r in rows)
+    remaining = total - given
+    order = sorted(range(len(rows)), key=lambda i: (-rows[i]["share"], -Fraction(tie[i]), str(rows[i]["group"])))
+    final = {i: rows[i]["initial"] for i in order}
+    words = (what, group_word)
+    if remaining > 0:
+        eligible = _shortfall_groups(rows, order, remaining, total, state_share, eligible_order, eligible_source,
+                                     fallback, words, notes)
+        _give(rows, final, eligible, upper, remaining, total, words, eligible_source,
+              listed=eligible_order is not None)
+    elif remaining < 0:
+        if excess == "error":
+            raise ApportionError(f"the capped formula gives {given} {what}, {-remaining} more than the State "
+                                 f"total {total} (shortfall_excess=error)")
+        notes.append(f"the capped formula gave {-remaining} post(s) more than the State total {total}; one post at a "
+                     f"time was taken back from the groups with the lowest share (not covered by the text)")
+        _take_back(rows, final, order, remaining, total, words)
+    for i, r in enumerate(rows):
+        r["final"] = final[i]
+        r["shortfall_rounds"] = ",".join(map(str, r["shortfall_rounds"]))
+        r["arithmetic"] = (f"{r['posts_base']} x {fmt_fraction(r['share'] * 100)} % = {fmt_fraction(r['formula'])} -> "
+                           f"{r['formula_count']}; cap {r['posts_base']} x {fmt_fraction(Fraction(cap) * 100)} % = "
+                           f"{fmt_fraction(r['cap'])} -> {r['cap_count']}{r.pop('_cap_note')}; initial {r['initial']}"
+                           + (f"; +{r['shortfall_posts']} in round(s) {r['shortfall_rounds']}" if r["shortfall_posts"]
+                              else "") + (f"; -{r['removed']} (excess)" if r["removed"] else "")
+                           + f" = {r['final']}")
+    return pd.DataFrame(rows, columns=APPORTION_COLUMNS), notes
+
+
+def _initial(g: pd.DataFrame, upper: pd.Series, cap, formula_rounding: str, cap_rounding: str,
+             cap_scope: str) -> list[dict]:
+    """One row per group: the formula, the cap and the initial posts (see :func:`capped_shortfall`)."""
     rows = []
     for i, r in g.iterrows():
         share = Fraction(r["share"])
@@ -99,78 +141,88 @@ def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_s
                      "formula_count": f_count, "cap": cap_raw, "cap_count": c_count,
                      "initial": min(capped, int(upper[i])), "shortfall_posts": 0, "shortfall_rounds": [],
                      "removed": 0, "_cap_note": _cap_note(cap_scope, share > Fraction(cap), f_count > cap_raw, cap)})
-    given = sum(r["initial"] for r in rows)
-    remaining = total - given
-    order = sorted(range(len(rows)), key=lambda i: (-rows[i]["share"], -Fraction(tie[i]), str(rows[i]["group"])))
-    final = {i: rows[i]["initial"] for i in order}
-    if remaining > 0:
-        if eligible_order is not None:
-            index = {str(rows[i]["group"]): i for i in range(len(rows))}
-            unknown = [g for g in eligible_order if str(g) not in index]
-            if unknown:
-                raise ValueError(f"{unknown[0]!r} ({eligible_source or 'eligible_order'}) is not one of the groups")
-            eligible = [index[str(g)] for g in eligible_order]
-            notes.append(f"the {remaining} remaining post(s) went one at a time, round after round, to the "
-                         f"{len(eligible)} group(s) listed as above the State share "
-                         f"{fmt_fraction(state_share * 100)} % ({eligible_source or 'given'}), in the order given")
-        else:
-            eligible = [i for i in order if rows[i]["share"] > state_share]
-        if not eligible:
-            if fallback == "error":
-                raise ValueError(f"{remaining} posts left but no group has a share above the State share")
-            eligible = list(order)
-            notes.append(f"no group has a share above the State share {fmt_fraction(state_share * 100)} %: the "
-                         f"{remaining} remaining post(s) went to all groups in descending order of share")
-        rnd = 0
-        while remaining > 0:
-            rnd += 1
-            progressed = False
-            for i in eligible:
-                if remaining == 0:
-                    break
-                if final[i] < int(upper[i]):
-                    final[i] += 1
-                    rows[i]["shortfall_posts"] += 1
-                    rows[i]["shortfall_rounds"].append(rnd)
-                    remaining -= 1
-                    progressed = True
-            if not progressed:
-                raise ValueError(f"{remaining} posts cannot be placed: every eligible group is full")
-    elif remaining < 0:
-        if excess == "error":
-            raise ValueError(f"the capped formula gives {-remaining} post(s) more than the State total {total}")
-        notes.append(f"the capped formula gave {-remaining} post(s) more than the State total {total}; one post at a "
-                     f"time was taken back from the groups with the lowest share (not covered by the text)")
-        while remaining < 0:
-            progressed = False
-            for i in reversed(order):
-                if remaining == 0:
-                    break
-                if final[i] > 0:
-                    final[i] -= 1
-                    rows[i]["removed"] += 1
-                    remaining += 1
-                    progressed = True
-            if not progressed:
-                raise ValueError("no post left to take back")
-    for i, r in enumerate(rows):
-        r["final"] = final[i]
-        r["shortfall_rounds"] = ",".join(map(str, r["shortfall_rounds"]))
-        r["arithmetic"] = (f"{r['posts_base']} x {fmt_fraction(r['share'] * 100)} % = {fmt_fraction(r['formula'])} -> "
-                           f"{r['formula_count']}; cap {r['posts_base']} x {fmt_fraction(Fraction(cap) * 100)} % = "
-                           f"{fmt_fraction(r['cap'])} -> {r['cap_count']}{r.pop('_cap_note')}; initial {r['initial']}"
-                           + (f"; +{r['shortfall_posts']} in round(s) {r['shortfall_rounds']}" if r["shortfall_posts"]
-                              else "") + (f"; -{r['removed']} (excess)" if r["removed"] else "")
-                           + f" = {r['final']}")
-    return pd.DataFrame(rows, columns=APPORTION_COLUMNS), notes
+    return rows
+
+
+def _shortfall_groups(rows, order, remaining, total, state_share, eligible_order, eligible_source, fallback,
+                      words, notes) -> list[int]:
+    """The groups that take the shortfall, in their order (see :func:`capped_shortfall`)."""
+    what, group_word = words
+    if eligible_order is not None:
+        index = {str(rows[i]["group"]): i for i in range(len(rows))}
+        unknown = [g for g in eligible_order if str(g) not in index]
+        if unknown:
+            raise ValueError(f"{unknown[0]!r} ({eligible_source or 'eligible_order'}) is not one of the groups")
+        eligible = [index[str(g)] for g in eligible_order]
+        notes.append(f"the {remaining} remaining post(s) went one at a time, round after round, to the "
+                     f"{len(eligible)} group(s) listed as above the State share "
+                     f"{fmt_fraction(state_share * 100)} % ({eligible_source or 'given'}), in the order given")
+    else:
+        eligible = [i for i in order if rows[i]["share"] > state_share]
+    if not eligible:
+        if fallback == "error":
+            raise ApportionError(f"{remaining} of the {total} {what} are left after the capped formula, and no "
+                                 f"{group_word} has a share above the State share "
+                                 f"{fmt_fraction(state_share * 100)} % to take them (shortfall_fallback=error)")
+        eligible = list(order)
+        notes.append(f"no group has a share above the State share {fmt_fraction(state_share * 100)} %: the "
+                     f"{remaining} remaining post(s) went to all groups in descending order of share")
+    return eligible
+
+
+def _give(rows, final, eligible, upper, remaining, total, words, source, listed) -> None:
+    """The shortfall, one post per group per round, never beyond ``upper``."""
+    rnd = 0
+    while remaining > 0:
+        rnd += 1
+        progressed = False
+        for i in eligible:
+            if remaining == 0:
+                break
+            if final[i] < int(upper[i]):
+                final[i] += 1
+                rows[i]["shortfall_posts"] += 1
+                rows[i]["shortfall_rounds"].append(rnd)
+                remaining -= 1
+                progressed = True
+        if not progressed:
+            raise ApportionError(_full(total, remaining, len(eligible), *words, source, listed=listed))
+
+
+def _take_back(rows, final, order, remaining, total, words) -> None:
+    """An excess, one post at a time from the groups with the lowest share that have one."""
+    while remaining < 0:
+        progressed = False
+        for i in reversed(order):
+            if remaining == 0:
+                break
+            if final[i] > 0:
+                final[i] -= 1
+                rows[i]["removed"] += 1
+                remaining += 1
+                progressed = True
+        if not progressed:
+            raise ApportionError(f"{-remaining} of the {words[0]} above the State total {total} cannot be taken "
+                                 f"back: no {words[1]} has one left")
+
+
+def _full(total: int, remaining: int, k: int, what: str, group_word: str, source: str, listed: bool) -> str:
+    """The words of a shortfall that the groups taking it have no room for."""
+    who = (f"the {k} {group_word}(s) listed as above the State share ({source or 'given'})" if listed
+           else f"the {k} {group_word}(s) that take the shortfall")
+    return (f"{total} {what} to place but only {total - remaining} fit: {who} have no place left after the "
+            f"categories before them; {remaining} {what} too many")
 
 
 def largest_remainder(total: int, groups: pd.Series, weights: pd.Series, *, upper: pd.Series | None = None,
-                      tie_key: pd.Series | None = None) -> pd.DataFrame:
+                      tie_key: pd.Series | None = None, what: str = "posts",
+                      group_word: str = "group") -> pd.DataFrame:
     """Hamilton's method: ``total x weight / sum(weights)``, integer parts, then the largest remainders get one.
 
     Equal remainders: larger weight first, then ``tie_key`` descending, then group. Returns columns ``group``,
-    ``quota`` (Fraction), ``floor``, ``remainder_post`` (0/1), ``final``, ``arithmetic``.
+    ``quota`` (Fraction), ``floor``, ``remainder_post`` (0/1), ``final``, ``arithmetic``. Posts left over (every
+    weight zero, or every group at ``upper``): :class:`ApportionError` saying how many (``what``, ``group_word``:
+    its words).
     """
     groups = groups.reset_index(drop=True)
     w = [Fraction(x) for x in weights.reset_index(drop=True)]
@@ -189,7 +241,10 @@ def largest_remainder(total: int, groups: pd.Series, weights: pd.Series, *, uppe
             extra[i] = 1
             left -= 1
     if left > 0:
-        raise ValueError(f"{left} post(s) cannot be placed by largest remainder")
+        why = (f"every {group_word} has a weight of 0" if not s else
+               f"the {group_word}s with a share have no room left")
+        raise ApportionError(f"{left} of the {total} {what} cannot be placed in proportion: {why}; "
+                             f"{left} {what} too many")
     return pd.DataFrame({"group": groups, "quota": quotas, "floor": floors, "remainder_post": extra,
                          "final": [f + e for f, e in zip(floors, extra)],
                          "arithmetic": [f"{total} x {fmt_fraction(x * 100 / s if s else 0)} % = {fmt_fraction(q)} -> "

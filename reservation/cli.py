@@ -17,6 +17,7 @@ import threading
 
 from . import __version__
 from .errors import InputError, RuleError
+from .outguard import add_force, input_files
 
 
 class _Parser(argparse.ArgumentParser):
@@ -63,7 +64,8 @@ def cmd_counts(args) -> int:
     from .options import parse_assignments
     from .rulebook import get_rulebook
     rb = get_rulebook(args.body)
-    rb.years.check(args.body, args.year)
+    for a in rb.years.check(args.body, args.year):   # e.g. the year labels the next election
+        print(f"assumed: {a}", file=sys.stderr)
     if rb.light_counts is not None and not args.units:
         # the State counts of a chair body from the shipped table, without numpy or pandas (a fast process)
         rows = rb.light_counts(rb.option_set(parse_assignments(args.option)))
@@ -98,7 +100,7 @@ def cmd_allot(args) -> int:
         for a in result.meta["assumptions"]:
             print(f"assumed: {a}", file=sys.stderr)
         return 0
-    out, meta = write_allotment(result, args.out, lang=args.lang)
+    out, meta = write_allotment(result, args.out, lang=args.lang, force=args.force)
     summary = result.summary_by_division()
     if "no_figures" in result.extra:
         print("bodies without population figures (ranked last):")
@@ -114,6 +116,7 @@ def cmd_allot(args) -> int:
     for a in result.meta["assumptions"]:
         print(f"assumed: {a}")
     flags = result.meta.get("flags", [])
+    _flag_meanings(flags, args.lang)
     for f in flags[:SHOWN_ROWS]:
         where = f" in {f['counting_unit']}" if f["counting_unit"] not in ("*", "State") else ""
         unit = f" ({f['unit_name_en']})" if f.get("unit_name_en") else ""
@@ -122,6 +125,16 @@ def cmd_allot(args) -> int:
         print(f"... and {len(flags) - SHOWN_ROWS} more flags ({len(flags)} in all, every one in {meta})")
     print(f"wrote {out} and {meta}")
     return 0
+
+
+def _flag_meanings(flags, lang: str) -> None:
+    """What each kind of flag printed below means, once per kind, and that a flag is a question, not a finding."""
+    from .words import word
+    kinds = list(dict.fromkeys(f["flag"] for f in flags))
+    for k in kinds:
+        print(word(f"flag.{k}", lang))
+    if kinds:
+        print(word("flag.note", lang))
 
 
 #: the most rows of a summary or flags that `allot --out` prints (the rest is in the files it writes)
@@ -199,6 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("--lang", choices=["en", "hi"], default="en",
                             help="language of the reasons and tie-breaks (columns and category codes stay as they "
                                  "are, so a table reads the same way in either language)")
+            add_force(sp)
         elif name == "explain":
             sp.add_argument("--unit", required=True, type=text_type,
                             help="the unit: LGD code or English/Hindi name")
@@ -287,21 +301,7 @@ def _check_args(args) -> None:
                          "previous election that counts", option="--base-year")
     if getattr(args, "command", None) == "allot" and getattr(args, "out", None) is not None:
         from .output import check_output
-        targets = check_output(args.out)
-        inputs = list(args.history or []) + [args.population, args.pin, args.units]
-        inputs += [v.split("=", 1)[1].strip() for v in args.option if v.strip().startswith("lots=")]
-        for t in targets:
-            for i in inputs:
-                if i and _same_file(t, i):
-                    raise InputError(f"{t} is also an input file ({i}): write the result under another name",
-                                     option="--out")
-
-
-def _same_file(a, b) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return os.path.abspath(a) == os.path.abspath(b)
+        check_output(args.out, force=args.force, inputs=input_files(args))
 
 
 def _name_the_flag(e: InputError, parser, args) -> None:

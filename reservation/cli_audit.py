@@ -35,10 +35,10 @@ def _records(df: pd.DataFrame) -> list[dict]:
     return out
 
 
-def _emit(table: pd.DataFrame, meta: dict, fmt: str, out, extra: dict) -> None:
+def _emit(table: pd.DataFrame, meta: dict, fmt: str, out, extra: dict, force: bool = False) -> None:
     from .output import table_csv, write_allotment
     if out is not None:
-        write_allotment(SimpleNamespace(table=table, meta=meta), out)
+        write_allotment(SimpleNamespace(table=table, meta=meta), out, force=force)
         return
     if fmt == "json":
         payload = dict(extra)
@@ -53,17 +53,13 @@ def _say(text: str, to_stderr: bool) -> None:
 
 
 def _check_out(args, inputs) -> None:
-    """The ``--out`` target and its meta file are writable and none of the input files, before anything runs."""
+    """The ``--out`` target and its meta file (:func:`reservation.output.check_output`, the one output guard),
+    before anything runs."""
     if args.out is None:
         return
-    from .cli import _same_file
-    from .errors import InputError
+    from .outguard import input_files
     from .output import check_output
-    for t in check_output(args.out):
-        for i in inputs:
-            if i and _same_file(t, i):
-                raise InputError(f"{t} is also an input file ({i}): write the result under another name",
-                                 option="--out")
+    check_output(args.out, force=args.force, inputs=list(inputs) + input_files(args))
 
 
 def cmd_audit(args) -> int:
@@ -76,7 +72,7 @@ def cmd_audit(args) -> int:
     summary = dict(zip(res.summary["finding"], res.summary["units"].astype(int).tolist()))
     _emit(res.table, res.meta, args.format, args.out,
           {"body": args.body, "year": args.year, "summary": summary, "rules": _records(res.rules),
-           "flags": _records(res.flags)})
+           "flags": _records(res.flags)}, args.force)
     _say(f"audit of {args.published} ({args.body} {args.year}, {len(res.table)} units):", quiet)
     for f, n in summary.items():
         _say(f"  {f:<30} {n}", quiet)
@@ -113,7 +109,8 @@ def cmd_diff(args) -> int:
     _emit(table, meta, args.format, args.out,
           {"body": args.body, "year": args.year, "a": meta["a"], "b": meta["b"],
            "summary": _records(res.summary), "steps": _records(res.steps),
-           **({"base_year_explanation": meta["base_year_explanation"]} if "base_year_explanation" in meta else {})})
+           **({"base_year_explanation": meta["base_year_explanation"]} if "base_year_explanation" in meta else {})},
+          args.force)
     _say(f"{args.body} {args.year}: {len(res.table)} unit(s) change between A and B", quiet)
     for r in res.steps.itertuples():
         _say(f"  step {r.step}: {r.units}", quiet)
@@ -142,6 +139,8 @@ def _inputs(sp) -> None:
                                                     "table)")
     sp.add_argument("--out", metavar="FILE", help="write the CSV (and FILE's .meta.json) here")
     sp.add_argument("--format", choices=["csv", "json"], default="csv", help="stdout format without --out")
+    from .outguard import add_force
+    add_force(sp)
 
 
 def register(subparsers) -> None:

@@ -64,6 +64,8 @@ def register(sub) -> None:
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.add_argument("--out", metavar="FILE", help="write the CSV (and FILE's .meta.json) here")
     sp.add_argument("--format", choices=["csv", "json"], default="csv", help="stdout format without --out")
+    from .outguard import add_force
+    add_force(sp)
     sp.set_defaults(func=cmd_project)
 
 
@@ -81,15 +83,9 @@ def cmd_project(args) -> int:
         raise InputError(f"{args.base_year} is after the election year {args.year} (--year): the base year is the "
                          "first previous election that counts", option="--base-year")
     if args.out is not None:                 # the target is checked before the samples are drawn
-        import os
+        from .outguard import input_files
         from .output import check_output
-        inputs = list(args.history or []) + [args.population, args.pin, args.units]
-        inputs += [v.split("=", 1)[1].strip() for v in args.option if v.strip().startswith("lots=")]
-        for t in check_output(args.out):
-            for i in inputs:
-                if i and os.path.exists(t) and os.path.exists(i) and os.path.samefile(t, i):
-                    raise InputError(f"{t} is also an input file ({i}): write the result under another name",
-                                     option="--out")
+        check_output(args.out, force=args.force, inputs=input_files(args))
     result = project(args.body, args.year, units=args.units, history=args.history or None,
                      population=args.population, pins=args.pin, options=args.option, base_year=args.base_year,
                      samples=args.samples, seed=args.seed, obc_sd=args.obc_sd, constraint=args.constraint,
@@ -103,7 +99,7 @@ def cmd_project(args) -> int:
         sys.stdout.write(to_json(result) if args.format == "json" else table_csv(result.table))
         print(summary, file=sys.stderr)
         return 0
-    out, meta = write_allotment(result, args.out)
+    out, meta = write_allotment(result, args.out, force=args.force)
     print(summary)
     most = result.table["most_likely"].value_counts()
     print("most likely: " + ", ".join(f"{c} {int(most[c])}" for c in most.index))

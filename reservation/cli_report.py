@@ -5,7 +5,8 @@
     reservation report --body zp-chair --year 2026 --projection [--projection-samples N] [--seed S]
 
 Exit status: 0 the report is at ``--out`` with its index; 2 a bad parameter, an output folder that holds
-anything but a previous report of this tool, or (``--projection``) a projection that cannot run for these
+anything but a previous report of this tool (unless ``--force``; the package's own folders and a linked
+``--out`` always), or (``--projection``) a projection that cannot run for these
 parameters (one line on stderr, nothing written or deleted); 1 a notebook failed (stderr names it, the cell and the
 error; no index is written; the executed notebooks are kept in ``OUT.failed``); 130 interrupted (Ctrl-C: one line on stderr, the workers and kernels stopped, nothing left
 behind).
@@ -51,7 +52,7 @@ def cmd_report(args) -> int:
                          progress=not args.no_progress, fresh_kernels=args.fresh_kernels,
                          state_page=not args.no_state_page, timeout=args.timeout, projection=args.projection,
                          projection_samples=DEFAULT_SAMPLES if args.projection_samples is None else args.projection_samples,
-                         seed=args.seed or 0)
+                         seed=args.seed or 0, force=args.force)
     except ReportFailed as e:
         print(f"reservation report: failed: {e}", file=sys.stderr)
         return 1
@@ -81,7 +82,8 @@ def register(subparsers) -> None:
                          "('Ayodhya'); repeatable; default: all 18")
     sp.add_argument("--out", metavar="DIR", help="output folder (default out/report-BODY-YEAR): new, empty, or a "
                                                  "previous report of this tool, which is replaced when the report "
-                                                 "succeeds; a folder holding other files is refused")
+                                                 "succeeds; a folder holding other files is refused "
+                                                 "(unless --force)")
     sp.add_argument("--format", choices=["html", "ipynb"], default="html",
                     help="html: pages without code (default); ipynb: the executed notebooks")
     sp.add_argument("--base-year", type=year_type, default=2015, help="first history year that counts (default 2015)")
@@ -109,13 +111,16 @@ def register(subparsers) -> None:
                          "the most likely category shaded by its probability, for the report's body, year, history, "
                          "units, options and base year. Checked before anything runs: a projection that cannot run "
                          "(e.g. a published past list that no OBC figures can give under the rules) is refused "
-                         "with exit status 2. A year whose own list is in the history is allowed (a backtest: the "
+                         "with exit status 3 (the rules cannot apply). A year whose own list is in the history is allowed (a backtest: the "
                          "projection ignores that list)")
     sp.add_argument("--projection-samples", type=int, default=None,
                     metavar="N", help="sampled OBC populations of the projection page (default 500; at most "
                                       "100,000)")
     sp.add_argument("--seed", type=int, default=None, help="seed of the projection's random generator (default 0)")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
+    from .outguard import add_force
+    add_force(sp, "write into an --out folder that holds other files (they are kept; a file of the same name as "
+                  "one of the report's is replaced); never into the package's own folders or through a link")
     sp.add_argument("--timeout", type=int, default=600,
                     help="seconds a notebook cell may run (default 600; 1 to 86,400)")
     sp.set_defaults(func=cmd_report)

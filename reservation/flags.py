@@ -137,7 +137,9 @@ def flags(allotment) -> pd.DataFrame:
         from .rulebook import get_rulebook
         rb = get_rulebook(allotment.body)
         if rb.obc_share is not None:
-            opts = options_of(rb, [f"{k}={v['value']}" for k, v in allotment.meta["options"].items()])
+            opts = getattr(allotment, "options", None)    # the run's own, checked when it ran: no file read again
+            if opts is None:
+                opts = options_of(rb, [f"{k}={v['value']}" for k, v in allotment.meta["options"].items()])
             share = Fraction(rb.obc_share(opts)[0])
     return flags_of(eng.category_codes(), allotment.units, parents, obc_share=share)
 

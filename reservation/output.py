@@ -12,9 +12,14 @@ Safe output:
   with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return and is not a plain number) is written with a
   leading ``'`` (:func:`neutralise`, the one function every writer uses). The readers refuse such cells in
   the user's files already; this is the backstop. Parquet stores values as they are.
-- **Targets are checked before anything is written** (:func:`check_output`): the table and its meta file may
-  not be a folder, a named pipe, a device or a socket, their folder must be a folder (or creatable) and
-  writable, and an existing meta file that this tool did not write is never replaced.
+- **Targets are checked before anything is written** (:func:`check_output`, through the one output guard of
+  every command, :mod:`reservation.outguard`): never the package's own files or data (``reservation/data`` ->
+  ``data/``, resolved), not even with ``--force``; never a symbolic link (refused, not replaced or followed), not
+  even with ``--force``; never a folder, a named pipe, a device or a socket; never an input file of the same run;
+  and never a file this tool did not write: an existing table is replaced only when the ``FILE.meta.json`` beside
+  it is ours (a JSON object whose ``"software"`` is this tool's), an existing meta file only when it is ours,
+  unless the user says ``--force`` (``force=True``). The folder must be a folder (or creatable, not through a
+  dangling link) and writable.
 - **Together or not at all** (:func:`publish`): both files are written to temporary files in the target folder
   and renamed only when both are complete; if the second rename fails the first is rolled back (the previous
   file is restored). Temporary files, and folders created for the output, are removed on any failure and on
@@ -31,7 +36,6 @@ import io
 import json
 import os
 import secrets
-import stat
 import zipfile
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -41,6 +45,8 @@ import pandas as pd
 
 from . import __version__
 from .errors import InputError
+from .outguard import SOFTWARE as _SOFTWARE
+from .outguard import check_not_inputs, check_table, excerpt, ours
 from .units import formula_like
 
 __all__ = ["FORMATS", "neutralise", "table_csv", "table_bytes", "table_pieces", "csv_bytes", "csv_chunks", "check_output", "publish", "write_table",
@@ -50,8 +56,6 @@ __all__ = ["FORMATS", "neutralise", "table_csv", "table_bytes", "table_pieces", 
 FORMATS = {".csv": "CSV", ".xlsx": "Excel workbook", ".parquet": "Parquet"}
 #: Excel's limit: 1,048,576 rows in a sheet, one of them the header.
 EXCEL_MAX_ROWS = 1_048_575
-_SOFTWARE = "reservation-workbench"
-_META_LIMIT = 1 << 28          # 256 MB: far above any meta the tool writes
 _FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 
 
@@ -177,12 +181,12 @@ def _csv_rows(columns: list, kinds: list[str]) -> bytes:
 
 # ------------------------------------------------------------------------------------------- formats
 
-def _format_of(path) -> str:
+def _format_of(path, flag: str = "--out") -> str:
     ext = Path(path).suffix.lower()
     if ext not in FORMATS:
-        shown = f"not {ext!r}" if ext else "and the name has no extension"
-        raise InputError(f"{path}: the table is written as {', '.join(FORMATS)} ({', '.join(FORMATS.values())}), "
-                         f"{shown}", option="--out")
+        shown = f"not {excerpt(ext)!r}" if ext else "and the name has no extension"
+        raise InputError(f"{excerpt(path)}: the table is written as {', '.join(FORMATS)} "
+                         f"({', '.join(FORMATS.values())}), {shown}", option=flag)
     return ext
 
 
@@ -280,89 +284,27 @@ def _parquet(df: pd.DataFrame) -> bytes:
 
 # ------------------------------------------------------------------------------------------- targets
 
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    if stat.S_ISCHR(mode):
-        return "a character device (such as /dev/null)"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+_ours = ours                 # the test of a meta file of ours (reservation.outguard.ours)
 
 
-def _ours(path: Path) -> bool:
-    """Whether an existing meta file was written by this tool (a JSON object whose "software" is ours). A meta of
-    ours holds every flag of its run (6.6 MB for 732,000 ward seats), so up to :data:`_META_LIMIT` is read; a
-    larger file is not ours."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(_META_LIMIT + 1)
-        if len(data) > _META_LIMIT:
-            return False
-        meta = json.loads(data.decode("utf-8"))
-    except (OSError, ValueError):
-        return False
-    return isinstance(meta, dict) and str(meta.get("software", "")).startswith(_SOFTWARE)
-
-
-def _check_target(path: Path, *, meta: bool, flag: str) -> None:
-    try:
-        st = os.stat(path)
-    except FileNotFoundError:
-        st = None
-    except NotADirectoryError:
-        st = None                                        # the folder check below names the file in the way
-    except OSError as e:
-        raise InputError(f"{path}: cannot be reached ({e.strerror})", option=flag) from None
-    if st is not None:
-        if not stat.S_ISREG(st.st_mode):
-            raise InputError(f"{path} is {_kind(st.st_mode)}, not a regular file: refusing to write there",
-                             option=flag)
-        if meta and not _ours(path):
-            raise InputError(f"{path} exists and was not written by this tool: refusing to replace it (move it "
-                             "away, or write the table under another name)", option=flag)
-    folder = path.parent
-    probe = folder
-    while True:
-        try:
-            st = os.stat(probe)
-        except FileNotFoundError:
-            if probe.parent == probe:
-                break
-            probe = probe.parent
-            continue
-        except NotADirectoryError:
-            probe = probe.parent
-            continue
-        except OSError as e:
-            raise InputError(f"{probe}: cannot be reached ({e.strerror})", option=flag) from None
-        if not stat.S_ISDIR(st.st_mode):
-            raise InputError(f"{probe} is {'a file' if stat.S_ISREG(st.st_mode) else _kind(st.st_mode)}, not a "
-                             f"folder: cannot write {path}", option=flag)
-        if not os.access(probe, os.W_OK | os.X_OK):
-            raise InputError(f"the folder {probe} is not writable: cannot write {path}", option=flag)
-        break
-
-
-def check_output(path, *, flag: str = "--out") -> tuple[Path, Path]:
-    """Check a table's target and its meta file before anything is computed or written.
+def check_output(path, *, flag: str = "--out", force: bool = False, inputs=()) -> tuple[Path, Path]:
+    """Check a table's target and its meta file before anything is computed or written (the one output guard,
+    :mod:`reservation.outguard`).
 
     Returns ``(table path, meta path)``; an InputError (exit 2) names the flag and says what is wrong: an
-    empty path, an extension that is not ``.csv``/``.xlsx``/``.parquet``, a target that is a folder, a named
-    pipe, a device or a socket, a path under a regular file, an unwritable folder, or an existing meta file that
-    this tool did not write.
+    empty path, an extension that is not ``.csv``/``.xlsx``/``.parquet``, a target in the package's own folders
+    (even with ``force``), a target that is a symbolic link (even with ``force``), a folder, a named pipe, a
+    device or a socket, a path under a regular file or through a dangling link, an unwritable folder, an existing
+    table without a meta file of ours beside it or an existing meta file that this tool did not write (unless
+    ``force``), or one of ``inputs`` (the run's input files).
     """
     if path is None or str(path).strip() == "":
         raise InputError("the path is empty: give a file name ending in .csv, .xlsx or .parquet", option=flag)
     p = Path(str(path))
-    _format_of(p)
+    _format_of(p, flag)
     mp = meta_path(p)
-    _check_target(p, meta=False, flag=flag)
-    _check_target(mp, meta=True, flag=flag)
+    check_not_inputs((p, mp), inputs, flag=flag)
+    check_table(p, mp, flag=flag, force=force)
     return p, mp
 
 
@@ -461,11 +403,12 @@ def _link_or_copy(target: Path, backup: Path) -> None:
 
 # ------------------------------------------------------------------------------------------- entry points
 
-def write_table(df: pd.DataFrame, path, meta: dict | None = None) -> tuple[Path, Path | None]:
+def write_table(df: pd.DataFrame, path, meta: dict | None = None, *, force: bool = False,
+                flag: str = "--out") -> tuple[Path, Path | None]:
     """Write ``df`` to ``path`` (``.csv``, ``.xlsx`` or ``.parquet``) and, when ``meta`` is given, its
-    ``.meta.json`` beside it: every target checked first, both files published together or not at all.
-    Returns the paths written."""
-    p, mp = check_output(path)
+    ``.meta.json`` beside it: every target checked first (:func:`check_output`; ``force`` replaces a file this
+    tool did not write), both files published together or not at all. Returns the paths written."""
+    p, mp = check_output(path, flag=flag, force=force)
     return _write(p, mp, table_pieces(df, _format_of(p)), meta)
 
 
@@ -479,19 +422,22 @@ def _write(p: Path, mp: Path, pieces, meta: dict | None) -> tuple[Path, Path | N
     return p, (mp if meta is not None else None)
 
 
-def write_allotment(allotment, out, lang: str = "en") -> tuple[Path, Path]:
+def write_allotment(allotment, out, lang: str = "en", *, force: bool = False,
+                    flag: str = "--out") -> tuple[Path, Path]:
     """Write the allotment table (its words in ``lang``, "en" or "hi") and its ``.meta.json``; returns both
     paths. A Hindi table's meta says so (``"lang": "hi"``).
 
     A CSV is rendered and written a block of :data:`CSV_CHUNK_ROWS` rows at a time
     (:meth:`reservation.allotment.Allotment.table_blocks`: the same bytes as ``write_table(allotment.table,
     ...)``, without holding the words of every unit); the other formats, and objects without ``table_blocks``
-    (a projection, an audit's table), write the whole table as before."""
+    (a projection, an audit's table), write the whole table as before. The targets are checked again
+    (:func:`check_output`, ``force`` as there) just before writing: a file may have appeared while the result was
+    computed."""
     if not hasattr(allotment, "table_blocks"):             # a projection, an audit's table: as before
         if lang == "en":
-            return write_table(allotment.table, out, allotment.meta)
-        return write_table(allotment.table_in(lang), out, {**allotment.meta, "lang": lang})
-    p, mp = check_output(out)
+            return write_table(allotment.table, out, allotment.meta, force=force, flag=flag)
+        return write_table(allotment.table_in(lang), out, {**allotment.meta, "lang": lang}, force=force, flag=flag)
+    p, mp = check_output(out, flag=flag, force=force)
     meta = allotment.meta if lang == "en" else {**allotment.meta, "lang": lang}
     if _format_of(p) != ".csv":
         return _write(p, mp, table_pieces(allotment.table if lang == "en" else allotment.table_in(lang),

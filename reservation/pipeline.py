@@ -370,8 +370,9 @@ def prepare(body: str, year: int, *, units=None, history=None, population=None, 
         warnings.warn(base_note, BaseYearWarning, stacklevel=_stacklevel)
     fields = rb.label_fields(opts) if rb.label_fields else {}
     assumptions += us.notes
+    pins_source = "pins table" if isinstance(pins, pd.DataFrame) else pins     # a refusal names it: never a frame
     return Prepared(rb, body, year, opts, frame, par, parent_labels, parent, resolve, described, h, given, pop_df,
-                    pin_df, pins, lots, base, assumptions, fields, units)
+                    pin_df, pins_source, lots, base, assumptions, fields, units)
 
 
 def _division_population(p: Prepared, ctx: Context, group: str):
@@ -469,7 +470,7 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
     a = Allotment(body=body, year=year, unit_kind=rb.unit_kind, parent_column=parent, engine=result,
                   units=frame, counts=c.state, meta=meta, history=h[h["year"] < year], extra=c.extra,
                   resolve=p.resolve, ur_clause=rb.clause("unreserved"), extra_columns=rb.columns,
-                  flags_pending=True)
+                  flags_pending=True, options=opts)
     return a            # meta["flags"] (facts a reader should see even when lawful) is filled on the first read
 
 

@@ -237,8 +237,11 @@ class ConstrainedSampler:
                 nbrs.setdefault(u, set()).update(c.lower.tolist())
             for v in c.lower.tolist():
                 nbrs.setdefault(v, set()).update(c.upper.tolist())
-        if (self.pop[involved] <= 0).any():
-            raise ValueError("a constrained unit has no population")
+        empty = np.flatnonzero(involved & (self.pop <= 0))
+        if len(empty):
+            e = ValueError(f"{len(empty)} constrained unit(s) have no population")
+            e.units = empty                     # positions: the caller names them
+            raise e
         colour: dict[int, int] = {}
         for u in sorted(nbrs):
             taken = {colour[v] for v in nbrs[u] if v in colour}

@@ -47,7 +47,7 @@ from .engine import CODE_INDEX, RuleError
 from .errors import InputError
 from .pipeline import Prepared, prepare
 from .priors import DEFAULT_OBC_SD, Alternative, ConstrainedSampler, ObcPrior
-from .project_orders import PastList, certain_units, pass_kinds, past_list_constraints
+from .project_orders import PastList, certain_units, check_past_counts, pass_kinds, past_list_constraints
 
 __all__ = ["project", "Projection", "PROB_COLUMNS", "TABLE_COLUMNS", "score", "projection_map",
            "projection_static_map", "summary", "sums_check", "likely_table", "to_json", "CONSTRAINTS",
@@ -132,6 +132,7 @@ def _past_list(kw: dict, target: Prepared, year: int, notes: list) -> tuple[Prep
     plain = prepare(target.body, year, **kw)
     kinds = pass_kinds(plain)
     run0 = plain.run()
+    check_past_counts(plain, run0.engine, published, year)    # else the pins below refuse it, less clearly
     pins = {int(p): int(published[p]) for p in np.flatnonzero(np.isin(published, [CODE_INDEX[c] for c in
                                                                                      PUBLIC_CODES]))}
     if target.opts.values.get("saturation_effect") == "unreserved":
@@ -155,6 +156,16 @@ def _check_past(pc: Prepared, past: PastList, obc: np.ndarray) -> None:
         names = pc.frame["unit_name_en"].to_numpy(dtype=object)[bad][:5]
         raise AssertionError(f"a sample does not reproduce the {past.year} list ({', '.join(map(str, names))}): "
                              f"the constraints are incomplete")
+
+
+def _empty_units(frame: pd.DataFrame, e: ValueError) -> str:
+    """The words for units of no population that a past list ranks by a share (none: "")."""
+    pos = getattr(e, "units", None)
+    if pos is None:
+        return ""
+    names = frame["unit_name_en"].to_numpy(dtype=object)[pos]
+    return (f"{len(pos)} unit(s) it ranks by a share have 0 persons ({', '.join(map(str, names[:3]))}"
+            f"{', ...' if len(pos) > 3 else ''}): a share of no persons is not defined")
 
 
 def _progress(total: int, progress, desc: str):
@@ -228,11 +239,12 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
     x = None
     sweeps = 0
     if prior is not None and pasts:
-        sampler = ConstrainedSampler(prior, pop, room, constraints, alts)
         try:
+            sampler = ConstrainedSampler(prior, pop, room, constraints, alts)
             x = sampler.greatest()
         except ValueError as e:
-            raise RuleError(f"the published past list(s) cannot be reproduced for any OBC figures: {e}") from None
+            raise RuleError(f"the published past list(s) cannot be reproduced for any OBC figures: "
+                            f"{_empty_units(frame, e) or e}") from None
         for pc, past in pasts:
             _check_past(pc, past, x)
     tallies = np.zeros((n, len(CODES)), dtype=np.int64)

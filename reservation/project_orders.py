@@ -47,7 +47,8 @@ from .engine import CODE_INDEX, RuleError, _tie_order
 from .keys import outside_people, outside_share
 from .priors import Alternative, OrderConstraint
 
-__all__ = ["PassKind", "pass_kinds", "tie_positions", "past_list_constraints", "PastList", "certain_units"]
+__all__ = ["PassKind", "pass_kinds", "tie_positions", "past_list_constraints", "PastList", "certain_units",
+           "check_past_counts"]
 
 _UR = CODE_INDEX["UR"]
 _PUBLIC_KEYS = {"share_sc", "share_st", "women_share"}
@@ -137,6 +138,42 @@ class PastList:
     constraints: list = field(default_factory=list)
     alternatives: list = field(default_factory=list)
     notes: list = field(default_factory=list)
+
+
+#: The groups whose offices in a counting unit never depend on the OBC population (checked first, as groups).
+_GROUPS = (("ST", ("ST", "ST_W")), ("SC", ("SC", "SC_W")), ("OBC", ("OBC", "OBC_W")))
+
+
+def check_past_counts(prepared, result, published: np.ndarray, year: int) -> None:
+    """A published past list must have the law's number of offices of each category (``result``: the engine's run
+    of that election, whose counts are the law's under these options): else no OBC figures can give it, a
+    :class:`RuleError` saying which count and by how much (the first that differs, groups before categories).
+    With the State as the only counting unit every count is checked (the State counts never read OBC figures);
+    where the posts of a counting unit depend on its OBC figures (a district's OBC and women's block pramukhs),
+    only the ST and SC counts of each counting unit, which do not."""
+    k = len(CODES)
+    par = np.asarray(result.par, dtype=np.int64)
+    places = len(result.parent_labels)
+    law = np.bincount(par * k + result.category, minlength=places * k).reshape(places, k)
+    listed = np.bincount(par * k + published, minlength=places * k).reshape(places, k)
+    known = CODES if prepared.parent is None else ("ST_W", "ST", "SC_W", "SC")
+    checks = [(g, codes) for g, codes in _GROUPS if set(codes) <= set(known)] + [(c, (c,)) for c in known]
+    wrong = []
+    for q in range(places):
+        for name, codes in checks:
+            cols = [CODE_INDEX[c] for c in codes]
+            a, b = int(listed[q, cols].sum()), int(law[q, cols].sum())
+            if a != b:
+                wrong.append((q, name, codes, a, b))
+    if not wrong:
+        return
+    q, name, codes, a, b = wrong[0]
+    where = "" if prepared.parent is None else f" in {prepared.rb.parent_word} {result.parent_labels[q]}"
+    what = f"{name} offices" + (f" ({' and '.join(codes)})" if len(codes) > 1 else "")
+    more = len({(x[0], x[2][0]) for x in wrong if len(x[2]) == 1} - {(q, c) for c in codes})
+    raise RuleError(f"the {year} list has {a} {what}{where}; the law's count is {b}: "
+                    f"{abs(a - b)} too {'many' if a > b else 'few'}"
+                    + (f" ({more} other count(s) differ too)" if more > 0 else ""))
 
 
 def past_list_constraints(prepared, result, kinds: list[PassKind], published: np.ndarray, year: int,

@@ -23,7 +23,7 @@ import pandas as pd
 
 from .arithmetic import COUNT_COLUMNS, QuotaRules, count_rows, fmt_fraction
 
-__all__ = ["QuotaRules", "category_counts", "counts_by_parent", "COUNT_COLUMNS", "fmt_fraction"]
+__all__ = ["QuotaRules", "category_counts", "counts_by_parent", "COUNT_COLUMNS", "fmt_fraction", "OverReserved"]
 
 def _round_arr(name: str, num: np.ndarray, den: np.ndarray) -> np.ndarray:
     """Exact rounding of ``num / den`` on integer arrays (den > 0): half-up is ``2*remainder >= divisor``."""
@@ -43,13 +43,21 @@ def _ints(x) -> np.ndarray:
     return a.astype(np.int64)
 
 
+class OverReserved(ValueError):
+    """The ST, SC and OBC offices of counting unit ``index`` (``reserved``) exceed its ``posts``."""
+
+    def __init__(self, index: int, reserved: int, posts: int):
+        self.index, self.reserved, self.posts = int(index), int(reserved), int(posts)
+        super().__init__(f"reserved {self.reserved} exceeds {self.posts} posts (unit {self.index})")
+
+
 def counts_by_parent(posts, sc_num, sc_den, st_num, st_den, obc_num, obc_den,
                      rules: QuotaRules = QuotaRules()) -> dict[str, np.ndarray]:
     """The counts of :func:`category_counts` for many counting units at once (integer arrays in, out).
 
     Each share is ``num / den`` (integers, den > 0). Returns ``{code: array}`` for the eight codes, plus
     ``"SC_all"``, ``"ST_all"``, ``"OBC_all"`` (group totals with their women) and ``"OBC_prop"``/``"OBC_cap"``.
-    Raises ValueError when the reserved posts of a unit exceed its posts.
+    Raises :class:`OverReserved` (a ValueError) when the reserved posts of a unit exceed its posts.
     """
     n = _ints(posts)
     out = {}
@@ -69,7 +77,7 @@ def counts_by_parent(posts, sc_num, sc_den, st_num, st_den, obc_num, obc_den,
     reserved = out["ST_all"] + out["SC_all"] + out["OBC_all"]
     if (reserved > n).any():
         i = int(np.flatnonzero(reserved > n)[0])
-        raise ValueError(f"reserved {reserved[i]} exceeds {n[i]} posts (unit {i})")
+        raise OverReserved(i, reserved[i], n[i])
     if rules.general_women == "total_minus_category":
         total_w = _round_arr(rules.women_total_rounding, n * wf.numerator, wf.denominator + 0 * n)
         out["W"] = np.maximum(total_w - cat_w, 0)

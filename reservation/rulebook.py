@@ -25,10 +25,13 @@ __all__ = ["Years", "Group", "Counts", "UnitSet", "Rulebook", "register", "get_r
 
 @dataclass(frozen=True)
 class Years:
-    """The elections a rulebook computes, as data. ``elections``: the past general elections it knows (their
-    lists can be history); after the last of them, one every ``every`` years. ``law``: the elections whose
-    instrument the rulebook implements; any other election is computed under the rules of the latest law year
-    before it (or the first), and the result says that those rules were assumed."""
+    """The elections a rulebook computes, as data. ``elections``: the general elections held (their lists can
+    be history). Any year after the last of them (up to ``last``) is *the next election*: it has not been held,
+    and its date is not fixed by law (the panchayat terms ended in 2026 and the next election was put off past
+    the 2027 Assembly poll; the 2021 election itself was a year late), so the year only labels it and the result
+    says so. ``every`` is the usual term, used only to suggest a year. ``law``: the elections whose instrument
+    the rulebook implements; any other election is computed under the rules of the latest law year before it
+    (or the first), and the result says that those rules were assumed."""
 
     elections: tuple[int, ...]
     law: tuple[int, ...]
@@ -37,8 +40,11 @@ class Years:
     last: int = 2100
 
     def computes(self, year: int) -> bool:
-        top = max(self.elections)
-        return year in self.elections or (top < year <= self.last and (year - top) % self.every == 0)
+        return year in self.elections or self.is_next(year)
+
+    def is_next(self, year: int) -> bool:
+        """``year`` labels the next election (after the last one held)."""
+        return max(self.elections) < year <= self.last
 
     def upcoming(self, n: int = 2) -> list[int]:
         top = max(self.elections)
@@ -48,13 +54,18 @@ class Years:
         if not isinstance(year, int) or isinstance(year, bool):
             raise InputError(f"{body}: year {year!r} is not a whole number", option="--year")
         if not self.computes(year):
-            known = ", ".join(map(str, list(self.elections) + self.upcoming()))
-            raise InputError(f"{body}: {year} is not an election year (elections: {known}, then every "
-                             f"{self.every} years)", option="--year")
-        if year in self.law:
-            return []
-        return [f"no reservation rules for {year} are in the sources: the {self.instrument} rules of "
-                f"{self.rules_year(year)} are assumed to apply unchanged"]
+            known = ", ".join(map(str, self.elections))
+            raise InputError(f"{body}: {year} is not an election year (elections held: {known}; any year from "
+                             f"{max(self.elections) + 1} to {self.last} is the next election)", option="--year")
+        notes = []
+        if self.is_next(year):
+            top = max(self.elections)
+            notes.append(f"{year} is taken as the next election: none has been held since {top}, and the year "
+                         f"only labels it; the elections held up to {top} are its history")
+        if year not in self.law:
+            notes.append(f"no reservation rules for {year} are in the sources: the {self.instrument} rules of "
+                         f"{self.rules_year(year)} are assumed to apply unchanged")
+        return notes
 
     def rules_year(self, year: int) -> int:
         before = [y for y in self.law if y <= year]

@@ -55,6 +55,30 @@ ALL_DIVISIONS = frozenset({"", "all", "*", "सभी", "सभी मंडल"
 
 #: Everything else, by key: ``{key: {"en": ..., "hi": ...}}``. ``{name}`` placeholders are filled by :func:`word`.
 TEXT: dict[str, dict[str, str]] = {
+    # constitutional flags (reservation.flags): what each means, printed where the flags are printed
+    "flag.above_half": {
+        "en": "above_half: SC + ST + OBC hold more than half of the posts of the counting unit. The Supreme Court "
+              "read a 50 % ceiling into Art. 243D(6)/243T(6) (K. Krishna Murthy, 2010; Vikas Kishanrao Gawali, "
+              "2021); a rotation that follows the GO can still cross it in one district or block.",
+        "hi": "above_half: गणना इकाई के आधे से अधिक पद अनुसूचित जाति, अनुसूचित जनजाति और अन्य पिछड़ा वर्ग के लिए "
+              "आरक्षित हैं। सर्वोच्च न्यायालय ने अनुच्छेद 243घ(6)/243न(6) में 50 प्रतिशत की सीमा पढ़ी है (के. कृष्णमूर्ति, "
+              "2010; विकास किशनराव गवली, 2021); शासनादेश के अनुसार चक्रानुक्रम भी किसी एक जिले या विकास खण्ड में "
+              "यह सीमा पार कर सकता है।"},
+    "flag.women_below_third": {
+        "en": "women_below_third: women hold fewer than one-third of the posts of the counting unit, or of one "
+              "reserved group's posts (Art. 243D(2)-(3), 243T(2)-(3): \"not less than one-third\").",
+        "hi": "women_below_third: गणना इकाई के, या किसी आरक्षित वर्ग के, एक-तिहाई से कम पद महिलाओं के लिए हैं "
+              "(अनुच्छेद 243घ(2)-(3), 243न(2)-(3): \"एक-तिहाई से कम नहीं\")।"},
+    "flag.fewer_than_two": {
+        "en": "fewer_than_two: a unit is given a category of which it has fewer than two persons (GO 2021, KP "
+              "item 2); where its OBC population was assumed, the flag says so.",
+        "hi": "fewer_than_two: किसी इकाई को ऐसा वर्ग दिया गया है जिसके दो से कम व्यक्ति उसमें हैं (शासनादेश 2021, "
+              "क्षेत्र पंचायत मद 2); जहाँ अन्य पिछड़ा वर्ग की जनसंख्या मानी गई है, वहाँ यह कहा गया है।"},
+    "flag.note": {
+        "en": "A flag is a question to ask of a list, not a finding that it is unlawful: the rules of the GO can "
+              "produce it, and courts have weighed such cases one by one.",
+        "hi": "झंडा सूची से पूछा जाने वाला प्रश्न है, यह निष्कर्ष नहीं कि सूची विधि-विरुद्ध है: शासनादेश के नियम "
+              "भी इसे जन्म दे सकते हैं, और न्यायालयों ने ऐसे मामलों को एक-एक कर तौला है।"},
     # table headers and cells
     "table.unit": {"en": "Unit", "hi": "इकाई"},
     "table.district": {"en": "District", "hi": "जनपद"},

@@ -379,6 +379,22 @@ def test_the_repeat_figures_and_the_transitions_from_the_lists():
     assert T.repeat_figures().equals(repeat_rates(h, districts))
 
 
+def test_the_list_s_obc_districts_keep_their_meta_after_the_temporary_file_is_gone():
+    """The last reading of the benchmark's grid (``benchmarks/backtest_kp2015.py`` without ``--quick``) crashed:
+    ``compute`` writes the list's OBC districts to a temporary file for option obc_above_state, deletes it, then
+    reads ``meta``, whose flags re-checked the option file (issue 18). The meta records the file as it was read."""
+    import hashlib
+    from pathlib import Path
+
+    res = B.compute(2015, 2005, obc_from_list=True)
+    given = res.meta["options"]["obc_above_state"]["value"]
+    assert given.endswith("obc_districts_in_list_2015.csv") and not Path(given).exists()
+    text = pd.DataFrame({"unit": B.obc_districts_in_list(2015)}).to_csv(index=False).encode()
+    assert res.meta["inputs"]["obc_above_state"]["sha256"] == hashlib.sha256(text).hexdigest()
+    assert isinstance(res.meta["flags"], list)
+    assert "the districts above the State OBC share are the 31" in res.meta["assumptions"][-1]
+
+
 def test_the_result_says_what_the_2015_rules_are_assumed_to_share(result):
     text = result.meta["assumptions"][1]
     assert text == B.SHARED_RULES.format(year=2015) and "not in the sources" in text

@@ -199,6 +199,7 @@ def test_outputs_get_the_mode_the_umask_gives(tmp_path, umask, mode):
     target = tmp_path / "x.csv"
     target.write_text("old\n")
     target.chmod(0o600)
+    (tmp_path / "x.meta.json").write_text('{"software": "reservation-workbench 0.1.0"}\n')   # a previous output
     old = os.umask(umask)
     try:
         assert allot_to(target)[0] == 0

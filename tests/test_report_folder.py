@@ -55,7 +55,7 @@ def test_a_folder_holding_other_files_is_refused_and_left_intact(tmp_path, conte
     before = _snapshot(tmp_path)
     with pytest.raises(InputError) as e:
         _report(out, tmp_path)
-    assert e.value.column == "out" and "never deletes what it did not write" in str(e.value)
+    assert e.value.option == "--out" and "never deletes what it did not write" in str(e.value)
     assert _snapshot(tmp_path) == {**before, "small.ipynb": (tmp_path / "small.ipynb").read_bytes()}
 
 

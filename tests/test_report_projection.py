@@ -45,7 +45,8 @@ def test_the_page_is_planned_only_with_projection(tmp_path):
 
 def test_a_projection_that_cannot_run_is_refused_before_anything_runs(main, tmp_path, capsys):
     """A 2021 list that no OBC figures can give under the rules (test_project's impossible list): the report
-    alone would run, the projection cannot, so ``--projection`` is refused with exit 2 and one line."""
+    alone would run, the projection cannot, so ``--projection`` is refused with one line and exit 3: the rules
+    cannot apply (exit 2 until issue 18: the README's exit 3 is for rules that cannot apply to valid input)."""
     (tmp_path / "six.csv").write_text(_districts(SIX), encoding="utf-8")
     bad = SIX_HISTORY.replace("Gamma,2021,OBC_W", "Gamma,2021,UR").replace("Alpha,2021,UR", "Alpha,2021,OBC_W")
     (tmp_path / "bad.csv").write_text(bad, encoding="utf-8")
@@ -54,7 +55,7 @@ def test_a_projection_that_cannot_run_is_refused_before_anything_runs(main, tmp_
     before = sorted(p.name for p in tmp_path.iterdir())
     report.validate("zp-chair", 2026, units=tmp_path / "six.csv", history=[tmp_path / "bad.csv"],
                     out=tmp_path / "fine")                                   # valid without the projection
-    assert main([*args, "--out", str(tmp_path / "rep"), "--projection"]) == 2
+    assert main([*args, "--out", str(tmp_path / "rep"), "--projection"]) == 3
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "--projection" in err and "cannot be projected" in err
     for extra, words in ((["--projection", "--projection-samples", "0"], "--projection-samples"),

@@ -63,7 +63,7 @@ STATIC_ENGINES = ("matplotlib", "kaleido", "auto")
 
 def validate(body, year, divisions="all", *, out=None, fmt="html", base_year=2015, options=(), history=(),
              units="", workers=2, static_engine="matplotlib", plotlyjs="directory", notebook=None,
-             projection=False, projection_samples=DEFAULT_SAMPLES, seed=0) -> dict:
+             projection=False, projection_samples=DEFAULT_SAMPLES, seed=0, force=False) -> dict:
     """Check every parameter (types, values, files) and return them normalised; raise InputError otherwise.
 
     Besides :func:`reservation.views.check_parameters`: ``fmt`` in :data:`FORMATS`, ``workers`` a positive
@@ -87,9 +87,9 @@ def validate(body, year, divisions="all", *, out=None, fmt="html", base_year=201
         raise InputError(f"plotlyjs must be one of {', '.join(PLOTLYJS_MODES)}, not {plotlyjs!r}",
                          column="plotlyjs")
     if out is not None and not str(out).strip():
-        raise InputError("the output folder is an empty name", column="out")
+        raise InputError("the output folder is an empty name", option="--out")
     out = Path(out) if out else Path("out") / f"report-{p['body']}-{p['year']}"
-    target = check_target(out)
+    target = check_target(out, force=force)
     nb = Path(notebook) if notebook else DIVISION_NOTEBOOK
     if not nb.is_file():
         raise InputError("notebook not found", file=str(nb), column="notebook")
@@ -225,7 +225,7 @@ def _run_tasks(tasks: list, p: dict, work: Path, fresh_kernels: bool, progress: 
 def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2015, options=(), history=(),
                units="", workers=2, static_engine="matplotlib", plotlyjs="directory", progress=True,
                fresh_kernels=False, state_page=True, notebook=None, timeout=600, projection=False,
-               projection_samples=DEFAULT_SAMPLES, seed=0) -> ReportResult:
+               projection_samples=DEFAULT_SAMPLES, seed=0, force=False) -> ReportResult:
     """Validate, run every notebook, and publish the report at ``out`` (see the module docstring).
 
     ``projection``: add the projection page (``projection_samples`` samples, ``seed``; see :mod:`.projection`).
@@ -238,7 +238,7 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
     start = time.perf_counter()
     p = validate(body, year, divisions, out=out, fmt=fmt, base_year=base_year, options=options, history=history,
                  units=units, workers=workers, static_engine=static_engine, plotlyjs=plotlyjs, notebook=notebook,
-                 projection=projection, projection_samples=projection_samples, seed=seed)
+                 projection=projection, projection_samples=projection_samples, seed=seed, force=force)
     result = run_allotment(p["body"], p["year"], base_year=p["base_year"], options=p["options"],
                            history=p["history"], units=p["units"])
     target: Target = p["target"]

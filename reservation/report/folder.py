@@ -9,7 +9,13 @@ A report folder carries a marker file, :data:`MARKER`, listing every file the re
   file (each an atomic rename), and of the old report's files only those it listed and the new one does not
   write again are removed. Anything else in the folder (a file the marker does not list, a sub-folder, a folder
   with no marker or with a marker this tool cannot read) makes the command refuse with one line, exit status 2,
-  before anything runs.
+  before anything runs, unless the user says ``--force``: the report is then written into the folder, its files
+  replace files of the same name, and nothing else there is touched (a folder or a link where a file of the
+  report goes is refused even then; a previous report's own files are still the only ones removed).
+
+Always refused, even with ``--force`` (:func:`reservation.outguard.check_folder_target`, the one output guard): a
+folder inside the package's own folders (``reservation/``, ``data/``, ``notebooks/``), an ``--out`` that is a
+symbolic link, or a path through a file or a dangling link.
 
 Work in progress lives in a temporary folder (beside a new folder, inside an existing one) that is removed whatever
 happens (success, a failing notebook, an error, Ctrl-C). Folders get the mode the umask gives (``mkdtemp`` alone
@@ -26,6 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import InputError
+from ..outguard import check_folder_target, excerpt
 
 __all__ = ["MARKER", "Target", "check_target", "make_workdir", "publish", "keep_failed", "umask", "read_marker"]
 
@@ -59,47 +66,61 @@ def read_marker(folder: Path) -> dict | None:
 @dataclass(frozen=True)
 class Target:
     path: Path            # absolute
-    state: str            # "new" | "empty" | "ours"
-    previous: tuple = ()  # files of the previous report (state "ours")
+    state: str            # "new" | "empty" | "ours" | "forced" (a folder holding other files, with --force)
+    previous: tuple = ()  # files of the previous report (state "ours", or "forced" over a previous report)
+    force: bool = False   # --force: the folder may hold other files (kept; a file of the same name is replaced)
 
 
 def _listing(names, limit: int = 3) -> str:
     names = sorted(names)
-    shown = ", ".join(names[:limit]) + (f" and {len(names) - limit} more" if len(names) > limit else "")
+    shown = ", ".join(excerpt(n) for n in names[:limit]) + (f" and {len(names) - limit} more"
+                                                            if len(names) > limit else "")
     return shown
 
 
-def check_target(out, *, kind: str = "report", ignore=()) -> Target:
-    """Whether ``out`` may receive a report (see the module docstring); raise InputError (column ``out``) if not.
-    ``ignore``: names in the folder that are this run's own (its work folder)."""
+def _refuse(message: str, out: Path) -> InputError:
+    return InputError(message, option="--out", file=excerpt(out))
+
+
+def check_target(out, *, kind: str = "report", ignore=(), force: bool = False) -> Target:
+    """Whether ``out`` may receive a report (see the module docstring); raise InputError (``--out``) if not.
+    ``ignore``: names in the folder that are this run's own (its work folder). ``force``: a folder holding other
+    files may receive it (they are kept; only a previous report's own files are removed)."""
+    check_folder_target(Path(out), flag="--out")       # the package's folders, links, files, unwritable folders
     out = Path(out).absolute()
-    if out.is_symlink() or (out.exists() and not out.is_dir()):
-        raise InputError("the output path exists and is not a folder", file=str(out), column="out")
-    for parent in out.parents:
-        if parent.exists() and not parent.is_dir():
-            raise InputError(f"{parent} is a file, not a folder", file=str(out), column="out")
     if not out.exists():
-        return Target(out, "new")
+        return Target(out, "new", force=force)
     try:
         entries = set(os.listdir(out)) - set(ignore)
     except OSError as e:
-        raise InputError(f"the output folder cannot be read ({e.strerror})", file=str(out), column="out") from None
+        raise _refuse(f"the output folder cannot be read ({e.strerror})", out) from None
     if not entries:
-        return Target(out, "empty")
+        return Target(out, "empty", force=force)
     marker = read_marker(out)
     if marker is None or marker.get("kind", "report") != kind:
-        raise InputError(f"the output folder is not empty and holds no {kind} of this tool ({_listing(entries)}); "
-                         f"give a new or empty folder: a report never deletes what it did not write",
-                         file=str(out), column="out")
+        if force:
+            return Target(out, "forced", force=True)
+        raise _refuse(f"the output folder is not empty and holds no {kind} of this tool ({_listing(entries)}); "
+                      f"give a new or empty folder (or --force to write into it, keeping its files): a report "
+                      "never deletes what it did not write", out)
     listed = set(marker["files"])
     extra = entries - listed - {MARKER}
     odd = [f for f in listed & entries if (out / f).is_symlink() or not (out / f).is_file()]
-    if extra or odd:
-        raise InputError(f"the output folder holds a previous report and also {len(extra) + len(odd)} entr"
-                         f"{'y' if len(extra) + len(odd) == 1 else 'ies'} it did not write "
-                         f"({_listing(extra | set(odd))}); move them away or give another folder",
-                         file=str(out), column="out")
-    return Target(out, "ours", tuple(sorted(listed)))
+    if odd or (extra and not force):
+        raise _refuse(f"the output folder holds a previous report and also {len(extra) + len(odd)} entr"
+                      f"{'y' if len(extra) + len(odd) == 1 else 'ies'} it did not write "
+                      f"({_listing(extra | set(odd))}); move them away or give another folder"
+                      + ("" if odd else " (or --force to keep them)"), out)
+    return Target(out, "forced" if extra else "ours", tuple(sorted(listed)), force=force)
+
+
+def _check_names(out: Path, files) -> None:
+    """With --force the folder may hold other entries: none that the report writes may be a folder or a link."""
+    odd = [f for f in files if os.path.lexists(out / f) and ((out / f).is_symlink() or not (out / f).is_file())]
+    if odd:
+        raise _refuse(f"the output folder holds {len(odd)} entr{'y' if len(odd) == 1 else 'ies'} of the same name "
+                      f"as a file of the report that are not regular files ({_listing(odd)}): refusing to replace "
+                      "them, even with --force", out)
 
 
 def make_workdir(target: Target) -> Path:
@@ -131,17 +152,19 @@ def publish(work: Path, target: Target, *, kind: str = "report", extra: dict | N
     if any(not (work / f).is_file() for f in files):
         raise RuntimeError(f"{work} holds something other than files")
     own = {work.name} if work.parent == target.path else set()
-    now = check_target(target.path, kind=kind, ignore=own)
+    now = check_target(target.path, kind=kind, ignore=own, force=target.force)
     if now.state == "new":
         _write_marker(work, files, kind, extra)
         try:
             os.rename(work, target.path)          # one step; replaces nothing but an empty folder
             return files
         except OSError:
-            now = check_target(target.path, kind=kind, ignore=own)
+            now = check_target(target.path, kind=kind, ignore=own, force=target.force)
             if now.state == "new":
                 raise
     out = now.path
+    if now.state == "forced":
+        _check_names(out, files + [MARKER])
     if work.parent != out:                        # the work folder was made beside a folder that now exists
         inner = Path(tempfile.mkdtemp(prefix=f".{out.name}.tmp-", dir=out))
         for f in files:

@@ -2,11 +2,13 @@
 year, history, units, options and base year, one page beside the division pages.
 
 A projection can fail where the report's allotment does not: rules that cannot reproduce a published past list
-for any OBC figures (a :class:`~reservation.engine.RuleError` raised before the first sample), or a bad sampling
-parameter. :func:`check_projection` therefore runs the projection's whole preparation once (one sample, no
-burn-in: the constraints and their first admissible point, under a second for the shipped bodies) while the report
-is validated, and turns any such error into an :class:`~reservation.errors.InputError` naming ``--projection``:
-the report is refused before anything runs. Bodies that need a units file already need it for the report.
+for any OBC figures, or a past list without the law's counts (a :class:`~reservation.engine.RuleError` raised
+before the first sample), or a bad sampling parameter. :func:`check_projection` therefore runs the projection's
+whole preparation once (one sample, no burn-in: the constraints and their first admissible point, under a second
+for the shipped bodies) while the report is validated, and names ``--projection`` in any such error: a RuleError
+stays one (exit status 3, the rules cannot apply), a bad parameter is an :class:`~reservation.errors.InputError`
+(exit 2); either way the report is refused before anything runs. Bodies that need a units file already need it
+for the report.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ def check_projection(p: dict, samples, seed) -> dict:
                     options=p["options"], base_year=p["base_year"], samples=1, seed=seed, burn_in=0, check_every=1,
                     progress=False)
     except RuleError as e:
-        raise InputError(f"{p['body']} {p['year']} cannot be projected: {e}", option="--projection") from None
+        raise RuleError(f"--projection: {p['body']} {p['year']} cannot be projected: {e}") from None
     except InputError as e:
         if e.option is None and e.file is None and e.column is None:
             e.option = "--projection"

@@ -37,7 +37,7 @@ import pandas as pd
 from ..apportion import capped_shortfall, largest_remainder
 from ..catalogue import pick
 from ..categories import CODES
-from ..errors import InputError
+from ..errors import InputError, RuleError
 from ..inputs import describe_input
 from ..keys import outside_people, share, two_persons
 from ..options import Option, OptionSet
@@ -263,6 +263,11 @@ def _district_populations(blocks, opts, population):
     else:
         d["pop"], d["sc"], d["st"] = d["pop_rural"], d["sc_rural"], d["st_rural"]
     d["obc"] = d["b_obc"] if population is not None and "obc" in population.columns else None
+    empty = d[d["pop"] <= 0]
+    if len(empty):       # every block of the district at 0 persons (--units or --population): no share exists
+        raise RuleError(f"district {empty['district'].iat[0]}: its {int(empty['blocks'].iat[0])} block(s) have 0 "
+                        f"persons in all, so its SC and OBC shares (persons of the category / persons) cannot be "
+                        f"computed")
     return d.sort_values("district").reset_index(drop=True)
 
 
@@ -276,62 +281,27 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
     st_total = state["ST"] + state["ST_W"]
     sc_total = state["SC"] + state["SC_W"]
     obc_total = state["OBC"] + state["OBC_W"]
-    st = largest_remainder(st_total, d["district"], d["st"], upper=d["blocks"], tie_key=d["pop"])
+    st = largest_remainder(st_total, d["district"], d["st"], upper=d["blocks"], tie_key=d["pop"], what="ST posts",
+                           group_word="district")
     room = d["blocks"] - st["final"]
     sc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"],
                               "share": [Fraction(int(a), int(b)) for a, b in zip(d["sc"], d["pop"])]})
     sc, n1 = capped_shortfall(sc_total, sc_groups, cap=SC_CAP, state_share=SC_CAP, upper=room,
                               cap_rounding=opts["sc_cap_rounding"], cap_scope=opts["sc_cap_scope"],
-                              fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"], tie_key=d["pop"])
+                              fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"], tie_key=d["pop"],
+                              what="SC posts", group_word="district")
     room = room - sc["final"]
-    above = None
-    if d["obc"] is None or d["obc"].isna().any():
-        obc_shares = [obc_share_state] * len(d)
-        if opts["obc_above_state"]:
-            above = obc_above_state(opts["obc_above_state"], d)
-            notes.append(f"district OBC population not supplied: every district is assumed at the State share "
-                         f"{opts['obc_state_share']} % for the formula (capped at 27 % everywhere); the districts "
-                         f"above the State share, which take the OBC shortfall, are the {len(above)} listed in "
-                         f"{opts['obc_above_state']} (option obc_above_state), in its order")
-        else:
-            notes.append(f"district OBC population not supplied: every district is assumed at the State share "
-                         f"{opts['obc_state_share']} %, so the OBC formula is capped at 27 % everywhere and no "
-                         f"district is above the State share: the OBC shortfall follows option shortfall_fallback="
-                         f"{opts['shortfall_fallback']} (give --population with 'obc', or option obc_above_state)")
-    else:
-        obc_shares = [Fraction(int(a), int(b)) for a, b in zip(d["obc"], d["pop"])]
-        notes.append("the districts above the State OBC share (which take the OBC shortfall) follow from the "
-                     "supplied block OBC population")
+    obc_shares, above = _obc_shares(d, opts, obc_share_state, notes)
     obc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"], "share": obc_shares})
     obc, n2 = capped_shortfall(obc_total, obc_groups, cap=OBC_CAP, state_share=obc_share_state, upper=room,
                                cap_rounding="floor" if opts["obc_cap_rounding"] == "floor" else "half_up",
                                cap_scope=opts["obc_cap_scope"], eligible_order=above,
-                               eligible_source=f"option obc_above_state={opts['obc_above_state']}",
+                               eligible_source="option obc_above_state",
                                fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"],
-                               tie_key=d["pop"])
+                               tie_key=d["pop"], what="OBC posts", group_word="district")
     notes += [f"SC: {x}" for x in n1] + [f"OBC: {x}" for x in n2]
     finals = {"ST": st["final"].to_numpy(), "SC": sc["final"].to_numpy(), "OBC": obc["final"].to_numpy()}
-    blocks_n = d["blocks"].to_numpy()
-    women = {}
-    if opts["women_level"] == "district":
-        for g in ("ST", "SC", "OBC"):
-            women[g] = np.array([ceil(Fraction(int(k), 3)) for k in finals[g]])
-        reserved = finals["ST"] + finals["SC"] + finals["OBC"]
-        cat_w = women["ST"] + women["SC"] + women["OBC"]
-        if opts["general_women"] == "total_minus_category":
-            total_w = np.array([ceil(Fraction(int(b), 3)) for b in blocks_n])
-            women["GEN"] = np.maximum(total_w - cat_w, 0)
-        else:
-            women["GEN"] = np.array([ceil(Fraction(int(b - r), 3)) for b, r in zip(blocks_n, reserved)])
-        women_clause = CLAUSE_WOMEN
-    else:
-        for g in ("ST", "SC", "OBC"):
-            women[g] = largest_remainder(state[f"{g}_W"], d["district"], pd.Series(finals[g]),
-                                         upper=pd.Series(finals[g]), tie_key=d["pop"])["final"].to_numpy()
-        reserved = finals["ST"] + finals["SC"] + finals["OBC"]
-        women["GEN"] = largest_remainder(state["W"], d["district"], pd.Series(blocks_n - reserved),
-                                         upper=pd.Series(blocks_n - reserved), tie_key=d["pop"])["final"].to_numpy()
-        women_clause = CLAUSE_STATE + " (women at State level, shared by largest remainder: option women_level)"
+    women, reserved, women_clause = _district_women(d, opts, state, finals)
     rows = []
     for i, r in d.iterrows():
         base = {"district": r["district"], "district_lgd_code": int(r["district_lgd_code"]), "blocks": int(r["blocks"])}
@@ -370,6 +340,56 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
         out[c] = [fmt_fraction(x) if x is not None and not pd.isna(x) else "" for x in out[c]]
     out["initial"] = out["initial"].astype("Int64")
     return out, notes
+
+
+def _obc_shares(d: pd.DataFrame, opts: OptionSet, obc_share_state: Fraction, notes: list) -> tuple[list, list | None]:
+    """The districts' OBC shares for the formula and the districts above the State share (None: from the
+    shares), with the note that says where they come from."""
+    above = None
+    if d["obc"] is None or d["obc"].isna().any():
+        obc_shares = [obc_share_state] * len(d)
+        if opts["obc_above_state"]:
+            above = obc_above_state(opts["obc_above_state"], d)
+            notes.append(f"district OBC population not supplied: every district is assumed at the State share "
+                         f"{opts['obc_state_share']} % for the formula (capped at 27 % everywhere); the districts "
+                         f"above the State share, which take the OBC shortfall, are the {len(above)} listed in "
+                         f"{opts['obc_above_state']} (option obc_above_state), in its order")
+        else:
+            notes.append(f"district OBC population not supplied: every district is assumed at the State share "
+                         f"{opts['obc_state_share']} %, so the OBC formula is capped at 27 % everywhere and no "
+                         f"district is above the State share: the OBC shortfall follows option shortfall_fallback="
+                         f"{opts['shortfall_fallback']} (give --population with 'obc', or option obc_above_state)")
+    else:
+        obc_shares = [Fraction(int(a), int(b)) for a, b in zip(d["obc"], d["pop"])]
+        notes.append("the districts above the State OBC share (which take the OBC shortfall) follow from the "
+                     "supplied block OBC population")
+    return obc_shares, above
+
+
+def _district_women(d: pd.DataFrame, opts: OptionSet, state: dict, finals: dict) -> tuple[dict, np.ndarray, str]:
+    """The women's posts of each district by group (``women_level``), the reserved posts and the clause."""
+    blocks_n = d["blocks"].to_numpy()
+    women = {}
+    if opts["women_level"] == "district":
+        for g in ("ST", "SC", "OBC"):
+            women[g] = np.array([ceil(Fraction(int(k), 3)) for k in finals[g]])
+        reserved = finals["ST"] + finals["SC"] + finals["OBC"]
+        cat_w = women["ST"] + women["SC"] + women["OBC"]
+        if opts["general_women"] == "total_minus_category":
+            total_w = np.array([ceil(Fraction(int(b), 3)) for b in blocks_n])
+            women["GEN"] = np.maximum(total_w - cat_w, 0)
+        else:
+            women["GEN"] = np.array([ceil(Fraction(int(b - r), 3)) for b, r in zip(blocks_n, reserved)])
+        women_clause = CLAUSE_WOMEN
+    else:
+        for g in ("ST", "SC", "OBC"):
+            women[g] = largest_remainder(state[f"{g}_W"], d["district"], pd.Series(finals[g]),
+                                         upper=pd.Series(finals[g]), tie_key=d["pop"])["final"].to_numpy()
+        reserved = finals["ST"] + finals["SC"] + finals["OBC"]
+        women["GEN"] = largest_remainder(state["W"], d["district"], pd.Series(blocks_n - reserved),
+                                         upper=pd.Series(blocks_n - reserved), tie_key=d["pop"])["final"].to_numpy()
+        women_clause = CLAUSE_STATE + " (women at State level, shared by largest remainder: option women_level)"
+    return women, reserved, women_clause
 
 
 def obc_above_state(path, districts: pd.DataFrame) -> list[str]:

@@ -26,11 +26,11 @@ import pandas as pd
 
 from ..catalogue import CATALOGUE
 from ..categories import CODES
-from ..errors import InputError
+from ..errors import InputError, RuleError
 from ..inputs import describe_input
 from ..keys import outside_people, share, two_persons
-from ..options import Option, OptionSet
-from ..quota import QuotaRules, counts_by_parent
+from ..options import Option, OptionSet, _shown
+from ..quota import OverReserved, QuotaRules, counts_by_parent
 from ..rulebook import Counts, Group, Rulebook, UnitSet, register
 from ..units import int_column, read_csv, require_rows
 from ..words import UNIT_KINDS_HI
@@ -120,10 +120,12 @@ def _rules(opts: OptionSet) -> QuotaRules:
 
 
 def unit_counts(units: pd.DataFrame, opts: OptionSet, parent: str = "parent", obc=None, ids=None,
-                labels=None) -> pd.DataFrame:
+                labels=None, parent_word: str = "parent") -> pd.DataFrame:
     """Posts per parent and category (one row per parent; columns ``parent, posts, pop, sc, st, ST_W ... UR``).
     ``obc``: the run's OBC figures (given per unit, or the assumed State share); ``ids``/``labels``: the parent
-    number of each unit and the parents' labels, when known."""
+    number of each unit and the parents' labels, when known. A parent whose ST, SC and OBC offices come to more
+    than its posts (e.g. one ward, half its people SC and half ST): RuleError naming it (``parent_word``) and by
+    how many."""
     if ids is None:
         ids, labels = pd.factorize(units[parent], sort=True)
     n = len(labels)
@@ -143,6 +145,9 @@ def unit_counts(units: pd.DataFrame, opts: OptionSet, parent: str = "parent", ob
     try:
         c = counts_by_parent(t["posts"].to_numpy(), t["sc"].to_numpy(), t["pop"].to_numpy(), t["st"].to_numpy(),
                              t["pop"].to_numpy(), obc_num, obc_den, _rules(opts))
+    except OverReserved as e:
+        raise RuleError(f"{parent_word} {_shown(labels[e.index])}: {e.reserved} offices reserved for ST, SC and OBC "
+                        f"but {e.posts} post(s) in all: {e.reserved - e.posts} too many") from None
     except ValueError as e:
         raise InputError(f"counts cannot be formed: {e}", file=units.attrs.get("path"), column="pop") from None
     for code in CODES:
@@ -192,7 +197,8 @@ def _counts(body: str):
 
     def counts(ctx) -> Counts:
         col = _column(spec)
-        t = unit_counts(ctx.units, ctx.opts, col, ctx.obc, ctx.parent_ids, ctx.parent_labels)
+        t = unit_counts(ctx.units, ctx.opts, col, ctx.obc, ctx.parent_ids, ctx.parent_labels,
+                        parent_word=spec["parent"])
         state = pd.DataFrame({"category": list(CODES) + ["TOTAL"],
                               "count": [int(t[c].sum()) for c in CODES] + [len(ctx.units)],
                               "arithmetic": [f"sum over {len(t)} {spec['parent']}s" for _ in CODES] + ["sum"],

@@ -306,10 +306,14 @@ def safe_cell(value):
     return value
 
 
-def write_csv(df: pd.DataFrame, path, index: bool = False):
+def write_csv(df: pd.DataFrame, path, index: bool = False, *, force: bool = False):
     """Write a table as CSV for spreadsheets: UTF-8 with a byte-order mark (Excel then reads Hindi correctly),
-    every text cell and header protected by :func:`safe_cell`, the same bytes for the same table."""
-    from pathlib import Path
+    every text cell and header protected by :func:`safe_cell`, the same bytes for the same table. The target is
+    checked first (:func:`reservation.outguard.check_new_file`: never the package's own folders or a symbolic link;
+    an existing file only with ``force``) and published atomically (:func:`reservation.output.publish`)."""
+    from ..outguard import check_new_file
+    from ..output import publish
+    path = check_new_file(path, flag="path", force=force)
     out = df.copy()
     for c in out.columns:
         if out[c].dtype == object or pd.api.types.is_string_dtype(out[c]):
@@ -317,9 +321,7 @@ def write_csv(df: pd.DataFrame, path, index: bool = False):
     out.columns = [safe_cell(str(c)) for c in out.columns]
     if index:
         out.index = out.index.map(lambda v: safe_cell(str(v)))
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    out.to_csv(path, index=index, encoding="utf-8-sig", lineterminator="\n")
+    publish({path: ("\ufeff" + out.to_csv(index=index, lineterminator="\n")).encode("utf-8")})
     return path
 
 

@@ -334,12 +334,14 @@ class StaticMapResult:
 def static_map(allotment: pd.DataFrame, png_path=None, svg_path=None, title: str | None = None,
                lang: str = "en", *, engine: str = "matplotlib", dpi: int = 100,
                simplify_tolerance: float = DEFAULT_SIMPLIFY_TOLERANCE, level: str | None = None,
-               district_labels: bool | None = None, **figure_kw) -> StaticMapResult:
+               district_labels: bool | None = None, force: bool = False, **figure_kw) -> StaticMapResult:
     """Write the map of an allotment as PNG and/or SVG, with no network and no browser by default.
 
     ``engine``: ``"matplotlib"`` (default; geopandas + matplotlib, text in SVG as paths so the SVG shows Hindi
     without the font installed), ``"kaleido"`` (the :func:`choropleth` figure through kaleido; needs Debian's
     chromium, raises RuntimeError without it), or ``"auto"`` (kaleido if chromium is present, else matplotlib).
+    The targets are checked before anything is drawn (:func:`reservation.outguard.check_new_file`; ``force``
+    replaces an existing file) and published together.
     """
     if png_path is None and svg_path is None:
         raise ValueError("give png_path, svg_path or both")
@@ -350,8 +352,9 @@ def static_map(allotment: pd.DataFrame, png_path=None, svg_path=None, title: str
     if engine == "kaleido" and chromium_path() is None:
         raise RuntimeError("engine='kaleido' needs chromium (apt-get install -y chromium); "
                            "use engine='matplotlib'")
-    png = Path(png_path) if png_path is not None else None
-    svg = Path(svg_path) if svg_path is not None else None
+    from ...outguard import check_new_file
+    png = check_new_file(png_path, flag="png_path", force=force) if png_path is not None else None
+    svg = check_new_file(svg_path, flag="svg_path", force=force) if svg_path is not None else None
     start = time.perf_counter()
     if engine == "kaleido":
         if lang == "hi" and not system_has_devanagari():
@@ -360,14 +363,14 @@ def static_map(allotment: pd.DataFrame, png_path=None, svg_path=None, title: str
                           RuntimeWarning, stacklevel=2)
         fig = choropleth(allotment, title=title, lang=lang, simplify_tolerance=simplify_tolerance, level=level,
                          width=1100, height=900, division=figure_kw.get("division"))
-        for p in (png, svg):
-            if p is not None:
-                p.parent.mkdir(parents=True, exist_ok=True)
-                fig.write_image(str(p), scale=2 if p.suffix.lower() == ".png" else 1)
+        from ...output import publish
+        publish({p: fig.to_image(format=p.suffix.lower().lstrip(".") or None,
+                                 scale=2 if p.suffix.lower() == ".png" else 1)
+                 for p in (png, svg) if p is not None})
     else:
         fig = static_figure(allotment, title=title, lang=lang, simplify_tolerance=simplify_tolerance,
                             level=level, district_labels=district_labels, **figure_kw)
-        save_figure(fig, png, svg, dpi=dpi, lang=lang)
+        save_figure(fig, png, svg, dpi=dpi, lang=lang, force=force)
     _, not_drawn = join_allotment(allotment, simplify_tolerance=simplify_tolerance, level=level)
     names = division_names(figure_kw.get("division"))
     if names is not None and "division" in not_drawn.columns:

@@ -96,7 +96,8 @@ def division_map(table: pd.DataFrame, division=None, lang: str = "en", title: st
 
 
 def write_static_maps(table: pd.DataFrame, stem, division=None, title: str | dict | None = None,
-                      langs=LANGS, engine: str = "matplotlib", dpi: int = 100, body: str | None = None) -> list[dict]:
+                      langs=LANGS, engine: str = "matplotlib", dpi: int = 100, body: str | None = None,
+                      force: bool = False) -> list[dict]:
     """PNG and SVG of the map of ``table`` (or of its division), one pair per language: ``{stem}-{lang}.png/.svg``.
 
     ``engine``: ``matplotlib`` (default: geopandas + matplotlib, vector SVG with text as outlines, Hindi shaped
@@ -105,23 +106,29 @@ def write_static_maps(table: pd.DataFrame, stem, division=None, title: str | dic
     Hindi through kaleido needs a system Devanagari font; without one that language falls back to matplotlib and
     the row says so. Only district maps (:func:`map_mode` ``district``) go through kaleido; points and district
     aggregates are always drawn with matplotlib. ``title``: text, or ``{lang: text}``.
-    Returns one dict per language: ``lang, png, svg, engine, mode, not_drawn (int), note``.
+    Returns one dict per language: ``lang, png, svg, engine, mode, not_drawn (int), note``. Every target is
+    checked before anything is drawn (:func:`reservation.outguard.check_new_file`; ``force`` replaces an existing
+    file).
     """
     if engine not in STATIC_ENGINES:
         raise InputError(f"engine must be matplotlib, kaleido or auto, not {engine!r}", column="engine")
     stem = Path(stem)
-    stem.parent.mkdir(parents=True, exist_ok=True)
+    langs = [check_lang(x) for x in langs]
+    from ...outguard import check_new_file
+    for lang in langs:
+        for ext in ("png", "svg"):
+            check_new_file(Path(f"{stem}-{lang}.{ext}"), flag="stem", force=force)
     sub = in_division(table, division).reset_index(drop=True)
     mode = map_mode(sub, body) if len(sub) else "district"
     out = []
-    langs = [check_lang(x) for x in langs]
     if mode == "district" and engine == "matplotlib" and len(langs) > 1:
-        return _district_static_maps(table if division_names(division) else sub, stem, division, title, langs, dpi)
+        return _district_static_maps(table if division_names(division) else sub, stem, division, title, langs, dpi,
+                                     force)
     if mode == "aggregate" and len(langs) > 1:          # one figure, the words of each language swapped in
         agg, nd = district_aggregate(sub)
         for lang, fig in aggregate_static_figures(agg, title, langs, division=division):
             png, svg = Path(f"{stem}-{lang}.png"), Path(f"{stem}-{lang}.svg")
-            save_figure(fig, png, svg, dpi=dpi, lang=lang)
+            save_figure(fig, png, svg, dpi=dpi, lang=lang, force=force)
             out.append({"lang": lang, "png": png, "svg": svg, "engine": "matplotlib", "mode": mode,
                         "not_drawn": int(len(nd)),
                         "note": f"{mode} maps are drawn with matplotlib" if engine != "matplotlib" else ""})
@@ -138,7 +145,7 @@ def write_static_maps(table: pd.DataFrame, stem, division=None, title: str | dic
             else:
                 pts, nd = unit_points(sub, body)
                 fig = points_static_figure(pts, title=tt, lang=lang, division=division)
-            save_figure(fig, png, svg, dpi=dpi, lang=lang)
+            save_figure(fig, png, svg, dpi=dpi, lang=lang, force=force)
             used, n_nd = "matplotlib", len(nd)
             if engine != "matplotlib":
                 note = f"{mode} maps are drawn with matplotlib"
@@ -149,14 +156,15 @@ def write_static_maps(table: pd.DataFrame, stem, division=None, title: str | dic
             if use == "kaleido" and lang == "hi" and not system_has_devanagari():
                 use, note = "matplotlib", "no system Devanagari font for chromium: Hindi drawn with matplotlib"
             r = static_map(table if division_names(division) else sub, png, svg, title=tt, lang=lang,
-                           engine=use, dpi=dpi, division=division)
+                           engine=use, dpi=dpi, division=division, force=force)
             used, n_nd = r.engine, len(r.not_drawn)
         out.append({"lang": lang, "png": png, "svg": svg, "engine": used, "mode": mode, "not_drawn": int(n_nd),
                     "note": note})
     return out
 
 
-def _district_static_maps(table: pd.DataFrame, stem: Path, division, title, langs, dpi: int) -> list[dict]:
+def _district_static_maps(table: pd.DataFrame, stem: Path, division, title, langs, dpi: int,
+                          force: bool = False) -> list[dict]:
     """:func:`write_static_maps` of a district map with matplotlib: every language drawn on one figure
     (:func:`static_figures`: the shapes once), each saved as PNG and SVG."""
     _, nd = join_allotment(table)
@@ -166,7 +174,7 @@ def _district_static_maps(table: pd.DataFrame, stem: Path, division, title, lang
     out = []
     for lang, fig in static_figures(table, title, langs, division=division):
         png, svg = Path(f"{stem}-{lang}.png"), Path(f"{stem}-{lang}.svg")
-        save_figure(fig, png, svg, dpi=dpi, lang=lang)
+        save_figure(fig, png, svg, dpi=dpi, lang=lang, force=force)
         out.append({"lang": lang, "png": png, "svg": svg, "engine": "matplotlib", "mode": "district",
                     "not_drawn": int(len(nd)), "note": ""})
     return out
@@ -251,11 +259,16 @@ def map_geojson(table: pd.DataFrame, division=None, body: str | None = None, ndi
             "features": feats}
 
 
-def write_geojson(table: pd.DataFrame, path, division=None, body: str | None = None) -> Path:
-    """:func:`map_geojson` written to ``path`` (UTF-8, compact, the same bytes for the same inputs)."""
+def write_geojson(table: pd.DataFrame, path, division=None, body: str | None = None, *,
+                  force: bool = False) -> Path:
+    """:func:`map_geojson` written to ``path`` (UTF-8, compact, the same bytes for the same inputs). The target is
+    checked first (:func:`reservation.outguard.check_new_file`; ``force`` replaces an existing file) and published
+    atomically."""
     import json
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(map_geojson(table, division, body), ensure_ascii=False, separators=(",", ":"))
-                    + "\n", encoding="utf-8")
+
+    from ...outguard import check_new_file
+    from ...output import publish
+    path = check_new_file(path, flag="path", force=force)
+    publish({path: (json.dumps(map_geojson(table, division, body), ensure_ascii=False, separators=(",", ":"))
+                    + "\n").encode("utf-8")})
     return path

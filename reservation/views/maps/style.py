@@ -165,35 +165,43 @@ LABEL_BOX = {"boxstyle": "round,pad=0.12", "facecolor": "#ffffff", "edgecolor": 
 _SVG_NUMBER = re.compile(r"(\d+\.\d\d)\d+")
 
 
-def save_figure(fig, png=None, svg=None, dpi: int = 100, lang: str = "en") -> None:
+def save_figure(fig, png=None, svg=None, dpi: int = 100, lang: str = "en", *, force: bool = False) -> None:
     """Save a matplotlib figure of this package as PNG and/or SVG, small and byte-identical for the same figure.
 
     PNG: drawn by Agg at ``dpi`` and stored with a 256-colour palette (maps have few colours; a quarter of the
-    bytes of matplotlib's RGBA PNG). SVG: no date, text as outlines, coordinates rounded to 0.01 pt."""
+    bytes of matplotlib's RGBA PNG). SVG: no date, text as outlines, coordinates rounded to 0.01 pt.
+    The targets are checked first (:func:`reservation.outguard.check_new_file`: never the package's own folders
+    or a symbolic link; an existing file only with ``force``) and both files are published together
+    (:func:`reservation.output.publish`)."""
     import io
 
     import matplotlib
     from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from ...outguard import check_new_file
+    from ...output import publish
+    png = check_new_file(png, flag="png", force=force) if png is not None else None
+    svg = check_new_file(svg, flag="svg", force=force) if svg is not None else None
+    files = {}
     rc = getattr(fig, "_reservation_rc", None) or font_rc(lang)
     with matplotlib.rc_context(rc):
         if png is not None:
             from PIL import Image
-            png = Path(png)
-            png.parent.mkdir(parents=True, exist_ok=True)
             fig.set_dpi(dpi)
             fig.patch.set_facecolor("white")
             canvas = FigureCanvasAgg(fig)
             canvas.draw()
             img = Image.fromarray(np.asarray(canvas.buffer_rgba())).convert("RGB")
-            img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(png, "PNG")
+            buf = io.BytesIO()
+            img.quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(buf, "PNG")
+            files[png] = buf.getvalue()
         if svg is not None:
-            svg = Path(svg)
-            svg.parent.mkdir(parents=True, exist_ok=True)
             buf = io.StringIO()
             fig.savefig(buf, format="svg", facecolor="white", metadata={"Date": None})
             # a function, not the template r"\1": Python expands a template per match in Python code, and a map
             # has ~50,000 numbers (a tenth of a kp-chair map's time)
-            svg.write_text(_SVG_NUMBER.sub(_first_group, buf.getvalue()), encoding="utf-8")
+            files[svg] = _SVG_NUMBER.sub(_first_group, buf.getvalue()).encode("utf-8")
+    publish(files)
 
 
 def _first_group(m) -> str:
