@@ -72,7 +72,7 @@ def load_units(path, parent_column: str = "parent") -> pd.DataFrame:
     district, division`` sorted by parent and code (validated: integer codes, unique units, pop >= 1,
     sc + st (+ obc) <= pop)."""
     raw = read_csv(path, ["unit", "parent", "pop", "sc", "st"], what="units")
-    require_rows(raw, path, "units", "one row per unit (unit, parent, pop, sc, st) is needed")
+    require_rows(raw, path, "units", "no unit; one row per unit (unit, parent, pop, sc, st) is needed")
     df = pd.DataFrame({"unit_code": int_column(raw, "unit", path), "parent": raw["parent"]})
     for c in ("pop", "sc", "st") + (("obc",) if "obc" in raw.columns else ()):
         df[c] = int_column(raw, c, path)
