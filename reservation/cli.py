@@ -24,27 +24,39 @@ class _Parser(argparse.ArgumentParser):
     """argparse that exits with status 2 and a one-line message (its own default is also 2)."""
 
     def error(self, message):  # pragma: no cover - exercised through the CLI tests
-        self.exit(2, f"{self.prog}: error: {' '.join(str(message).split())}\n")
+        from .errors import bounded                 # a 10,000-character value is quoted as an excerpt
+        self.exit(2, f"{self.prog}: error: {bounded(message)}\n")
 
 
-#: Election years the command line accepts (the same bounds as reservation.units.INT_KINDS["year"]).
+#: Election years the command line accepts (reservation.limits.LIMITS["year"], the same bounds as
+#: reservation.units.INT_KINDS["year"]).
 YEARS = (1950, 2100)
 
 
 def _year(text: str) -> int:
-    """An election year typed on the command line: 4 digits (Devanagari and full-width digits read as ASCII),
-    1950-2100."""
+    """An election (or base) year typed on the command line: 4 digits (Devanagari and full-width digits read as
+    ASCII), 1950-2100. Every sub-command's ``--year`` and ``--base-year`` use this type."""
+    from .errors import excerpt
     from .options import ascii_digits                # light: a year is read without importing pandas
     lo, hi = YEARS
     s = ascii_digits(str(text)).strip()
     if not (s.isascii() and s.isdigit() and len(s) == 4 and lo <= int(s) <= hi):
-        shown = repr(text if len(text) <= 20 else text[:20] + "...")
-        raise argparse.ArgumentTypeError(f"{shown} is not a year from {lo} to {hi}")
+        raise argparse.ArgumentTypeError(f"{excerpt(text, 20)} is not a year from {lo} to {hi}")
     return int(s)
 
 
+year_type = _year
+
+
+def text_type(text: str) -> str:
+    """A name typed on the command line (``--unit``, ``--district``, ``--division``): refused when empty, longer
+    than reservation.limits.MAX_TEXT or holding a control character (never cleaned silently)."""
+    from .limits import argtype
+    return argtype("text")(text)
+
+
 def _body_year(sp):
-    sp.add_argument("--body", required=True, help="body id, e.g. zp-chair")
+    sp.add_argument("--body", required=True, type=text_type, help="body id, e.g. zp-chair")
     sp.add_argument("--year", required=True, type=_year, help="election year, e.g. 2021")
 
 
@@ -202,7 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
                                  "are, so a table reads the same way in either language)")
             add_force(sp)
         elif name == "explain":
-            sp.add_argument("--unit", required=True, help="the unit: LGD code or English/Hindi name")
+            sp.add_argument("--unit", required=True, type=text_type,
+                            help="the unit: LGD code or English/Hindi name")
         sp.set_defaults(func=func)
 
     sp = sub.add_parser("options", help="the named ambiguity switches of a body, defaults and evidence")
@@ -260,7 +273,8 @@ def _main(argv) -> int:
         print(f"reservation: error: {e}", file=sys.stderr)
         return 2
     except RuleError as e:
-        print(f"reservation: cannot apply the rules: {' '.join(str(e).split())}", file=sys.stderr)
+        from .errors import bounded
+        print(f"reservation: cannot apply the rules: {bounded(e)}", file=sys.stderr)
         return 3
     except BrokenPipeError:  # pragma: no cover - e.g. `reservation allot ... | head`
         try:

@@ -131,8 +131,9 @@ def cmd_diff(args) -> int:
 
 
 def _inputs(sp) -> None:
+    from .cli import year_type
     sp.add_argument("--body", required=True, help="body id, e.g. zp-chair")
-    sp.add_argument("--year", required=True, type=int, help="election year, e.g. 2021")
+    sp.add_argument("--year", required=True, type=year_type, help="election year, e.g. 2021")
     sp.add_argument("--population", metavar="FILE", help="CSV unit,pop,sc,st,obc (any of the last four)")
     sp.add_argument("--units", metavar="FILE", help="units CSV (gp-pradhan and the ward bodies, or a district "
                                                     "table)")
@@ -144,6 +145,7 @@ def _inputs(sp) -> None:
 
 def register(subparsers) -> None:
     """Add ``audit`` and ``diff`` to the ``reservation`` parser's sub-parsers."""
+    from .cli import year_type
     sp = subparsers.add_parser(
         "audit", help="compare a published list with the law and the computation, unit by unit",
         description="One row per unit: unit_code, unit_name_en, unit_name_hi, published, computed, finding, rule, "
@@ -156,7 +158,7 @@ def register(subparsers) -> None:
                          "lists' district_lgd_code column works too)")
     sp.add_argument("--history", action="append", metavar="FILE",
                     help="history CSV (unit,year,category); repeatable; replaces the shipped history")
-    sp.add_argument("--base-year", type=int, default=None, help="first election that counts as a previous one")
+    sp.add_argument("--base-year", type=year_type, default=None, help="first election that counts as a previous one")
     sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="ambiguity switch; see `reservation options --body BODY`")
     sp.add_argument("--no-option-search", action="store_true",
@@ -175,7 +177,7 @@ def register(subparsers) -> None:
                         help=f"options of scenario {side.upper()}")
         sp.add_argument(f"--{side}-history", action="append", metavar="FILE",
                         help=f"history of scenario {side.upper()} (repeatable)")
-        sp.add_argument(f"--{side}-base-year", type=int, default=None,
+        sp.add_argument(f"--{side}-base-year", type=year_type, default=None,
                         help=f"base year of scenario {side.upper()} (of a published list: the base it was made on)")
         sp.add_argument(f"--{side}-published", metavar="FILE", help=f"scenario {side.upper()} is this published list")
     sp.add_argument("--history", action="append", metavar="FILE",

@@ -256,6 +256,7 @@ def cmd_timeline(args) -> int:
 # ------------------------------------------------------------------------------------------------ parser
 def register(subparsers) -> None:
     """Add ``dpc`` and its sub-commands to the ``reservation`` parser's sub-parsers."""
+    from .cli import text_type
     p = subparsers.add_parser("dpc", help="District Planning Committee: Schedule, seats, count, timeline",
                               description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="dpc_command", required=True, parser_class=type(p))
@@ -279,7 +280,7 @@ def register(subparsers) -> None:
     sp.set_defaults(func=cmd_schedule)
 
     sp = sub.add_parser("seats", help="elected seats: rural/urban split (r.3(3)), r.3(4), reservation (r.6)")
-    sp.add_argument("--district", required=True, help="LGD code, English or Hindi name, or 'all'")
+    sp.add_argument("--district", required=True, type=text_type, help="LGD code, English or Hindi name, or 'all'")
     sp.add_argument("--year", type=int, default=2021, help="election year (default 2021)")
     sp.add_argument("--elected", type=int, help="elected members, overriding the Schedule")
     sp.add_argument("--body-seats", metavar="FILE",
@@ -291,7 +292,7 @@ def register(subparsers) -> None:
     sp.set_defaults(func=cmd_seats)
 
     sp = sub.add_parser("count", help="count a block-vote election (r.24-26, r.3(4), r.14)")
-    sp.add_argument("--district", required=True)
+    sp.add_argument("--district", required=True, type=text_type)
     sp.add_argument("--ballots", required=True, metavar="FILE", help="CSV: one row per ballot, one column per "
                     "candidate, 1 = mark")
     sp.add_argument("--candidates", metavar="FILE", help="CSV candidate,municipality")
@@ -308,7 +309,7 @@ def register(subparsers) -> None:
     sp.add_argument("--municipality-rule", default="auto",
                     choices=["auto", "none", "at_most_one", "at_least_one"],
                     help="r.3(4); auto: from the urban seats and the number of municipalities")
-    sp.add_argument("--represented", action="append", metavar="MUNICIPALITY",
+    sp.add_argument("--represented", action="append", metavar="MUNICIPALITY", type=text_type,
                     help="a municipality that already has a member from another contest (repeatable)")
     sp.add_argument("--electors", type=int, help="number of electors (r.14(2)/(3))")
     sp.add_argument("--year", type=int, default=2021)

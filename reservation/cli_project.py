@@ -20,33 +20,24 @@ import sys
 __all__ = ["register", "cmd_project"]
 
 
-def _whole(minimum: int):
-    """An argparse type: a whole number not below ``minimum``."""
-    def parse(text: str) -> int:
-        import argparse
-        try:
-            v = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if v < minimum:
-            raise argparse.ArgumentTypeError(f"{v} is " + ("negative" if minimum == 0 else f"below {minimum}"))
-        return v
-    return parse
-
-
-_positive, _natural = _whole(1), _whole(0)
+def _count(name: str):
+    """An argparse type: a whole number within reservation.limits.LIMITS[name] (refused at once, naming the
+    bound)."""
+    from .limits import argtype
+    return argtype("count", name)
 
 
 def register(sub) -> None:
     """Add the ``project`` sub-command to the ``reservation`` parser's sub-parsers."""
+    from .cli import year_type
     from .projection_defaults import CONSTRAINTS, DEFAULT_OBC_SD
     sp = sub.add_parser("project", help="the next election: the probability of each category where unpublished "
                                         "OBC data decides")
     sp.add_argument("--body", required=True, help="body id, e.g. zp-chair")
-    sp.add_argument("--year", required=True, type=int, help="election year, e.g. 2026")
+    sp.add_argument("--year", required=True, type=year_type, help="election year, e.g. 2026")
     sp.add_argument("--history", action="append", metavar="FILE",
                     help="history CSV (unit,year,category); repeatable; replaces the shipped history")
-    sp.add_argument("--base-year", type=int, default=None, help="first history year that counts as a previous "
+    sp.add_argument("--base-year", type=year_type, default=None, help="first history year that counts as a previous "
                                                                  "election (default: the rulebook's)")
     sp.add_argument("--population", metavar="FILE", help="CSV unit,pop,sc,st,obc (any of the last four); with "
                                                          "'obc' nothing is unknown")
@@ -54,17 +45,21 @@ def register(sub) -> None:
     sp.add_argument("--units", metavar="FILE", help="units CSV (gp-pradhan and the ward bodies)")
     sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="ambiguity switch; see `reservation options --body BODY`")
-    sp.add_argument("--samples", type=_positive, default=1000, help="sampled OBC populations (default 1000)")
-    sp.add_argument("--seed", type=_natural, default=0, help="seed of the random generator (default 0)")
+    sp.add_argument("--samples", type=_count("samples"), default=1000,
+                    help="sampled OBC populations (default 1000; at most 100,000)")
+    sp.add_argument("--seed", type=_count("seed"), default=0, help="seed of the random generator (default 0)")
     sp.add_argument("--obc-sd", default=DEFAULT_OBC_SD, metavar="PP",
                     help=f"spread of the prior of each unit's OBC share, in percentage points (default "
                          f"{DEFAULT_OBC_SD}: an assumption; see reservation.priors)")
     sp.add_argument("--constraint", choices=CONSTRAINTS, default="past_lists",
                     help="past_lists: every sample reproduces the published past lists (default); none: they "
                          "count as rotation history only")
-    sp.add_argument("--burn-in", type=_natural, default=200, help="Gibbs sweeps before the first sample")
-    sp.add_argument("--thin", type=_positive, default=5, help="Gibbs sweeps between samples")
-    sp.add_argument("--check-every", type=_positive, default=10,
+    sp.add_argument("--burn-in", type=_count("burn_in"), default=200,
+                    help="Gibbs sweeps before the first sample (default 200; at most 100,000)")
+    sp.add_argument("--thin", type=_count("thin"), default=5,
+                    help="Gibbs sweeps between samples (default 5; at most 1,000; --samples x --thin + --burn-in at "
+                         "most 1,000,000)")
+    sp.add_argument("--check-every", type=_count("check_every"), default=10,
                     help="recompute the past lists with the engine for every N-th sample (1 = all)")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.add_argument("--out", metavar="FILE", help="write the CSV (and FILE's .meta.json) here")
@@ -78,6 +73,9 @@ def cmd_project(args) -> int:
     from .output import table_csv, write_allotment
     from .project import project, to_json
     from .errors import InputError
+    from .limits import MAX_OBC_SD, MIN_OBC_SD, check_decimal, check_sweeps
+    check_sweeps(args.samples, args.burn_in, args.thin)
+    args.obc_sd = check_decimal("obc_sd", args.obc_sd, low=MIN_OBC_SD, high=MAX_OBC_SD, low_open=False)
     if args.out is not None and args.format == "json":
         raise InputError("--format json prints to stdout; --out writes the table with its .meta.json",
                          option="--format")

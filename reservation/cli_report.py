@@ -35,7 +35,11 @@ def cmd_report(args) -> int:
     from .errors import InputError
     from .report import ReportFailed, run_report
     from .report.projection import DEFAULT_SAMPLES
+    from .limits import check_count
     divisions = args.division or ["all"]
+    for name in ("workers", "timeout", "projection_samples", "seed"):   # bounded before anything runs
+        if getattr(args, name) is not None:
+            check_count(name, getattr(args, name))
     for flag, v in (("--projection-samples", args.projection_samples), ("--seed", args.seed)):
         if v is not None and not args.projection:
             raise InputError(f"{flag} is for the projection page: add --projection", option=flag)
@@ -65,14 +69,15 @@ def cmd_report(args) -> int:
 
 def register(subparsers) -> None:
     """Add the ``report`` sub-command to the ``reservation`` parser's sub-parsers."""
+    from .cli import text_type, year_type
     sp = subparsers.add_parser("report", help="per-division HTML reports with maps (notebooks run with papermill)",
                                description="Run notebooks/02_division_report.ipynb for each division in parallel "
                                            "processes, convert them to HTML pages with interactive maps that work "
                                            "offline, write PNG and SVG maps beside them (English and Hindi) and "
                                            "an index. Nothing is published unless every notebook succeeds.")
     sp.add_argument("--body", required=True, help="body id, e.g. zp-chair (see the registry)")
-    sp.add_argument("--year", required=True, type=int, help="election year, e.g. 2021")
-    sp.add_argument("--division", action="append", metavar="NAME",
+    sp.add_argument("--year", required=True, type=year_type, help="election year, e.g. 2021")
+    sp.add_argument("--division", action="append", metavar="NAME", type=text_type,
                     help="a division as in the data ('Ayodhya (Faizabad)'), its Hindi name or plain name "
                          "('Ayodhya'); repeatable; default: all 18")
     sp.add_argument("--out", metavar="DIR", help="output folder (default out/report-BODY-YEAR): new, empty, or a "
@@ -81,12 +86,13 @@ def register(subparsers) -> None:
                                                  "(unless --force)")
     sp.add_argument("--format", choices=["html", "ipynb"], default="html",
                     help="html: pages without code (default); ipynb: the executed notebooks")
-    sp.add_argument("--base-year", type=int, default=2015, help="first history year that counts (default 2015)")
+    sp.add_argument("--base-year", type=year_type, default=2015, help="first history year that counts (default 2015)")
     sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="ambiguity switch; see `reservation options --body BODY`")
     sp.add_argument("--history", action="append", metavar="FILE", help="history CSV; repeatable")
     sp.add_argument("--units", metavar="FILE", help="units CSV, for the bodies that need one")
-    sp.add_argument("--workers", type=int, default=2, help="parallel processes (default 2)")
+    sp.add_argument("--workers", type=int, default=2,
+                    help="parallel processes (default 2; at most 64)")
     sp.add_argument("--static-engine", choices=["matplotlib", "kaleido", "auto"], default="matplotlib",
                     help="PNG/SVG maps: matplotlib (default, about 0.3 s a map, vector SVG) or kaleido with "
                          "Debian's chromium (2-5 s of CPU a map; its SVG holds a bitmap); auto = kaleido when "
@@ -107,12 +113,14 @@ def register(subparsers) -> None:
                          "(e.g. a published past list that no OBC figures can give under the rules) is refused "
                          "with exit status 3 (the rules cannot apply). A year whose own list is in the history is allowed (a backtest: the "
                          "projection ignores that list)")
-    sp.add_argument("--projection-samples", type=int, default=None, metavar="N",
-                    help="sampled OBC populations of the projection page (default 500)")
+    sp.add_argument("--projection-samples", type=int, default=None,
+                    metavar="N", help="sampled OBC populations of the projection page (default 500; at most "
+                                      "100,000)")
     sp.add_argument("--seed", type=int, default=None, help="seed of the projection's random generator (default 0)")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
     from .outguard import add_force
     add_force(sp, "write into an --out folder that holds other files (they are kept; a file of the same name as "
                   "one of the report's is replaced); never into the package's own folders or through a link")
-    sp.add_argument("--timeout", type=int, default=600, help="seconds a notebook cell may run (default 600)")
+    sp.add_argument("--timeout", type=int, default=600,
+                    help="seconds a notebook cell may run (default 600; 1 to 86,400)")
     sp.set_defaults(func=cmd_report)

@@ -10,6 +10,43 @@ from __future__ import annotations
 
 import re
 
+#: The longest excerpt of a user's text an error quotes (then "…"), and the longest message in all.
+EXCERPT = 60
+MAX_MESSAGE = 600
+
+
+def excerpt(value, limit: int = EXCERPT) -> str:
+    """A user's value as an error quotes it: ``repr``-quoted, at most ``limit`` characters of it (then ``…``),
+    control and other non-printable characters escaped (``\\x07``). Every user-supplied text in a message goes
+    through here (or through :func:`bounded`, which every message passes)."""
+    if not isinstance(value, str):                 # a number, None: as repr shows it, cut when long
+        text = _one_line(repr(value))
+        return text if len(text) <= limit else text[:limit] + "…"
+    return repr(value[:limit]) + ("…" if len(value) > limit else "")
+
+
+def control_character(text) -> str | None:
+    """The first control (C0, C1, line or paragraph separator) or bidirectional-override character of
+    ``text``, or None."""
+    m = _CONTROL_ANY.search(str(text))
+    return m.group() if m else None
+
+
+#: A run of characters without a space longer than this (a name, a path) is cut by :func:`bounded`.
+LONG_WORD = 300
+_LONG_WORD = re.compile(r"\S{%d,}" % (LONG_WORD + 1))
+
+
+def bounded(text, limit: int = MAX_MESSAGE) -> str:
+    """A message made safe to print: one line, control characters escaped, every run of more than
+    :data:`LONG_WORD` characters without a space cut to EXCERPT characters and ``…``, at most ``limit``
+    characters in all. The last line of defence: messages quote :func:`excerpt` in the first place."""
+    s = _one_line(" ".join(str(text).split()))
+    s = _LONG_WORD.sub(lambda m: m.group()[:EXCERPT] + "…", s)
+    if len(s) > limit:
+        s = s[:limit - 1] + "…"
+    return s
+
 
 class InputError(ValueError):
     """Bad input.
@@ -20,7 +57,7 @@ class InputError(ValueError):
 
     def __init__(self, message: str, *, file: str | None = None, row: int | None = None,
                  column: str | None = None, option: str | None = None):
-        self.message = _one_line(" ".join(str(message).split()))  # always one line
+        self.message = bounded(message)             # always one line, bounded, printable
         self.file = file
         self.row = row
         self.column = column
@@ -30,20 +67,21 @@ class InputError(ValueError):
     def __str__(self) -> str:
         where = []
         if self.option is not None and self.file is not None:
-            where.append(f"{self.option} {_one_line(self.file)}")
+            where.append(f"{self.option} {bounded(self.file, LONG_WORD)}")
         elif self.option is not None:
             where.append(str(self.option))
         elif self.file is not None:
-            where.append(_one_line(self.file))
+            where.append(bounded(self.file, LONG_WORD))
         if self.row is not None:
             where.append(f"row {self.row}")
         if self.column is not None:
-            where.append(f"column {_one_line(self.column)!r}")
+            where.append(f"column {bounded(self.column, 100)!r}")
         prefix = ", ".join(where)
-        return f"{prefix}: {self.message}" if prefix else self.message
+        return bounded(f"{prefix}: {self.message}" if prefix else self.message, MAX_MESSAGE + 300)
 
 
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_CONTROL_ANY = _CONTROL
 
 
 def _one_line(text) -> str:

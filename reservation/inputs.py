@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from .categories import CODES, by_code
-from .errors import InputError
+from .errors import InputError, excerpt
 from .units import check_populations, int_column, read_csv
 
 __all__ = ["load_history", "load_pins", "load_population", "load_lots", "describe_input", "UserInputs",
@@ -59,7 +59,7 @@ def _check_categories(df, path, column="category"):
     bad = ~df[column].isin(CODES).to_numpy()
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        raise InputError(f"unknown category code {df[column].iat[i]!r}; expected one of {' '.join(CODES)}",
+        raise InputError(f"unknown category code {excerpt(df[column].iat[i])}; expected one of {' '.join(CODES)}",
                          file=str(path), row=int(df["_row"].iat[i]), column=column)
 
 
@@ -146,7 +146,7 @@ def load_lots(path, resolve: Resolver) -> dict[str, dict[int, int]]:
         if has_cat and df["category"].iat[i] != "":
             cat = df["category"].iat[i]
             if cat not in CODES:
-                raise InputError(f"unknown category code {cat!r}", file=str(path), row=int(row), column="category")
+                raise InputError(f"unknown category code {excerpt(cat)}", file=str(path), row=int(row), column="category")
             group = by_code(cat).group
         d = out.setdefault(group, {})
         if int(u) in d:

@@ -30,6 +30,8 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
+from .errors import excerpt
+
 __all__ = ["name_key", "NameIndex", "KINDS", "district_index", "load_aliases"]
 
 #: The words used for each kind of unit in messages.
@@ -434,7 +436,7 @@ class NameIndex:
         if not text:
             raise KeyError(f"empty {self.kind} name")
         if self._en is None and self._hi is None and not self._aliases:
-            raise KeyError(f"unknown {self.kind} {text!r} ({self.kind}s are given by their integer code)")
+            raise KeyError(f"unknown {self.kind} {excerpt(text)} ({self.kind}s are given by their integer code)")
         names = self._names()
         hit = names.find(text)
         if len(hit) == 1:
@@ -462,7 +464,7 @@ class NameIndex:
                 return int(self._codes[next(iter(hit))])
             if hit:
                 raise KeyError(self._ambiguous(name, hit))
-            where = f"{self.parent_index.kind} {other!r}"
+            where = f"{self.parent_index.kind} {excerpt(other)}"
             raise KeyError(self._unknown(name, table, where=where))
         # no parents: "A (B)" or "A, B" where both parts name the same unit (a name and a former name)
         try:
@@ -482,13 +484,13 @@ class NameIndex:
         same = len(set(labels)) < len(labels)
         if same:
             labels = [self._label(i, lang, with_parent=True) for i in pos]
-        msg = f"{text!r} is ambiguous: {_join(labels, quote=False)}"
+        msg = f"{excerpt(text)} is ambiguous: {_join(labels, quote=False)}"
         if self._parents is not None and len({self._parents[i] for i in pos}) > 1:
             msg += f"; write 'Name, {self.parent_index.kind.capitalize() if self.parent_index else 'Parent'}'"
         return msg
 
     def _unknown(self, text: str, table: _Names | None, where: str = "") -> str:
-        msg = f"unknown {self.kind} {text!r}" + (f" in {where}" if where else "")
+        msg = f"unknown {self.kind} {excerpt(text)}" + (f" in {where}" if where else "")
         near = self._suggest(text, table=table)
         if near:
             lang = "hi" if _is_hindi(text) else "en"

@@ -50,7 +50,10 @@ class Option:
             if value:
                 from .units import read_input_bytes
                 try:
-                    read_input_bytes(value, what=self.name)       # a readable regular file, or a clear refusal
+                    data = read_input_bytes(value, what=self.name)  # a readable regular file, or a refusal
+                    if not data.lstrip(b"\xef\xbb\xbf").strip():    # every command refuses it, not only allot
+                        raise InputError(f"{self.name} file is empty: the header row (column names) is missing",
+                                         file=value, row=1)
                 except InputError as e:
                     e.option = f"--option {self.name}"
                     raise
@@ -76,8 +79,9 @@ _ascii_digits = ascii_digits
 
 
 def _shown(value: str) -> str:
-    """A typed value in a message: quoted, and cut when long."""
-    return repr(value if len(value) <= 40 else value[:40] + "...")
+    """A typed value in a message: quoted, cut when long, non-printables escaped (errors.excerpt)."""
+    from .errors import excerpt
+    return excerpt(value)
 
 
 @dataclass

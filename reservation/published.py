@@ -21,8 +21,8 @@ import numpy as np
 import pandas as pd
 
 from .categories import CATEGORIES, CODES
-from .errors import InputError
-from .units import loose_key, read_csv
+from .errors import InputError, excerpt
+from .units import loose_key, read_csv, require_rows
 
 __all__ = ["UNIT_COLUMNS", "load_published", "category_of", "published_from_frame"]
 
@@ -63,7 +63,7 @@ def category_of(value: str) -> str:
         return s
     code = _BY_WORD.get(loose_key(s))
     if code is None:
-        raise KeyError(f"unknown category {s!r}; expected a code ({' '.join(CODES)}) or its words")
+        raise KeyError(f"unknown category {excerpt(s)}; expected a code ({' '.join(CODES)}) or its words")
     return code
 
 
@@ -91,7 +91,7 @@ def published_from_frame(raw: pd.DataFrame, resolve, path) -> pd.DataFrame:
         except KeyError as e:
             raise InputError(str(e.args[0]), file=str(path), row=int(row), column=col) from None
         if code in seen:
-            raise InputError(f"unit {value!r} is listed twice (first at row {seen[code]})", file=str(path),
+            raise InputError(f"unit {excerpt(value)} is listed twice (first at row {seen[code]})", file=str(path),
                              row=int(row), column=col)
         seen[code] = int(row)
         try:
@@ -119,4 +119,5 @@ def load_published(path, resolve) -> pd.DataFrame:
             df["_row"] = np.arange(2, len(df) + 2)
         return published_from_frame(df, resolve, "published table")
     raw = read_csv(path, (), what="published list")
+    require_rows(raw, path, "published list", "a published list gives one row per unit (unit, category)")
     return published_from_frame(raw, resolve, Path(path))

@@ -24,13 +24,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from .errors import InputError
+from .errors import InputError, excerpt
+from .limits import MAX_INPUT_BYTES, MAX_INPUT_ROWS
 from .names import name_key
 from .options import ascii_digits
 
 __all__ = ["DATA_DIR", "nfc", "loose_key", "read_csv", "read_input_bytes", "int_column", "int_kind", "INT_KINDS",
            "ascii_digits", "formula_like", "load_districts", "load_divisions", "crosswalk",
-           "DISTRICT_COLUMNS", "check_populations"]
+           "DISTRICT_COLUMNS", "check_populations", "require_rows"]
 
 from .paths import DATA_DIR  # noqa: E402 - re-exported
 
@@ -121,13 +122,21 @@ def read_input_bytes(path, what: str = "input") -> bytes:
             raise InputError(f"{what} file is {kind}, not a regular file", file=name) from None
         raise InputError(f"{what} file cannot be opened: {e.strerror or e}", file=name) from None
     try:
-        kind = _file_kind(os.fstat(fd).st_mode)
+        st = os.fstat(fd)
+        kind = _file_kind(st.st_mode)
         if kind:
             raise InputError(f"{what} file is {kind}, not a regular file", file=name)
+        if st.st_size > MAX_INPUT_BYTES:               # refused from its size, before it is read
+            raise InputError(f"{what} file of {st.st_size:,} bytes: at most {MAX_INPUT_BYTES:,} "
+                             f"({MAX_INPUT_BYTES // 2**20} MiB) are read", file=name)
         os.set_blocking(fd, True)
         with os.fdopen(fd, "rb") as f:
             fd = -1
-            return f.read()
+            data = f.read(MAX_INPUT_BYTES + 1)         # a file that grows while it is read is still bounded
+        if len(data) > MAX_INPUT_BYTES:
+            raise InputError(f"{what} file of more than {MAX_INPUT_BYTES:,} bytes: at most "
+                             f"{MAX_INPUT_BYTES // 2**20} MiB are read", file=name)
+        return data
     except OSError as e:
         raise InputError(f"{what} file cannot be read: {e.strerror or e}", file=name) from None
     finally:
@@ -226,7 +235,7 @@ def _ragged(rec: list, header: list) -> str:
     if got < want:
         hint = " (a quote left open?)" if any("\n" in v or "," in v for v in rec) else ""
         return (f"{got} field{'s' if got != 1 else ''} where the header has {want}: the row ends before column "
-                f"{_letter(got)} ({header[got]!r}){hint}; every row needs as many fields as the header")
+                f"{_letter(got)} ({excerpt(header[got])}){hint}; every row needs as many fields as the header")
     extra = ", ".join(repr(v) if v else "empty" for v in rec[want:want + 3]) + (", ..." if got - want > 3 else "")
     return (f"{got} fields where the header has {want}: column{'s' if got - want > 1 else ''} "
             f"{_letter(want)}{'-' + _letter(got - 1) if got - want > 1 else ''} ({extra}) "
@@ -255,7 +264,7 @@ def _first_bad(masks: list[tuple[str, np.ndarray]], rows: np.ndarray):
 
 def _cell_problem(raw: str, value: str) -> str:
     if raw[:1] in ("\t", "\r"):
-        return (f"{raw[:40]!r} begins with a {'tab' if raw[0] == chr(9) else 'carriage return'}: a spreadsheet "
+        return (f"{excerpt(raw)} begins with a {'tab' if raw[0] == chr(9) else 'carriage return'}: a spreadsheet "
                 "could read it as a formula")
     if len(value) > MAX_CELL:
         return f"a cell of {len(value):,} characters (at most {MAX_CELL:,})"
@@ -263,9 +272,9 @@ def _cell_problem(raw: str, value: str) -> str:
     if m:
         what = ("a line break (a quote left open?)" if m.group() in "\r\n"
                 else f"the control character U+{ord(m.group()):04X}")
-        return f"{value[:40]!r} holds {what}; names and numbers are one line of visible text"
+        return f"{excerpt(value)} holds {what}; names and numbers are one line of visible text"
     if formula_like(value):
-        return (f"{value[:40]!r} begins with {value[0]!r}: a spreadsheet would run it as a formula; "
+        return (f"{excerpt(value)} begins with {excerpt(value[0])}: a spreadsheet would run it as a formula; "
                 "names and codes may not begin with = + - @ (negative or signed numbers are fine)")
     return ""
 
@@ -337,6 +346,9 @@ def read_csv(path, required: list[str] | tuple[str, ...] = (), *, what: str = "t
         data = data[len(_BOM):]
     if not data.strip():
         raise InputError(f"{what} file is empty: the header row (column names) is missing", file=name, row=1)
+    lines = data.count(b"\n") + (not data.endswith(b"\n"))
+    if lines > MAX_INPUT_ROWS:
+        raise InputError(f"{what} file of {lines:,} lines: at most {MAX_INPUT_ROWS:,} rows are read", file=name)
     parsed = None if b"\x00" in data else _parse_fast(data)
     header, raws, rows = parsed if parsed is not None else _parse_exact(data, path)
     header_raw = [str(h) for h in header]
@@ -346,7 +358,7 @@ def read_csv(path, required: list[str] | tuple[str, ...] = (), *, what: str = "t
         if problem:
             raise InputError(f"column name {problem}", file=name, row=1, column=_letter(j))
         if h and h in header[:j]:
-            raise InputError(f"the column name {h!r} appears twice (columns {_letter(header.index(h))} and "
+            raise InputError(f"the column name {excerpt(h)} appears twice (columns {_letter(header.index(h))} and "
                              f"{_letter(j)}); each column needs its own name", file=name, row=1, column=h)
     values = [_clean(c) for c in raws]
     keep = []
@@ -355,7 +367,7 @@ def read_csv(path, required: list[str] | tuple[str, ...] = (), *, what: str = "t
             full = np.flatnonzero((values[j] != "").to_numpy(dtype=bool))
             if len(full):
                 raise InputError(f"column {_letter(j)} has no name in the header but holds "
-                                 f"{values[j].iat[full[0]][:40]!r}", file=name, row=int(rows[full[0]]),
+                                 f"{excerpt(values[j].iat[full[0]])}", file=name, row=int(rows[full[0]]),
                                  column=_letter(j))
             continue                           # a nameless, empty column (trailing commas): ignored
         keep.append(j)
@@ -371,6 +383,13 @@ def read_csv(path, required: list[str] | tuple[str, ...] = (), *, what: str = "t
                          column=missing[0])
     df["_row"] = rows
     return df
+
+
+def require_rows(df: pd.DataFrame, path, what: str, needed: str) -> None:
+    """A file that holds only its header row (or only empty lines after it) is refused in one line naming the
+    file and row 2, where the first data row belongs: ``needed`` says what rows it must give."""
+    if len(df) == 0:
+        raise InputError(f"{what} file holds only the header row: {needed}", file=str(path), row=2)
 
 
 #: Bounds of the whole numbers a user file may hold, by kind: (smallest, largest, what it is called).
@@ -427,7 +446,7 @@ def int_column(df: pd.DataFrame, column: str, path, *, allow_blank: bool = False
             msg = (f"negative {noun} {shown}" if v.startswith("-") else
                    f"{noun} {shown} has {len(v.lstrip('+'))} digits: too large (at most {hi:,})")
         else:
-            msg = f"{df[column].iat[i][:40]!r} is not a whole number (a {noun})"
+            msg = f"{excerpt(df[column].iat[i])} is not a whole number (a {noun})"
         raise InputError(msg, file=str(path), row=int(rows.iat[i]), column=column)
     values = _whole_numbers(raw, blank)
     out = ((values < lo) | (values > hi)).fillna(False).to_numpy(dtype=bool)
@@ -549,7 +568,7 @@ def _check_unique(df, column, path, source_column=None):
     if len(dup):
         r = dup.iloc[0]
         first = df[df[column] == r[column]].iloc[0]
-        raise InputError(f"duplicate {r[column]!r} (first at row {int(first['_row'])})", file=str(path),
+        raise InputError(f"duplicate {excerpt(r[column])} (first at row {int(first['_row'])})", file=str(path),
                          row=int(r["_row"]), column=source_column or column)
 
 

@@ -117,3 +117,14 @@ def test_the_command_lines_year_bounds_are_the_readers():
     from reservation.cli import YEARS
     from reservation.units import INT_KINDS
     assert YEARS == INT_KINDS["year"][:2]
+
+
+@pytest.mark.parametrize("cmd", [["counts", "--body", "zp-chair", "--year", "2021"],
+                                 ["allot", "--body", "zp-chair", "--year", "2021"],
+                                 ["districts", "--body", "kp-chair", "--year", "2021"]], ids=lambda c: c[0])
+@pytest.mark.parametrize("data", [b"", b"  \n\t\n", b"\xef\xbb\xbf"], ids=["empty", "whitespace", "bom"])
+def test_an_empty_lots_file_is_refused_by_every_command(tmp_path, cmd, data):
+    p = tmp_path / "lots.csv"
+    p.write_bytes(data)
+    assert_refused(run_cli(cmd + ["--option", f"lots={p}"]), file=p, row=1, option="--option lots",
+                   words=["empty"])

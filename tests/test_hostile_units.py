@@ -99,3 +99,12 @@ def test_a_ragged_row_anywhere(i, extra, before):
     lines[i] = extra + lines[i] if before else lines[i] + extra
     with tempfile.TemporaryDirectory() as d:
         refuse(Path(d), "\n".join(lines) + "\n", row=i + 1)
+
+
+@pytest.mark.parametrize("body", ["gp-pradhan", "gp-ward", "kp-ward", "zp-ward"])
+@pytest.mark.parametrize("text", [PRADHAN.splitlines()[0] + "\n", "\ufeff" + PRADHAN.splitlines()[0] + "\n",
+                                  PRADHAN.splitlines()[0] + "\n\n  \n"], ids=["header", "bom", "blank-lines"])
+def test_a_header_only_units_file_is_one_line_not_a_traceback(tmp_path, body, text):
+    """Issue 18: a header-only gram panchayat units file reached the engine ("zero-size array to reduction
+    operation"); it is refused at the reader, naming row 2 where the first unit belongs."""
+    refuse(tmp_path, text, body=body, row=2, words=["only the header row"])

@@ -111,6 +111,7 @@ def test_report_for_one_division_end_to_end(main, tmp_path, capsys):
     assert "cdnjs" not in page and "require.min.js" not in page and "mermaid.esm" not in page
     assert 'document.querySelectorAll("details.reservation-static")' in page    # opens the static map if needed
     assert "views.check_parameters" not in page and "NBVAL_CHECK_OUTPUT" not in page
+    assert "views.check_notebook" not in page                   # the notebook's parameter check: code, hidden
     assert "जिला पंचायत अध्यक्ष 2021: लखनऊ" in page
     assert 'class="reservation-static"' in page and 'src="lucknow-map-en.png"' in page   # fallback static map
     for unit in ("Hardoi", "Lakhimpur Kheri", "Lucknow", "Rae Bareli", "Sitapur", "Unnao"):

@@ -30,7 +30,7 @@ from pathlib import Path
 import pandas as pd
 
 from ..categories import CODES
-from ..errors import FlagError, InputError  # noqa: F401 - FlagError re-exported
+from ..errors import FlagError, InputError, excerpt  # noqa: F401 - FlagError re-exported
 from ..units import nfc
 
 __all__ = ["FlagError", "read_table", "check_file", "formula_like", "check_text", "parse_count", "load_ballots",
@@ -85,10 +85,21 @@ def formula_like(value: str) -> bool:
 
 def check_text(value: str, path, row: int | None, column: str | None, what: str = "name") -> str:
     if formula_like(value):
-        raise InputError(f"{what} {value!r} begins with {value[0]!r}: a spreadsheet would run it as a formula; "
+        raise InputError(f"{what} {excerpt(value)} begins with {excerpt(value[0])}: a spreadsheet would run it as a formula; "
                          f"a {what} may not begin with =, +, @ or - (other than a negative number)",
                          file=None if path is None else str(path), row=row, column=column)
     return value
+
+
+def _no_controls(cells, path, row: int, columns) -> None:
+    """A cell with a control character (a line break, a tab, an escape, a bidirectional override) is refused,
+    never cleaned: names reach the tables and the terminal as they are."""
+    from ..errors import control_character
+    for value, column in zip(cells, columns):
+        c = control_character(value)
+        if c is not None:
+            raise InputError(f"{excerpt(value)} holds the control character U+{ord(c):04X}; names and marks are "
+                             "one line of visible text", file=str(path), row=row, column=column)
 
 
 def read_table(path, required=(), *, what: str = "table", header_names_are: str | None = None) -> pd.DataFrame:
@@ -112,12 +123,13 @@ def read_table(path, required=(), *, what: str = "table", header_names_are: str 
     if not records or not any(c.strip() for c in records[0]):
         raise InputError("empty file: a header row is needed", file=str(path), row=1)
     header = [nfc(h).strip() for h in records[0]]
+    _no_controls(header, path, 1, [f"column {i + 1}" for i in range(len(header))])
     seen: set[str] = set()
     for i, h in enumerate(header):
         if h == "":
             raise InputError(f"column {i + 1} of the header has no name", file=str(path), row=1)
         if h in seen:
-            raise InputError(f"column {h!r} appears twice in the header", file=str(path), row=1, column=h)
+            raise InputError(f"column {excerpt(h)} appears twice in the header", file=str(path), row=1, column=h)
         if h == "_row":
             raise InputError("'_row' is not a column name this tool accepts (it numbers the rows)", file=str(path),
                              row=1, column=h)
@@ -143,6 +155,7 @@ def read_table(path, required=(), *, what: str = "table", header_names_are: str 
             raise InputError(f"{why}: every row needs exactly one field per column", file=str(path), row=n,
                              column=col)
         rows.append([nfc(c).strip() for c in rec])
+        _no_controls(rows[-1], path, n, header)
         numbers.append(n)
     df = pd.DataFrame(rows, columns=header, dtype=object) if rows else pd.DataFrame(columns=header, dtype=object)
     df["_row"] = pd.array(numbers, dtype="int64")
@@ -154,7 +167,7 @@ def parse_count(value: str, path, row: int, column: str, *, low: int = 0, high: 
     """A whole number from a cell: ASCII digits only, between ``low`` and ``high``."""
     s = value.strip()
     if not re.fullmatch(r"[+-]?[0-9]{1,%d}" % MAX_DIGITS, s):
-        raise InputError(f"{value!r} is not a whole number" + (" of at most six digits" if s.isdigit() else ""),
+        raise InputError(f"{excerpt(value)} is not a whole number" + (" of at most six digits" if s.isdigit() else ""),
                          file=str(path), row=row, column=column)
     n = int(s)
     if not low <= n <= high:
@@ -163,11 +176,21 @@ def parse_count(value: str, path, row: int, column: str, *, low: int = 0, high: 
 
 
 # ------------------------------------------------------------------------------------------- DPC files
+def _bounded(n: int, name: str, path, what: str, row: int | None = None) -> None:
+    """At most reservation.limits.LIMITS[name] of them in a file."""
+    from ..limits import LIMITS
+    most = LIMITS[name][1]
+    if n > most:
+        raise InputError(f"{n:,} {what}: at most {most:,}", file=str(path), row=row)
+
+
 def load_ballots(path) -> pd.DataFrame:
     """Ballots -> DataFrame of 0/1 ints, one column per candidate (in file order), index = ballot label
     (the ``ballot`` column, or "row N"); ``attrs['rows']`` the spreadsheet rows, ``attrs['path']``."""
     df = read_table(path, what="ballots", header_names_are="candidate")
     cands = [h for h in df.columns if h not in (BALLOT_ID, "_row")]   # none at all: no candidate (r.15)
+    _bounded(len(df), "ballots", path, "rows (ballots)")
+    _bounded(len(cands), "candidates", path, "candidate columns", row=1)
     marks = {}
     for c in cands:
         col = []
@@ -177,7 +200,7 @@ def load_ballots(path) -> pd.DataFrame:
             elif value == "1":
                 col.append(1)
             else:
-                raise InputError(f"ballot mark {value!r} is not 1 (mark), 0 or blank (no mark)", file=str(path),
+                raise InputError(f"ballot mark {excerpt(value)} is not 1 (mark), 0 or blank (no mark)", file=str(path),
                                  row=int(row), column=c)
         marks[c] = col
     out = pd.DataFrame(marks, columns=cands, dtype="int64")
@@ -189,7 +212,7 @@ def load_ballots(path) -> pd.DataFrame:
                 continue
             check_text(b, path, int(row), BALLOT_ID, "ballot number")
             if b in seen:
-                raise InputError(f"ballot {b!r} appears twice (first in row {seen[b]})", file=str(path),
+                raise InputError(f"ballot {excerpt(b)} appears twice (first in row {seen[b]})", file=str(path),
                                  row=int(row), column=BALLOT_ID)
             seen[b] = int(row)
             labels[i] = b
@@ -204,7 +227,7 @@ def _code(value: str, aliases: dict, allowed, path, row, column, what) -> str:
         return ""
     key = value if value in allowed else aliases.get(value.lower(), aliases.get(value))
     if key is None:
-        raise InputError(f"{what} {value!r} is not one of {', '.join(allowed)}", file=str(path), row=row,
+        raise InputError(f"{what} {excerpt(value)} is not one of {', '.join(allowed)}", file=str(path), row=row,
                          column=column)
     return key
 
@@ -218,6 +241,7 @@ def load_candidates(path, ballot_candidates: list[str], resolve_municipality=Non
     (F or M; needed for women's seats). ``resolve_municipality(value) -> (lgd_code, name)`` (raising KeyError)
     checks each municipality against the district's list; without it names are kept as given."""
     df = read_table(path, ["candidate"], what="candidates")
+    _bounded(len(df), "candidates", path, "rows (candidates)")
     has = {c: c in df.columns for c in ("municipality", "category", "sex")}
     rows = {}
     sheet = {}
@@ -227,9 +251,9 @@ def load_candidates(path, ballot_candidates: list[str], resolve_municipality=Non
             raise InputError("empty candidate name", file=str(path), row=row, column="candidate")
         check_text(cand, path, row, "candidate", "candidate name")
         if cand in rows:
-            raise InputError(f"candidate {cand!r} is listed twice", file=str(path), row=row, column="candidate")
+            raise InputError(f"candidate {excerpt(cand)} is listed twice", file=str(path), row=row, column="candidate")
         if cand not in ballot_candidates:
-            raise InputError(f"candidate {cand!r} is not a column of the ballot file", file=str(path), row=row,
+            raise InputError(f"candidate {excerpt(cand)} is not a column of the ballot file", file=str(path), row=row,
                              column="candidate")
         m = df["municipality"].iat[i] if has["municipality"] else ""
         code = None
@@ -247,7 +271,7 @@ def load_candidates(path, ballot_candidates: list[str], resolve_municipality=Non
         sheet[cand] = row
     missing = [c for c in ballot_candidates if c not in rows]
     if missing:
-        raise InputError(f"ballot candidate {missing[0]!r} has no row in the candidates file", file=str(path),
+        raise InputError(f"ballot candidate {excerpt(missing[0])} has no row in the candidates file", file=str(path),
                          column="candidate")
     out = pd.DataFrame({"candidate": ballot_candidates,
                         "municipality": [rows[c][0] for c in ballot_candidates],
@@ -267,15 +291,15 @@ def load_lots(path, candidates: list[str]) -> pd.DataFrame:
     for i, (w, row) in enumerate(zip(df["winner"], df["_row"])):
         row = int(row)
         if w not in candidates:
-            raise InputError(f"unknown candidate {w!r}", file=str(path), row=row, column="winner")
+            raise InputError(f"unknown candidate {excerpt(w)}", file=str(path), row=row, column="winner")
         among = None
         if "among" in df.columns and df["among"].iat[i]:
             among = tuple(nfc(a).strip() for a in df["among"].iat[i].split(";") if nfc(a).strip())
             for a in among:
                 if a not in candidates:
-                    raise InputError(f"unknown candidate {a!r}", file=str(path), row=row, column="among")
+                    raise InputError(f"unknown candidate {excerpt(a)}", file=str(path), row=row, column="among")
             if w not in among:
-                raise InputError(f"winner {w!r} is not among {'; '.join(among)}", file=str(path), row=row,
+                raise InputError(f"winner {excerpt(w)} is not among {'; '.join(among)}", file=str(path), row=row,
                                  column="among")
         label = df["lot"].iat[i] if "lot" in df.columns and df["lot"].iat[i] else f"row {row}"
         check_text(label, path, row, "lot", "lot label")
@@ -287,6 +311,6 @@ def load_lots(path, candidates: list[str]) -> pd.DataFrame:
 
 def seat_code(value: str, path, row, column) -> str:
     if value not in CODES:
-        raise InputError(f"unknown category code {value!r}; expected one of {' '.join(CODES)}", file=str(path),
+        raise InputError(f"unknown category code {excerpt(value)}; expected one of {' '.join(CODES)}", file=str(path),
                          row=row, column=column)
     return value

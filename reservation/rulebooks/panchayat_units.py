@@ -32,7 +32,7 @@ from ..keys import outside_people, share, two_persons
 from ..options import Option, OptionSet, _shown
 from ..quota import OverReserved, QuotaRules, counts_by_parent
 from ..rulebook import Counts, Group, Rulebook, UnitSet, register
-from ..units import int_column, read_csv
+from ..units import int_column, read_csv, require_rows
 from ..words import UNIT_KINDS_HI
 from .panchayat import PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share
 
@@ -72,8 +72,7 @@ def load_units(path, parent_column: str = "parent") -> pd.DataFrame:
     district, division`` sorted by parent and code (validated: integer codes, unique units, pop >= 1,
     sc + st (+ obc) <= pop)."""
     raw = read_csv(path, ["unit", "parent", "pop", "sc", "st"], what="units")
-    if not len(raw):
-        raise InputError("a header but no unit: one row per unit is needed", file=str(path), row=2)
+    require_rows(raw, path, "units", "no unit; one row per unit (unit, parent, pop, sc, st) is needed")
     df = pd.DataFrame({"unit_code": int_column(raw, "unit", path), "parent": raw["parent"]})
     for c in ("pop", "sc", "st") + (("obc",) if "obc" in raw.columns else ()):
         df[c] = int_column(raw, c, path)

@@ -6,6 +6,8 @@ Every word shown in English and Hindi comes from :mod:`reservation.words`.
 
 Modules
 -------
+- :mod:`.notebook_params`: every notebook's parameter cell checked by one function (:func:`check_notebook`,
+  the bounds of :mod:`reservation.limits`).
 - :mod:`.params`: parameters checked once (:func:`check_parameters`) and the one call that computes an allotment
   (:func:`run_allotment`); :func:`body_choices`, :func:`body_title`.
 - :mod:`.places`: divisions in any spelling (:func:`resolve_division`, :func:`resolve_divisions`), names in English
@@ -30,6 +32,7 @@ from .explorer import Explorer, ExplorerState
 from .maps import (MapView, aggregate_figure, aggregate_static_figure, district_aggregate, division_map, fit_zoom,
                    map_geojson, map_mode, points_figure, points_static_figure, unit_points, write_geojson,
                    write_static_maps)
+from .notebook_params import NOTEBOOK_PARAMETERS, check_notebook
 from .params import body_choices, body_title, check_parameters, option_rows, run_allotment
 from .places import division_label, divisions, resolve_division, resolve_divisions, slug
 from .rotation import (VERDICTS, rotation_heatmap, rotation_matrix, rotation_summary, rotation_view,
@@ -41,7 +44,7 @@ from .toy import TOY_DISTRICTS, TOY_HISTORY, TOY_UNITS, toy_allotment, toy_figur
 
 __all__ = [
     "LANGS", "TOY_DISTRICTS", "TOY_HISTORY", "TOY_UNITS", "BODY_TITLES_HI", "divisions", "resolve_division",
-    "resolve_divisions", "check_parameters", "run_allotment", "body_choices", "body_title", "option_rows",
+    "resolve_divisions", "check_parameters", "check_notebook", "NOTEBOOK_PARAMETERS", "run_allotment", "body_choices", "body_title", "option_rows",
     "state_counts_all", "state_counts_wide", "category_counts_table", "category_summary", "unit_list",
     "not_drawn_table", "style_categories", "html_table", "html_heading", "heading", "division_label", "reason_note",
     "safe_cell", "write_csv", "division_tables", "table_in", "past_categories", "report_heading", "assumptions_table", "map_mode",

@@ -1,0 +1,130 @@
+"""The one check of every notebook's parameter cell: :func:`check_notebook`.
+
+Each notebook's first code cell after its ``parameters`` cell calls ``views.check_notebook("07", **params)``
+with the names of its parameter cell; nothing else in a notebook checks a value. A bad value raises
+:class:`~reservation.errors.InputError` with one line naming the parameter and the bound (the same bounds as the
+command line, :mod:`reservation.limits`): a year outside 1950-2100, ``samples`` above 100,000, an ``obc_sd`` that
+is zero, negative, NaN, inf or '1e309', an empty division, a name with a control character or 10,000 characters
+(quoted as a short excerpt).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import InputError, excerpt
+from ..limits import MAX_OBC_SD, MAX_PATH, MIN_OBC_SD, check_count, check_decimal, check_text
+
+__all__ = ["check_notebook", "NOTEBOOK_PARAMETERS"]
+
+#: notebook -> the names of its parameter cell (notebooks/NN_*.ipynb, the cell tagged ``parameters``).
+NOTEBOOK_PARAMETERS: dict[str, tuple[str, ...]] = {
+    "01": ("year",),
+    "02": ("body", "year", "division", "base_year", "options", "history", "units"),
+    "03": ("body", "year", "unit", "division", "base_year", "history"),
+    "04": ("body",),
+    "05": ("district", "year", "part", "category", "lot_winner"),
+    "06": ("body", "year", "published", "base_year", "compare", "compare_base_year", "search_options"),
+    "07": ("body", "year", "samples", "seed", "obc_sd", "history", "units", "options", "base_year"),
+    "08": ("year", "base_year", "options", "district", "block", "readings"),
+}
+
+_YEARS = {"year": "year", "base_year": "base_year", "compare_base_year": "base_year"}
+_COUNTS = ("samples", "seed")
+#: text parameters that must name something (the others may be "": not given)
+_NAMES = {"body", "division", "district", "published", "part", "category", "readings"}
+_TEXTS = {"unit", "lot_winner", "block", "compare"}
+
+
+def _one(name: str, value):
+    """One parameter checked on its own (type, bound, printable text); returns it normalised."""
+    if name in _YEARS:
+        if value is None and name == "base_year":
+            return None                             # notebook 07: the rulebook's base year
+        return check_count(_YEARS[name], value, option=name)
+    if name in _COUNTS:
+        return check_count(name, value, option=name)
+    if name == "obc_sd":
+        return check_decimal("obc_sd", value, low=MIN_OBC_SD, high=MAX_OBC_SD, low_open=False, option=name)
+    if name in _NAMES or name in _TEXTS:
+        return check_text(value, option=name, empty_ok=name in _TEXTS,
+                          longest=MAX_PATH if name == "published" else None)
+    if name == "search_options":
+        if not isinstance(value, bool):
+            raise InputError(f"{excerpt(value)} is not True or False", option=name)
+        return value
+    if name == "history":
+        items = [value] if isinstance(value, (str, Path)) else value
+        if items is None or isinstance(items, (bytes, dict)) or not hasattr(items, "__iter__"):
+            raise InputError(f"{excerpt(value)} is not a list of file paths", option=name)
+        return [_path(name, h) for h in items if str(h) != ""]
+    if name == "units":
+        return "" if value in (None, "") else _path(name, value)
+    if name == "options":
+        from .params import option_assignments
+        try:
+            pairs = option_assignments(value)
+        except InputError as e:
+            raise InputError(e.message, option=name) from None
+        for n, v in pairs:
+            check_text(n, option=name)
+            check_text(v, option=name, empty_ok=True)
+        return [f"{n}={v}" for n, v in pairs]
+    return value
+
+
+def _path(name: str, value) -> str:
+    if not isinstance(value, (str, Path)):
+        raise InputError(f"{excerpt(value)} is not a file path", option=name)
+    check_text(str(value), option=name, longest=MAX_PATH)
+    if not Path(value).is_file():
+        raise InputError(f"{excerpt(str(value))}: file not found", option=name)
+    return str(value)
+
+
+def check_notebook(notebook: str, **params) -> dict:
+    """Check the parameter cell of ``notebook`` ("01" ... "08", or a file name such as "07_projection.ipynb")
+    before anything runs; return the values normalised (years and counts as int, texts checked, file lists).
+
+    Every parameter goes through the same bounds as the command line (:mod:`reservation.limits`); then the
+    notebook's own checks run (a registered body with rules for the year, known divisions and option values:
+    :func:`reservation.views.check_parameters`; notebook 08: :func:`reservation.backtest.check_parameters`).
+    A bad value raises InputError, one line naming the parameter."""
+    key = str(notebook)[:2]
+    if key not in NOTEBOOK_PARAMETERS:
+        raise InputError(f"unknown notebook {excerpt(notebook)}; known: {', '.join(NOTEBOOK_PARAMETERS)}",
+                         option="notebook")
+    unknown = [n for n in params if n not in NOTEBOOK_PARAMETERS[key]]
+    if unknown:
+        raise InputError(f"notebook {key} has no parameter {excerpt(unknown[0])} (its parameters: "
+                         f"{', '.join(NOTEBOOK_PARAMETERS[key])})", option=str(unknown[0])[:60])
+    out = {n: _one(n, v) for n, v in params.items()}
+    out.update(_semantics(key, out))
+    return out
+
+
+def _semantics(key: str, p: dict) -> dict:
+    """What a value means beyond its bound: the body and its years, the divisions, the options. Returns what
+    the notebook's own check adds (``divisions``; notebook 08: its normalised parameters and ``grid``)."""
+    from .params import check_parameters
+    if key in ("02", "03", "07"):
+        base = p.get("base_year")
+        kw = {k: p[k] for k in ("division", "options", "history", "units") if k in p}
+        got = check_parameters(p["body"], p["year"], base_year=p["year"] if base is None else base, **kw)
+        return {"divisions": got["divisions"]} if "division" in p else {}
+    elif key in ("04", "06"):
+        from ..rulebook import get_rulebook
+        b = get_rulebook(p["body"])
+        if "year" in p:
+            b.years.check(p["body"], p["year"])
+        for y in ("base_year", "compare_base_year"):
+            if y in p and p[y] > p["year"]:
+                raise InputError(f"{p[y]} is after the election year {p['year']}", option=y)
+    elif key == "05":
+        from ..rulebooks.dpc import check_year
+        check_year(p["year"])
+    elif key == "08":
+        from ..backtest import check_parameters as backtest_parameters
+        return backtest_parameters(p["year"], p["base_year"], p["options"], p["district"], p["block"],
+                                   p["readings"])
+    return {}
