@@ -189,10 +189,14 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
     ``progress``: a progress bar on stderr (None: when stderr is a terminal).
     Bad input raises InputError; rules that cannot apply (including a past list no OBC figures can give)
     RuleError."""
-    for name, v, low in (("--samples", samples, 1), ("--seed", seed, 0), ("--burn-in", burn_in, 0),
-                         ("--thin", thin, 1), ("--check-every", check_every, 1)):
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < low:
-            raise InputError(f"{name} must be a whole number of at least {low} (got {v!r})", option=name)
+    from .limits import check_count, check_sweeps
+    for name, v in (("samples", samples), ("seed", seed), ("burn_in", burn_in), ("thin", thin),
+                    ("check_every", check_every)):
+        if isinstance(v, str):          # the library takes numbers; text is the command line's to parse
+            raise InputError(f"--{name.replace('_', '-')} must be a whole number (got text)",
+                             option="--" + name.replace("_", "-"))
+        check_count(name, v)            # the same bounds as the command line and the notebooks (limits.py)
+    check_sweeps(samples, burn_in, thin)
     if constraint not in CONSTRAINTS:
         raise InputError(f"constraint {constraint!r} is not one of {', '.join(CONSTRAINTS)}", option="--constraint")
     try:
