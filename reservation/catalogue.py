@@ -71,7 +71,8 @@ CATALOGUE: dict[str, Option] = {o.name: o for o in [
        {"rural": "rank by shares of the rural population (the ZP's territorial area)",
         "total": "rank by shares of the whole district population"},
        "GO 2021 counts para 2: 'उनके प्रादेशिक क्षेत्र की कुल जनसंख्या' (the population of the ZP's territorial "
-       "area = rural); data/SOURCES.md: 14 of 16 districts given SC in 2021 are in the top 16 by rural share."),
+       "area = rural); 14 of the 16 districts given SC in the final 2021 list are in the top 16 by rural SC share "
+       "(data/README.md, 'How the reference tables were built'; tests/test_readings_mayor.py counts them)."),
     _O("women_rank", "", "general_population",
        {"general_population": "women's pass ranks by the number of people outside SC/ST/OBC",
         "general_share": "women's pass ranks by the share of people outside SC/ST/OBC"},

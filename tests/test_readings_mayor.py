@@ -176,3 +176,15 @@ def test_the_tie_table_of_the_docs_is_measured(units_2017):
                 "same_group_assumed_by_code", "published_W", "W_both_population", "W_both_assumed_by_code")) + " |"
             assert row in text, (page.name, row)
     assert re.search(r"mayor 2023 \(afresh\) \| 17 \| 8 \| 11 \|", (ROOT / "notes" / "mayor.md").read_text())
+
+
+def test_rank_base_evidence_14_of_16_sc_districts_are_top_by_rural_share():
+    # the evidence of option rank_base (catalogue.py; data/README.md "How the reference tables were built")
+    d = pd.read_csv(ROOT / "data" / "districts.csv")
+    d["rural_share"] = d["sc_rural"] / d["tot_p_rural"]
+    top = set(d.sort_values("rural_share", ascending=False)["district_lgd_code"].head(16))
+    fin = pd.read_csv(PUB / "zp_adhyaksh_2021_final.csv")
+    sc = set(fin.loc[fin["category"].isin(["SC", "SC_W"]), "district_lgd_code"])
+    assert len(sc) == 16 and len(sc & top) == 14
+    names_of = dict(zip(d["district_lgd_code"], d["district_en"]))
+    assert {names_of[c] for c in sc - top} == {"Shamli", "Baghpat"}
