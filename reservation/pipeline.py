@@ -96,8 +96,11 @@ def _paths(value) -> list:
     return list(value)
 
 
-def _history(rb: Rulebook, history, resolve, year: int, described: dict) -> tuple[pd.DataFrame, bool]:
-    """The history table and whether the user gave it (a user's record after the election year is an error)."""
+def _history(rb: Rulebook, history, resolve, year: int, described: dict,
+             own_units: bool = False) -> tuple[pd.DataFrame, bool]:
+    """The history table and whether the user gave it (a user's record after the election year is an error).
+    ``own_units``: the user gave the units; a rulebook whose shipped history is of its shipped units only
+    (``history_with_units`` False) then reads none unless given."""
     if isinstance(history, pd.DataFrame):
         missing = [c for c in ("unit_code", "year", "category") if c not in history.columns]
         if missing:
@@ -108,7 +111,7 @@ def _history(rb: Rulebook, history, resolve, year: int, described: dict) -> tupl
             h["source"] = "given table"
         return h, True
     if history is None:
-        paths = [rb.default_history] if rb.default_history else []
+        paths = [rb.default_history] if rb.default_history and (rb.history_with_units or not own_units) else []
         given = False
     else:
         paths = _paths(history)
@@ -342,7 +345,7 @@ def prepare(body: str, year: int, *, units=None, history=None, population=None, 
     frame, par, parent_labels = _order_by_parent(us.frame, parent)
     resolve = us.resolve
     described = dict(us.described)
-    h, given = _history(rb, history, resolve, year, described)
+    h, given = _history(rb, history, resolve, year, described, own_units=units is not None)
     pop_df = None
     if population is not None:
         pop_df = population if isinstance(population, pd.DataFrame) else load_population(population, resolve)

@@ -188,3 +188,18 @@ def test_rank_base_evidence_14_of_16_sc_districts_are_top_by_rural_share():
     assert len(sc) == 16 and len(sc & top) == 14
     names_of = dict(zip(d["district_lgd_code"], d["district_en"]))
     assert {names_of[c] for c in sc - top} == {"Shamli", "Baghpat"}
+
+
+def test_a_users_body_list_reads_no_shipped_history(units_2017, tmp_path):
+    # data/history/mayor.csv is of the shipped 17 (Shahjahanpur among them): a user's list of 16 must not be
+    # refused for it, and reads no history unless one is given
+    a = reservation.allot("mayor", 2023, units=units_2017)
+    assert len(a.table) == 16 and a.meta["history_years"] == [] and "history" not in a.meta["inputs"]
+    assert any("no history given" in x for x in a.meta["assumptions"])
+    h = tmp_path / "mayor_2017.csv"           # a history of the user's bodies: the 2017 rows
+    full = pd.read_csv(ROOT / "data" / "history" / "mayor.csv")
+    full[full["year"] == 2017].to_csv(h, index=False)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        b = reservation.allot("mayor", 2023, units=units_2017, history=[h], base_year=2017)
+    assert b.meta["history_years"] == [2017]

@@ -564,7 +564,7 @@ def _rulebook(body: str) -> Rulebook:
         counts=body_counts(body), groups=_groups(body),
         pass_order=lambda opts: _ORDERS[opts["category_order"]], clauses=_clauses(body), units_file="optional",
         parent_table="divisions" if not mayor else "", default_base_year=MAYOR_BASE_YEAR if mayor else 0,
-        default_history=str(DATA_DIR / "history" / MAYOR_HISTORY) if mayor else "",
+        default_history=str(DATA_DIR / "history" / MAYOR_HISTORY) if mayor else "", history_with_units=False,
         base_year_readings=MAYOR_BASE_YEAR_READINGS if mayor else {},
         obc_note=("OBC population by body is not public and was not supplied: every {unit} is assumed at the State "
                   "share {share} % of its type, so the OBC order falls to the tie-break rule ({tie_break}) and "
