@@ -452,7 +452,6 @@ def _passes(p: Prepared, ctx: Context, frame: pd.DataFrame, slot_matrix: np.ndar
     return passes
 
 
-
 def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions: list, obc_note: str) -> Allotment:
     rb, opts, par, parent_labels, parent, h, base = p.rb, p.opts, p.par, p.parent_labels, p.parent, p.history, p.base
     body, year = p.body, p.year
