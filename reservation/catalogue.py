@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .options import Option
 
-__all__ = ["CATALOGUE", "pick"]
+__all__ = ["CATALOGUE", "pick", "with_default"]
 
 _O = Option
 CATALOGUE: dict[str, Option] = {o.name: o for o in [
@@ -71,7 +71,8 @@ CATALOGUE: dict[str, Option] = {o.name: o for o in [
        {"rural": "rank by shares of the rural population (the ZP's territorial area)",
         "total": "rank by shares of the whole district population"},
        "GO 2021 counts para 2: 'उनके प्रादेशिक क्षेत्र की कुल जनसंख्या' (the population of the ZP's territorial "
-       "area = rural); data/SOURCES.md: 14 of 16 districts given SC in 2021 are in the top 16 by rural share."),
+       "area = rural); 14 of the 16 districts given SC in the final 2021 list are in the top 16 by rural SC share "
+       "(data/README.md, 'How the reference tables were built'; tests/test_readings_mayor.py counts them)."),
     _O("women_rank", "", "general_population",
        {"general_population": "women's pass ranks by the number of people outside SC/ST/OBC",
         "general_share": "women's pass ranks by the share of people outside SC/ST/OBC"},
@@ -113,9 +114,20 @@ CATALOGUE: dict[str, Option] = {o.name: o for o in [
        "category: 'all_reserved' is contradicted by the record."),
     _O("tie_break", "A14", "population",
        {"population": "equal shares: larger population of the ranking base first, then lower LGD code",
-        "code": "equal shares: lower LGD code first"},
-       "No source settles ties (docs/ambiguities.md A14). Population first keeps the order stable when OBC shares are "
-       "assumed equal, and favours the larger electorate; the LGD code makes it total."),
+        "code": "equal shares: lower LGD code first",
+        "assumed_by_code": "equal shares: larger population first, then lower LGD code; but where the shares are a "
+                           "stand-in (OBC assumed at the State share in every unit, no OBC figures given), lower "
+                           "LGD code first"},
+       "No source settles ties (docs/ambiguities.md A14). Population first keeps the order stable and favours the "
+       "larger electorate; the LGD code makes it total. Where the OBC shares are a stand-in (no OBC figures: every "
+       "unit at the State share) the tie rule alone picks the OBC units, and by population it takes the largest, "
+       "the very units a women's pass that ranks by a population (Zila Panchayat and block chairs, Mayors) would "
+       "take next; 'assumed_by_code' breaks those ties by the LGD code instead (independent of every later key). "
+       "Held against the shipped published lists (benchmarks/tie_rule_published.py; units with the published "
+       "category, population -> assumed_by_code): zp-chair 2015 9 -> 9 and 2021 38 -> 40 of 75; kp-chair 2005 "
+       "163 -> 182, 2010 223 -> 205, 2015 225 -> 232; Mayors 2023 8 -> 11 of 17, 2017 3 -> 6 of 16. The "
+       "panchayat lists do not decide between the two (kp-chair 2010 goes the other way, zp-chair 2015 is level): "
+       "their default stays 'population'; the Mayors' is 'assumed_by_code' (mayor_rules.py)."),
     _O("lots", "A14", "", {}, "Lots drawn by the authority are inputs (CSV unit,lot[,category]); empty = none.",
        kind="path"),
 ]}
@@ -126,3 +138,11 @@ def pick(*names: str, **replace: Option) -> dict[str, Option]:
     out = {n: CATALOGUE[n] for n in names}
     out.update(replace)
     return out
+
+
+def with_default(name: str, default: str, evidence: str) -> Option:
+    """The catalogue's option ``name`` with another default and its evidence (a body whose record decides it)."""
+    o = CATALOGUE[name]
+    if default not in o.readings:
+        raise ValueError(f"{default!r} is not a reading of {name}")
+    return Option(o.name, o.ambiguity, default, o.readings, evidence, o.kind)

@@ -96,8 +96,11 @@ def _paths(value) -> list:
     return list(value)
 
 
-def _history(rb: Rulebook, history, resolve, year: int, described: dict) -> tuple[pd.DataFrame, bool]:
-    """The history table and whether the user gave it (a user's record after the election year is an error)."""
+def _history(rb: Rulebook, history, resolve, year: int, described: dict,
+             own_units: bool = False) -> tuple[pd.DataFrame, bool]:
+    """The history table and whether the user gave it (a user's record after the election year is an error).
+    ``own_units``: the user gave the units; a rulebook whose shipped history is of its shipped units only
+    (``history_with_units`` False) then reads none unless given."""
     if isinstance(history, pd.DataFrame):
         missing = [c for c in ("unit_code", "year", "category") if c not in history.columns]
         if missing:
@@ -108,7 +111,7 @@ def _history(rb: Rulebook, history, resolve, year: int, described: dict) -> tupl
             h["source"] = "given table"
         return h, True
     if history is None:
-        paths = [rb.default_history] if rb.default_history else []
+        paths = [rb.default_history] if rb.default_history and (rb.history_with_units or not own_units) else []
         given = False
     else:
         paths = _paths(history)
@@ -342,7 +345,7 @@ def prepare(body: str, year: int, *, units=None, history=None, population=None, 
     frame, par, parent_labels = _order_by_parent(us.frame, parent)
     resolve = us.resolve
     described = dict(us.described)
-    h, given = _history(rb, history, resolve, year, described)
+    h, given = _history(rb, history, resolve, year, described, own_units=units is not None)
     pop_df = None
     if population is not None:
         pop_df = population if isinstance(population, pd.DataFrame) else load_population(population, resolve)
@@ -394,9 +397,64 @@ def _division_population(p: Prepared, ctx: Context, group: str):
     return value if same else rb.division_population(ctx, group)
 
 
+#: Option tie_break -> the engine's rule for a pass whose key is known (``assumed_by_code`` breaks those ties as
+#: ``population`` does; only the passes of :func:`_tie_population` differ).
+_ENGINE_TIE = {"population": "population", "assumed_by_code": "population", "code": "code"}
+
+
+def engine_tie_break(value: str) -> str:
+    """The engine's tie-break rule (``population`` or ``code``) for an option value of ``tie_break``."""
+    return _ENGINE_TIE[value]
+
+
+def _tie_population(ctx: Context, group: str, pop: np.ndarray) -> tuple[np.ndarray, str]:
+    """The population that breaks a pass's ties, and "code" when the pass breaks them by the code alone.
+
+    ``tie_break=assumed_by_code`` (A14): where the key is a stand-in (the OBC share, assumed equal in every unit
+    because no OBC figures were given) every unit ties, so the tie rule alone would choose the OBC units; by
+    population it would take the largest, the very units the women's pass (which ranks by a population) comes
+    to next. Such a pass breaks its ties by the lower code (a constant population: the engine's order is then
+    the code order within each parent); every other pass as ``population``."""
+    if ctx.opts["tie_break"] == "assumed_by_code" and group == "OBC" and not ctx.obc.given:
+        return np.zeros(len(pop), dtype=np.int64), "code"
+    return pop, ""
+
+
+def _passes(p: Prepared, ctx: Context, frame: pd.DataFrame, slot_matrix: np.ndarray, obc_note: str) -> list:
+    """The engine's passes in the rulebook's legal order, each with its key, tie population and words."""
+    rb, opts, fields = p.rb, p.opts, p.fields
+    rot_clause = rb.clause("rotation", base_year=p.base)
+    groups = rb.groups(opts) if callable(rb.groups) else rb.groups
+    pop = frame["pop"].to_numpy(dtype=np.int64)
+    obc_note_hi = OBC_NOTE_HI.format(unit=UNIT_KINDS_HI.get(rb.unit_kind, rb.unit_kind), share=ctx.obc.share_text,
+                                     tie_break=opts["tie_break"])
+    passes = []
+    for group, codes in rb.pass_order(opts):
+        g = groups[group]
+        eligible = None
+        if g.eligible is not None and (rb.eligibility is None or rb.eligibility(opts)):
+            eligible = g.eligible(ctx)
+        tie_pop, tie_rule = _tie_population(ctx, group, pop)
+        text = PassText(
+            key_label=g.label.format(**fields), key_label_hi=g.label_hi.format(**fields) if g.label_hi else "",
+            clause=rb.clause(g.clause), clause_women=rb.clause(g.clause_women or g.clause),
+            clause_rotation=rot_clause, clause_saturation=rb.clause(g.division_rule) if g.division_rule else "",
+            clause_eligible=rb.clause(g.clause_eligible) if g.clause_eligible else "",
+            eligible_reason=g.eligible_reason, note=obc_note if g.note == "obc" else "",
+            note_hi=obc_note_hi if g.note == "obc" and obc_note else "",
+            freed_reason=rb.clause("freed.reason"), clause_freed=rb.clause("freed"), tie_rule=tie_rule)
+        satpop = _division_population(p, ctx, group) if g.division_rule and rb.division_population else None
+        cols = [CODE_INDEX[c] for c in codes]
+        passes.append(Pass(group=group, codes=tuple(codes), slots=slot_matrix[:, cols], key=g.key(ctx),
+                           population=tie_pop,
+                           history_codes=group_codes(group, opts.values.get("women_history", "general_only")),
+                           eligible=eligible, saturation_population=satpop, text=text))
+    return passes
+
+
 def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions: list, obc_note: str) -> Allotment:
     rb, opts, par, parent_labels, parent, h, base = p.rb, p.opts, p.par, p.parent_labels, p.parent, p.history, p.base
-    body, year, fields = p.body, p.year, p.fields
+    body, year = p.body, p.year
     slots = c.slots.reindex(columns=list(CODES), fill_value=0).astype(np.int64)
     if not (len(slots) == len(parent_labels) and (slots.index.to_numpy(dtype=object) == parent_labels).all()):
         extra_par = slots.index.difference(pd.Index(parent_labels))
@@ -412,33 +470,10 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
         p._cache["rotation"] = RotationView(use_history, year, base, opts.values.get("rotation_history",
                                                                                        "since_base"))
     rotation = p._cache["rotation"]
-    groups = rb.groups(opts) if callable(rb.groups) else rb.groups
-    pop = frame["pop"].to_numpy(dtype=np.int64)
     slot_matrix = slots.to_numpy(dtype=np.int64)
-    rot_clause = rb.clause("rotation", base_year=base)
-    obc_note_hi = OBC_NOTE_HI.format(unit=UNIT_KINDS_HI.get(rb.unit_kind, rb.unit_kind), share=ctx.obc.share_text,
-                                     tie_break=opts["tie_break"])
-    passes = []
-    for group, codes in rb.pass_order(opts):
-        g = groups[group]
-        eligible = None
-        if g.eligible is not None and (rb.eligibility is None or rb.eligibility(opts)):
-            eligible = g.eligible(ctx)
-        text = PassText(
-            key_label=g.label.format(**fields), key_label_hi=g.label_hi.format(**fields) if g.label_hi else "",
-            clause=rb.clause(g.clause), clause_women=rb.clause(g.clause_women or g.clause),
-            clause_rotation=rot_clause, clause_saturation=rb.clause(g.division_rule) if g.division_rule else "",
-            clause_eligible=rb.clause(g.clause_eligible) if g.clause_eligible else "",
-            eligible_reason=g.eligible_reason, note=obc_note if g.note == "obc" else "",
-            note_hi=obc_note_hi if g.note == "obc" and obc_note else "",
-            freed_reason=rb.clause("freed.reason"), clause_freed=rb.clause("freed"))
-        satpop = _division_population(p, ctx, group) if g.division_rule and rb.division_population else None
-        cols = [CODE_INDEX[c] for c in codes]
-        passes.append(Pass(group=group, codes=tuple(codes), slots=slot_matrix[:, cols], key=g.key(ctx),
-                           population=pop,
-                           history_codes=group_codes(group, opts.values.get("women_history", "general_only")),
-                           eligible=eligible, saturation_population=satpop, text=text))
-    settings = Settings(tie_break=opts["tie_break"], lots=p.lots, category_women=opts["category_women"],
+    passes = _passes(p, ctx, frame, slot_matrix, obc_note)
+    settings = Settings(tie_break=engine_tie_break(opts["tie_break"]), lots=p.lots,
+                        category_women=opts["category_women"],
                         rotation_fallback=opts["rotation_fallback"],
                         division_saturation=opts.values.get("division_saturation", "off"),
                         saturation_scope=opts.values.get("saturation_scope", "per_category"),

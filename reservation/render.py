@@ -54,6 +54,7 @@ class PassText:
     freed_reason: str = ""          # a unit made unreserved by the division rule in an earlier pass
     clause_freed: str = ""
     note_hi: str = ""
+    tie_rule: str = ""              # "code": this pass breaks ties by the code alone (tie_break=assumed_by_code)
 
     def note_in(self, lang: str) -> str:
         return self.note_hi if lang == "hi" and self.note_hi else self.note
@@ -249,7 +250,7 @@ class _Words:
         spec, w = rec.spec, self.w
         head = vformat(w["tied"], key_label=spec.text.label(self.lang), n=t)
         lot = rec.lot[positions] if rec.lot is not None else np.full(len(positions), -1)
-        if self.r.settings.tie_break == "population":
+        if self.r.settings.tie_break == "population" and spec.text.tie_rule != "code":
             rule = vformat(w["by_population"], population=np.asarray(spec.population, dtype=np.int64)[positions])
         else:
             rule = w["by_code"]

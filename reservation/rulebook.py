@@ -180,6 +180,7 @@ class Rulebook:
     pass_order: Callable                    # (opts) -> sequence of "ST", "SC_W", "SC", ... (a group, or one code)
     clauses: dict[str, str]
     default_history: str = ""               # shipped history (path) or "" (none)
+    history_with_units: bool = True         # the shipped history also applies to a user's units file
     units_file: str = "none"                # "none", "optional" (replaces the shipped list), "required"
     accepts_population: bool = True
     parent_table: str = ""                  # "districts" / "divisions": `reservation districts|divisions`

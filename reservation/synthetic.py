@@ -1,6 +1,6 @@
 """Generated populations for tests, benchmarks and teaching: always labelled as generated.
 
-Gram panchayat and ward populations are not public (blocks_SOURCES.md). To exercise the engine at the scale
+Gram panchayat and ward populations are not public (data/README.md). To exercise the engine at the scale
 the official software runs (58,000 gram panchayats, 732,000 ward seats), these functions build unit tables
 whose **totals match the real block figures** but whose split inside a block is **generated** (a seeded
 random split: multinomial for the population, multivariate hypergeometric for SC and ST, so every unit has

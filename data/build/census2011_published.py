@@ -14,7 +14,8 @@ Columns written (appended, or refreshed if present):
   ``rebuilt_new_district`` (no Census 2011 district: the rebuilt ``tot_p`` of the row).
 
 Source: ``census2011_districts_71.csv`` of the project's compiled reference data (Census 2011 Primary Census
-Abstract, district rows, cross-checked against two independent copies; see its SOURCES.md). Standard library only.
+Abstract, district rows, cross-checked against two independent copies; data/README.md, 'How the reference tables
+were built'). Standard library only.
 The file is rewritten only if every one of the 75 rows is matched; otherwise nothing is written and the script
 exits 1.
 """

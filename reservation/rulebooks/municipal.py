@@ -42,6 +42,7 @@ from ..quota import QuotaRules, category_counts, fmt_fraction
 from ..rounding import round_with
 from ..rulebook import Counts, Group, Rulebook, UnitSet, Years, register, slots_from_split
 from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
+from .mayor_rules import MAYOR_BASE_YEAR, MAYOR_BASE_YEAR_READINGS, MAYOR_HISTORY, TIE_BREAK, WOMEN_ORDER, women_key
 
 __all__ = ["URBAN_BODIES", "URBAN_OPTIONS", "load_bodies", "urban_counts", "division_counts", "body_index",
            "DIVISION_COLUMNS", "RULEBOOKS"]
@@ -166,6 +167,10 @@ URBAN_OPTIONS.update({o.name: o for o in [
 ]})
 
 
+
+#: The Mayors' options: the urban ones, the order of their general women's offices and their tie rule
+#: (mayor_rules.py).
+MAYOR_OPTIONS: dict[str, Option] = {**URBAN_OPTIONS, TIE_BREAK.name: TIE_BREAK, WOMEN_ORDER.name: WOMEN_ORDER}
 
 
 def load_bodies(body: str, path=None) -> tuple[pd.DataFrame, list[str]]:
@@ -512,20 +517,27 @@ def body_counts(body: str):
     return counts
 
 
-def _groups(body: str) -> dict[str, Group]:
+def _groups(body: str):
+    """The passes' keys and clauses; the Mayors' general women by option ``women_order`` (mayor_rules.py)."""
     where = "population" if body == "mayor" else "population of the body"
     c = {g: "mayor" if body == "mayor" else k for g, k in (("SC", "d1"), ("ST", "d2"), ("OBC", "d3"), ("GEN", "d4"))}
     where_hi = "जनसंख्या" if body == "mayor" else "निकाय की जनसंख्या"
-    return {
+    fixed = {
         "SC": Group(share("sc"), f"SC share of the {where}", c["SC"], c["SC"] + ".women",
                     label_hi=f"{where_hi} में अनुसूचित जाति का अनुपात"),
         "ST": Group(share("st"), f"ST share of the {where}", c["ST"], c["ST"] + ".women",
                     label_hi=f"{where_hi} में अनुसूचित जनजाति का अनुपात"),
         "OBC": Group(share("obc"), f"OBC share of the {where}", c["OBC"], c["OBC"] + ".women", note="obc",
                      label_hi=f"{where_hi} में अन्य पिछड़ा वर्ग का अनुपात"),
-        "GEN": Group(women_share, f"share of women in the {where}", "mayor_w" if body == "mayor" else c["GEN"],
-                     label_hi=f"{where_hi} में महिलाओं का अनुपात"),
     }
+    by_share = Group(women_share, f"share of women in the {where}", "mayor_w" if body == "mayor" else c["GEN"],
+                     label_hi=f"{where_hi} में महिलाओं का अनुपात")
+    if body != "mayor":
+        return {**fixed, "GEN": by_share}
+    others = {"population": Group(women_key("population"), "population", "mayor_w", label_hi="जनसंख्या"),
+              "women_population": Group(women_key("women_population"), "number of women", "mayor_w",
+                                        label_hi="महिलाओं की संख्या"), "women_share": by_share}
+    return lambda opts: {**fixed, "GEN": others[opts["women_order"]]}
 
 
 _ORDERS = {"sc_first": (("SC", ("SC_W", "SC")), ("ST", ("ST_W", "ST")), ("OBC", ("OBC_W", "OBC")), ("GEN", ("W",))),
@@ -544,12 +556,16 @@ def _clauses(body: str) -> dict[str, str]:
 
 def _rulebook(body: str) -> Rulebook:
     spec = URBAN_BODIES[body]
+    mayor = body == "mayor"
     return Rulebook(
         id=body, title=spec["title"], title_hi=spec["title_hi"], unit_kind="urban body", parent="division",
         parent_for=lambda opts: _parent(body, opts), parent_word="division", years=URBAN_YEARS,
-        options=URBAN_OPTIONS, load_units=bodies_as_units(body), counts=body_counts(body), groups=_groups(body),
+        options=MAYOR_OPTIONS if mayor else URBAN_OPTIONS, load_units=bodies_as_units(body),
+        counts=body_counts(body), groups=_groups(body),
         pass_order=lambda opts: _ORDERS[opts["category_order"]], clauses=_clauses(body), units_file="optional",
-        parent_table="divisions" if body != "mayor" else "", default_base_year=0,
+        parent_table="divisions" if not mayor else "", default_base_year=MAYOR_BASE_YEAR if mayor else 0,
+        default_history=str(DATA_DIR / "history" / MAYOR_HISTORY) if mayor else "", history_with_units=False,
+        base_year_readings=MAYOR_BASE_YEAR_READINGS if mayor else {},
         obc_note=("OBC population by body is not public and was not supplied: every {unit} is assumed at the State "
                   "share {share} % of its type, so the OBC order falls to the tie-break rule ({tie_break}) and "
                   "rotation"),
