@@ -1,4 +1,5 @@
 import os
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -6,6 +7,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED = Path(os.environ.get("RESERVATION_SHARED", ROOT.parent / "shared"))
+# The lists the project ships (copies of ../shared/data/published): tests read these, so a clone needs no ../shared.
+PUBLISHED = ROOT / "data" / "published"
+# The installed command of the environment running the tests (`make test`: .venv/bin/reservation).
+INSTALLED = Path(sysconfig.get_path("scripts")) / "reservation"
 
 
 @pytest.fixture
