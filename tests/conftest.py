@@ -26,6 +26,16 @@ def shared_data():
     return d
 
 
+def shared_file(shared_data, *parts) -> Path:
+    """A file of ../shared/data the project does not ship (the large tables: gram panchayat lists), or a skip
+    saying which file is absent."""
+    p = Path(shared_data, *parts)
+    if not p.is_file():
+        pytest.skip(f"{p} is absent (a large table the project does not ship; set RESERVATION_SHARED to the "
+                    "shared/ folder)")
+    return p
+
+
 # ------------------------------------------------------------------------ helpers for tests/test_hostile_*.py
 
 def run_cli(argv) -> tuple[int, str, str]:
