@@ -130,6 +130,26 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
                               "(apt-get install -y chromium) to run them.", yellow=True, bold=True)
 
 
+#: tests that each run a whole notebook (papermill) and share nothing with the rest of their file
+NOTEBOOK_RUNS = "tests/test_notebook_outputs.py::test_key_tables_match_their_reference["
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """`make test` (pytest-xdist, --dist loadfile): one file's tests stay in one worker (its module fixtures are
+    computed once; nbval runs a notebook's cells in order in one kernel), except the notebook runs of
+    tests/test_notebook_outputs.py, each its own unit of work, so that the eight notebooks are shared between the
+    workers instead of queueing in one."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class NotebooksApart(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return nodeid if nodeid.startswith(NOTEBOOK_RUNS) else super()._split_scope(nodeid)
+    return NotebooksApart(config, log)
+
+
 @pytest.fixture
 def main():
     """``reservation.cli.main`` (every sub-command registered), for tests that run the command in this process."""
