@@ -18,8 +18,12 @@ demo: $(STAMP)
 	$(BIN)/reservation counts --body zp-chair --year 2021
 	$(BIN)/reservation allot --body zp-chair --year 2021 --out out/zp-chair-2021.csv
 
+# Two workers (pytest-xdist), none on a one-core machine (`make test WORKERS=0` runs in one process). --dist loadfile
+# keeps each file (its module fixtures) and each notebook (its cells, in order, in one kernel) in one worker.
+WORKERS ?= $(shell n=$$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1); [ "$$n" -ge 2 ] && echo 2 || echo 0)
+
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_allot.py

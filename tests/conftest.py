@@ -1,4 +1,5 @@
 import os
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -6,6 +7,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED = Path(os.environ.get("RESERVATION_SHARED", ROOT.parent / "shared"))
+# The lists the project ships (copies of ../shared/data/published): tests read these, so a clone needs no ../shared.
+PUBLISHED = ROOT / "data" / "published"
+# The installed command of the environment running the tests (`make test`: .venv/bin/reservation).
+INSTALLED = Path(sysconfig.get_path("scripts")) / "reservation"
 
 
 @pytest.fixture
@@ -19,6 +24,16 @@ def shared_data():
     if not d.is_dir():
         pytest.skip(f"the shared data folder {d} is absent (set RESERVATION_SHARED to the shared/ folder)")
     return d
+
+
+def shared_file(shared_data, *parts) -> Path:
+    """A file of ../shared/data the project does not ship (the large tables: gram panchayat lists), or a skip
+    saying which file is absent."""
+    p = Path(shared_data, *parts)
+    if not p.is_file():
+        pytest.skip(f"{p} is absent (a large table the project does not ship; set RESERVATION_SHARED to the "
+                    "shared/ folder)")
+    return p
 
 
 # ------------------------------------------------------------------------ helpers for tests/test_hostile_*.py
@@ -113,6 +128,26 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
             terminalreporter.line(f"SKIPPED {nodeid}: {reason}", yellow=True)
         terminalreporter.line(f"{len(found)} browser test(s) did not run; install Chromium "
                               "(apt-get install -y chromium) to run them.", yellow=True, bold=True)
+
+
+#: tests that each run a whole notebook (papermill) and share nothing with the rest of their file
+NOTEBOOK_RUNS = "tests/test_notebook_outputs.py::test_key_tables_match_their_reference["
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """`make test` (pytest-xdist, --dist loadfile): one file's tests stay in one worker (its module fixtures are
+    computed once; nbval runs a notebook's cells in order in one kernel), except the notebook runs of
+    tests/test_notebook_outputs.py, each its own unit of work, so that the eight notebooks are shared between the
+    workers instead of queueing in one."""
+    if config.getoption("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class NotebooksApart(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return nodeid if nodeid.startswith(NOTEBOOK_RUNS) else super()._split_scope(nodeid)
+    return NotebooksApart(config, log)
 
 
 @pytest.fixture

@@ -336,11 +336,8 @@ def test_cli_audit_rules_that_cannot_apply_is_exit_3(tmp_path, capsys):
 
 @pytest.fixture(scope="module")
 def final_2021():
-    from tests.conftest import SHARED
-    p = SHARED / "data" / "published" / "zp_adhyaksh_2021_final.csv"
-    if not p.is_file():
-        pytest.skip(f"the published list {p} is absent (set RESERVATION_SHARED to the shared/ folder)")
-    return audit("zp-chair", 2021, p, search_options=False)
+    from tests.conftest import PUBLISHED
+    return audit("zp-chair", 2021, PUBLISHED / "zp_adhyaksh_2021_final.csv", search_options=False)
 
 
 def test_final_2021_list_sc_pass(final_2021):
@@ -386,8 +383,8 @@ def test_final_2021_sc_list_is_lawful_on_the_1995_base_it_was_made_on(final_2021
     once, the six are the only tier-1 districts for SC, take the SC_W offices from the top, and the ten SC offices go
     down the tier-2 order with Unnao freed: every SC rule holds and every SC district matches."""
     import warnings
-    from tests.conftest import SHARED
-    path = SHARED / "data" / "published" / "zp_adhyaksh_2021_final.csv"
+    from tests.conftest import PUBLISHED
+    path = PUBLISHED / "zp_adhyaksh_2021_final.csv"
     pub = pd.read_csv(path)
     six = set(pub.loc[pub["category"] == "SC_W", "district_lgd_code"])
     h = final_2021.computed.history[["unit_code", "year", "category"]]

@@ -20,12 +20,13 @@ import pandas as pd
 import pytest
 
 import reservation
-from conftest import ROOT, assert_refused, run_cli, snapshot
+from conftest import INSTALLED, ROOT, assert_refused, run_cli, snapshot
 from reservation import output
 from reservation.errors import InputError
 
 ALLOT = ["allot", "--body", "zp-chair", "--year", "2021"]
-EXE = ROOT / ".venv" / "bin" / "reservation"
+EXE = INSTALLED
+NOBODY = 65534
 
 
 def allot_to(target, *extra):
@@ -103,6 +104,37 @@ def test_an_unwritable_folder_is_refused(out_folder, monkeypatch):
     assert out_folder.unchanged()
 
 
+def as_nobody(*argv, **kw) -> subprocess.CompletedProcess:
+    return subprocess.run(["setpriv", f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", *map(str, argv)],
+                          capture_output=True, text=True, cwd="/", env={**os.environ, "HOME": "/"}, **kw)
+
+
+def closed_folder(path: Path) -> str:
+    """The first folder above ``path`` that a user outside its owner and group cannot enter, as 'F (mode 0700)'."""
+    for d in [*reversed(Path(path).parents)]:
+        mode = d.stat().st_mode & 0o777
+        if not mode & 0o001:
+            return f"{d} (mode {mode:04o})"
+    return "no folder above it is closed"
+
+
+def skip_unless_nobody_reaches(folder: Path) -> None:
+    """Skip, saying why, unless user nobody can run this interpreter, import the reservation package under test
+    (not another copy through the install's own path) and enter ``folder``. A clone in a folder only its owner
+    can enter (a 0700 or 0750 home, ``mktemp -d``) keeps its virtual environment and code from other users."""
+    ours = Path(reservation.__file__).resolve()
+    r = as_nobody(sys.executable, "-c", "import os, sys, reservation; os.listdir(sys.argv[1]); "
+                  "print(reservation.__file__)", folder, timeout=120)
+    if r.returncode != 0:
+        last = (r.stderr.strip().splitlines() or ["no message"])[-1][:200]
+        pytest.skip(f"user nobody (uid {NOBODY}) cannot run {sys.executable} here ({last}); "
+                    f"closed: {closed_folder(ours)}")
+    theirs = Path(r.stdout.strip()).resolve()
+    if theirs != ours:
+        pytest.skip(f"user nobody (uid {NOBODY}) imports {theirs}, not the code under test {ours}: "
+                    f"it cannot enter {closed_folder(ours)}")
+
+
 @pytest.mark.skipif(os.geteuid() != 0 or shutil.which("setpriv") is None or not EXE.exists(),
                     reason="needs root, setpriv and the installed command to run as another user")
 def test_an_unwritable_folder_for_a_real_user_through_the_installed_command():
@@ -112,9 +144,8 @@ def test_an_unwritable_folder_for_a_real_user_through_the_installed_command():
         ro = base / "ro"
         ro.mkdir()
         ro.chmod(0o555)
-        r = subprocess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", str(EXE), *ALLOT,
-                            "--out", str(ro / "x.csv")], capture_output=True, text=True, timeout=300,
-                           cwd="/", env={**os.environ, "HOME": "/"})
+        skip_unless_nobody_reaches(ro)
+        r = as_nobody(EXE, *ALLOT, "--out", ro / "x.csv", timeout=300)
         assert_refused((r.returncode, r.stdout, r.stderr), option="--out", words=["not writable"])
         assert list(ro.iterdir()) == []
     finally:
@@ -323,7 +354,7 @@ def test_same_inputs_give_byte_identical_files_under_any_hash_seed(tmp_path):
 
 # ------------------------------------------------------------------------------------------- the installed command
 
-@pytest.mark.skipif(not EXE.exists(), reason="the installed command .venv/bin/reservation is absent")
+@pytest.mark.skipif(not EXE.exists(), reason=f"the installed command {EXE} is absent")
 def test_a_refusal_through_the_installed_command(out_folder):
     h = out_folder.dir.parent / "h.csv"
     h.write_text("unit,year,category\nMau,2015,UR\njunk,junk2,Agra,2015,SC\n", encoding="utf-8")

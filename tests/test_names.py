@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import ROOT
+from conftest import ROOT, shared_file
 from reservation.names import NameIndex, district_index, load_aliases, name_key
 from reservation.units import DATA_DIR, crosswalk, load_districts, loose_key
 
@@ -211,7 +211,7 @@ def test_the_2015_block_names_find_the_same_blocks_as_before(shared_data):
         k = unicodedata.normalize("NFC", k.replace("\u093c", "").replace("\u0901", "\u0902"))
         return re.sub(r"[\s.\-_,'’()\[\]/]+", "", k)
 
-    g = pd.read_csv(shared_data / "history" / "gp_pradhan_2015.csv.gz", usecols=["district_hi", "block_no", "block_hi"])
+    g = pd.read_csv(shared_file(shared_data, "history", "gp_pradhan_2015.csv.gz"), usecols=["district_hi", "block_no", "block_hi"])
     g = g.drop_duplicates()
     g["d"] = [crosswalk().resolve(x) for x in g["district_hi"]]
     b = pd.read_csv(DATA_DIR / "blocks_census2011.csv")

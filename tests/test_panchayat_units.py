@@ -5,7 +5,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from conftest import FIXTURES
+from conftest import FIXTURES, shared_file
 from reservation.cli import main
 from reservation.quota import QuotaRules, counts_by_parent
 import reservation
@@ -74,7 +74,7 @@ def test_bad_units_file_exits_2_with_row_and_column(tmp_path, capsys, text, prob
 @pytest.fixture(scope="module")
 def state_gps(shared_data):
     from reservation.synthetic import gram_panchayats_2015
-    return gram_panchayats_2015(shared_data / "history" / "gp_pradhan_2015.csv.gz")
+    return gram_panchayats_2015(shared_file(shared_data, "history", "gp_pradhan_2015.csv.gz"))
 
 
 def test_real_2015_list_of_59019_gram_panchayats_with_generated_populations(state_gps, tmp_path):

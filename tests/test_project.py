@@ -44,7 +44,6 @@ probability 1/4.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -62,7 +61,7 @@ from reservation.priors import ConstrainedSampler, ObcPrior
 from reservation.project import PROB_COLUMNS, TABLE_COLUMNS, Projection, _history_table, _past_list, project, score
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("RESERVATION_SHARED", ROOT.parent / "shared"))
+PUBLISHED = ROOT / "data" / "published"
 HEADER = ("district_lgd_code,district_en,district_hi,division_en,division_hi,census2011_district_code,tot_p,"
           "tot_p_rural,tot_p_urban,sc,sc_rural,sc_urban,st,st_rural,st_urban")
 SIX = [(1, "Alpha", "East"), (2, "Beta", "East"), (3, "Gamma", "East"), (4, "Delta", "West"), (5, "Epsilon", "West"),
@@ -220,17 +219,10 @@ def test_constraint_is_exact_on_the_toy(six):
 
 
 def zp_history() -> pd.DataFrame:
-    """The 2015 zp-chair history and the final 2021 list (shipped in data/published once the readings branch is
-    merged; else read from ../shared)."""
+    """The 2015 zp-chair history and the final 2021 list (as shipped in data/published)."""
     h = pd.read_csv(ROOT / "data" / "history" / "zp-chair.csv", dtype={"unit": int})
     h15 = h[h["year"] == 2015]
-    for base in (ROOT / "data" / "published", SHARED / "data" / "published"):
-        f = base / "zp_adhyaksh_2021_final.csv"
-        if f.is_file():
-            fin = pd.read_csv(f)
-            break
-    else:
-        pytest.skip("the final 2021 list is not available")
+    fin = pd.read_csv(PUBLISHED / "zp_adhyaksh_2021_final.csv")
     return pd.DataFrame({"unit_code": np.r_[h15["unit"].to_numpy(), fin["district_lgd_code"].to_numpy()],
                          "year": np.r_[h15["year"].to_numpy(), np.full(len(fin), 2021)],
                          "category": np.r_[h15["category"].to_numpy(), fin["category"].to_numpy()]})

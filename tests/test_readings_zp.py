@@ -16,11 +16,12 @@ import pandas as pd
 import pytest
 
 import reservation
+from conftest import SHARED as SHARED_ROOT
 from reservation.units import DATA_DIR
 
 PUBLISHED = DATA_DIR / "published"
 HISTORY = DATA_DIR / "history" / "zp-chair.csv"
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+SHARED = SHARED_ROOT / "data"
 GROUP = {"SC_W": "SC", "SC": "SC", "OBC_W": "OBC", "OBC": "OBC", "ST_W": "ST", "ST": "ST", "W": "W", "UR": "UR"}
 NEVER_SC = ["Lucknow", "Kaushambi", "Sitapur", "Hardoi", "Shamli", "Baghpat"]
 ELECTIONS_BEFORE_2015 = [1995, 2000, 2005, 2010]
@@ -163,7 +164,8 @@ def test_census_published_column_holds_the_71_published_totals():
 
 
 @pytest.mark.skipif(not (SHARED / "reference" / "census2011_districts_71.csv").is_file(),
-                    reason="../shared/data/reference/census2011_districts_71.csv not available")
+                    reason=f"{SHARED}/reference/census2011_districts_71.csv is absent "
+                           "(set RESERVATION_SHARED to the shared/ folder)")
 def test_census_published_column_equals_the_census_table():
     census = pd.read_csv(SHARED / "reference" / "census2011_districts_71.csv").set_index(
         "census2011_district_code")["tot_p"]

@@ -99,12 +99,8 @@ def test_cli_diff_options(tmp_path, capsys):
 
 @pytest.fixture(scope="module")
 def lists():
-    from tests.conftest import SHARED
-    d = SHARED / "data" / "published"
-    p, f = d / "zp_adhyaksh_2021_provisional.csv", d / "zp_adhyaksh_2021_final.csv"
-    if not (p.is_file() and f.is_file()):
-        pytest.skip(f"the published lists in {d} are absent (set RESERVATION_SHARED to the shared/ folder)")
-    return p, f
+    from tests.conftest import PUBLISHED
+    return PUBLISHED / "zp_adhyaksh_2021_provisional.csv", PUBLISHED / "zp_adhyaksh_2021_final.csv"
 
 
 def test_provisional_and_final_2021_lists(lists, capsys):
