@@ -28,31 +28,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {bounded(message)}\n")
 
 
-#: Election years the command line accepts (reservation.limits.LIMITS["year"], the same bounds as
-#: reservation.units.INT_KINDS["year"]).
-YEARS = (1950, 2100)
+from .cli_args import YEARS, text_type, year_type  # the argument types every sub-command uses
 
-
-def _year(text: str) -> int:
-    """An election (or base) year typed on the command line: 4 digits (Devanagari and full-width digits read as
-    ASCII), 1950-2100. Every sub-command's ``--year`` and ``--base-year`` use this type."""
-    from .errors import excerpt
-    from .options import ascii_digits                # light: a year is read without importing pandas
-    lo, hi = YEARS
-    s = ascii_digits(str(text)).strip()
-    if not (s.isascii() and s.isdigit() and len(s) == 4 and lo <= int(s) <= hi):
-        raise argparse.ArgumentTypeError(f"{excerpt(text, 20)} is not a year from {lo} to {hi}")
-    return int(s)
-
-
-year_type = _year
-
-
-def text_type(text: str) -> str:
-    """A name typed on the command line (``--unit``, ``--district``, ``--division``): refused when empty, longer
-    than reservation.limits.MAX_TEXT or holding a control character (never cleaned silently)."""
-    from .limits import argtype
-    return argtype("text")(text)
+_year = year_type
 
 
 def _body_year(sp):

@@ -131,7 +131,7 @@ def cmd_diff(args) -> int:
 
 
 def _inputs(sp) -> None:
-    from .cli import year_type
+    from .cli_args import year_type
     sp.add_argument("--body", required=True, help="body id, e.g. zp-chair")
     sp.add_argument("--year", required=True, type=year_type, help="election year, e.g. 2021")
     sp.add_argument("--population", metavar="FILE", help="CSV unit,pop,sc,st,obc (any of the last four)")
@@ -145,7 +145,7 @@ def _inputs(sp) -> None:
 
 def register(subparsers) -> None:
     """Add ``audit`` and ``diff`` to the ``reservation`` parser's sub-parsers."""
-    from .cli import year_type
+    from .cli_args import year_type
     sp = subparsers.add_parser(
         "audit", help="compare a published list with the law and the computation, unit by unit",
         description="One row per unit: unit_code, unit_name_en, unit_name_hi, published, computed, finding, rule, "

@@ -256,7 +256,7 @@ def cmd_timeline(args) -> int:
 # ------------------------------------------------------------------------------------------------ parser
 def register(subparsers) -> None:
     """Add ``dpc`` and its sub-commands to the ``reservation`` parser's sub-parsers."""
-    from .cli import text_type
+    from .cli_args import text_type
     p = subparsers.add_parser("dpc", help="District Planning Committee: Schedule, seats, count, timeline",
                               description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="dpc_command", required=True, parser_class=type(p))

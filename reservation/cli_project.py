@@ -29,7 +29,7 @@ def _count(name: str):
 
 def register(sub) -> None:
     """Add the ``project`` sub-command to the ``reservation`` parser's sub-parsers."""
-    from .cli import year_type
+    from .cli_args import year_type
     from .projection_defaults import CONSTRAINTS, DEFAULT_OBC_SD
     sp = sub.add_parser("project", help="the next election: the probability of each category where unpublished "
                                         "OBC data decides")

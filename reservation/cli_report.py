@@ -69,7 +69,7 @@ def cmd_report(args) -> int:
 
 def register(subparsers) -> None:
     """Add the ``report`` sub-command to the ``reservation`` parser's sub-parsers."""
-    from .cli import text_type, year_type
+    from .cli_args import text_type, year_type
     sp = subparsers.add_parser("report", help="per-division HTML reports with maps (notebooks run with papermill)",
                                description="Run notebooks/02_division_report.ipynb for each division in parallel "
                                            "processes, convert them to HTML pages with interactive maps that work "
