@@ -85,6 +85,9 @@ FINDINGS = ("match", "violation_count", "violation_rotation", "violation_order",
 AUDIT_COLUMNS = ["unit_code", "unit_name_en", "unit_name_hi", "published", "computed", "finding", "rule", "clause",
                  "detail"]
 RULE_COLUMNS = ["step", "rule", "clause", "held", "units", "detail"]
+#: readings that refuse (stop with an error) rather than give another list (rotation_fallback, shortfall_fallback,
+#: shortfall_excess)
+STOPS = ("error",)
 _KEY_WORDS = {"obc_share": "rural OBC share", "outside_people": "population outside SC/ST/OBC",
               "outside_share": "share of the population outside SC/ST/OBC"}
 
@@ -138,6 +141,8 @@ class _Run:
     # -- the unknown OBC figures ------------------------------------------------------------------------------
     def _solve(self):
         w = self.walk
+        rb = get_rulebook(self.body)
+        self.share = share = Fraction(rb.obc_share(self.ctx.opts)[0]) if rb.obc_share else None
         if not w.statements:
             return None, None
         u = self.base.units
@@ -147,15 +152,12 @@ class _Run:
         a = {p: int(a_all[p]) for p in involved}
         popd = {p: int(pop[p]) for p in involved}
         b = solve(w.statements, a, popd)
-        rb = get_rulebook(self.body)
-        share = Fraction(rb.obc_share(self.ctx.opts)[0]) if rb.obc_share else None
         total = None
         if share is not None:
             total = share * int(pop.sum())
             rest_hi = int(a_all.sum()) - sum(a.values())
             b.total_ok = b.sum_lo <= total <= b.sum_hi + rest_hi
             b.feasible = b.converged and not b.empty and b.total_ok
-        self.share = share
         return b, total
 
     def _stmt_text(self, p: int, short: bool = False) -> str:
@@ -179,7 +181,7 @@ class _Run:
                 y = a[p] - edge if s.kind == "outside_people" else a[p] - edge * int(pop[p])
                 y = min(max(Fraction(y), Fraction(0)), Fraction(int(a[p])))
                 sent += (f" (with theirs at the assumed {_pct(self.share)}: its rural OBC share "
-                         f"{'at most' if role == 'above' else 'at least'} {_pct(y / int(pop[p]))})")
+                         f"{'at most' if role == 'above' else 'at least'} {_pct(y / int(pop[p]) if pop[p] else Fraction(0))})")
             parts.append(sent)
         if self.bounds is not None and p in self.bounds.lo:
             lo, hi = self.bounds.share(p, int(pop[p]))
@@ -278,7 +280,9 @@ class _Run:
 
 def candidate_options(body: str, opts_list, history_years=(), base_year=None, year=None) -> list[tuple[str, str]]:
     """The named options tried one at a time: every other reading of every choice option of the rulebook, and
-    every other base year the history holds (as ``("base_year", "Y")``)."""
+    every other base year the history holds (as ``("base_year", "Y")``). A reading that stops with an error
+    where the text is silent (:data:`STOPS`) is not tried: it gives the list of the reading it stops instead of,
+    or no list at all, so it explains no published list."""
     rb = get_rulebook(body)
     current = options_of(rb, opts_list)
     out = []
@@ -286,7 +290,7 @@ def candidate_options(body: str, opts_list, history_years=(), base_year=None, ye
         if opt.kind != "choice":
             continue
         for value in opt.readings:
-            if value != current.values[name]:
+            if value != current.values[name] and value not in STOPS:
                 out.append((name, value))
     for y in sorted(set(int(y) for y in history_years)):
         if (year is None or y < year) and y != base_year:

@@ -164,8 +164,27 @@ class _Ctx:
 
 def _pins(ctx: _Ctx, i: int, surplus: set, freed_ur: set) -> pd.DataFrame | None:
     """Pins for pass ``i``: every listed unit whose published category belongs to an earlier pass, the surplus
-    units of earlier passes and the units the division rule made unreserved (as UR)."""
+    units of earlier passes and the units the division rule made unreserved (as UR).
+
+    A pin only takes its unit out of the later pools; which code of its group it carries does not change them.
+    So where the list gives a code more units of a counting unit than the law has posts of it (its women's
+    split is wrong: a ``violation_count`` of that pass), the units beyond the count are pinned to another code
+    of the same group that has room, and the pins always fit the counts the engine checks them against."""
     rows = []
+    room: dict = {}                              # (parent, code) -> posts of the code not yet pinned
+
+    def fits(pos, code):
+        k = (int(ctx.eng.par[pos]), code)
+        if k not in room:
+            spec = ctx.eng.records[ctx.pass_of[code]].spec
+            full = np.asarray(spec.slots, dtype=np.int64).reshape(len(ctx.eng.parent_labels), len(spec.codes))
+            room[k] = int(full[k[0], spec.codes.index(code)])
+        if room[k] <= 0:
+            return False
+        room[k] -= 1
+        return True
+
+    late = []
     for pos in range(ctx.n):
         p = int(ctx.pub[pos])
         if p < 0:
@@ -173,7 +192,14 @@ def _pins(ctx: _Ctx, i: int, surplus: set, freed_ur: set) -> pd.DataFrame | None
         if pos in surplus or pos in freed_ur:
             rows.append((int(ctx.eng.codes[pos]), "UR", "audit: surplus or made unreserved"))
         elif ctx.pass_of.get(CODES[p], 1 << 30) < i:
-            rows.append((int(ctx.eng.codes[pos]), CODES[p], "published list"))
+            if fits(pos, CODES[p]):
+                rows.append((int(ctx.eng.codes[pos]), CODES[p], "published list"))
+            else:
+                late.append(pos)
+    for pos in late:
+        codes = ctx.eng.records[ctx.pass_of[CODES[int(ctx.pub[pos])]]].spec.codes
+        other = next((c for c in codes if fits(pos, c)), CODES[int(ctx.pub[pos])])
+        rows.append((int(ctx.eng.codes[pos]), other, "published list (its group; the code's count is full)"))
     if not rows:
         return None
     df = pd.DataFrame(rows, columns=["unit_code", "category", "source"])
@@ -205,10 +231,11 @@ def walk(ctx: _Ctx) -> Walk:
         try:
             run = ctx.run_allot(_pins(ctx, i, surplus, freed_ur))
         except (InputError, RuleError) as e:
+            why = e.message if isinstance(e, InputError) else str(e)
             for pos in np.flatnonzero(in_pass & ctx.covered):
                 w.add(pos, Issue("cannot_check", f"{spec.name} pass", text.clause,
                                  f"the {spec.name} pass cannot be checked with the list's earlier passes as "
-                                 f"published: {e}", i))
+                                 f"published: {why}", i))
             continue
         rec = run.engine.records[i]
         if not np.array_equal(run.engine.codes, eng.codes):
@@ -313,7 +340,7 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
             w.checked[i]["counts"].append(p)
         # 1. counts of the group
         if len(P) > need:
-            extra = _order(rec, P, place)[need:]
+            extra = _surplus(rec, q, _order(rec, P, place), need, ctx.pub_code)
             for p in extra:
                 count_issue(p, len(P), f"; this unit is the last of them in {gname} order")
                 surplus.add(p)
@@ -524,6 +551,23 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
                                        f"which takes {gname}", i, partner=b))
             else:
                 count_issue(v, len(P), f": the rules give this unit {code_taken[v]}")
+
+
+def _surplus(rec, q: int, ordered: list, need: int, code_of) -> list:
+    """The units beyond the count of a group in counting unit ``q`` (``ordered`` in the pass's order): the last
+    ones, taken first from the codes the list gives more units than the law has posts of (a list with one SC
+    district too many loses its last SC district, not its last SC_W one, whose women's count is right)."""
+    codes = list(rec.spec.codes)
+    over = {c: sum(1 for p in ordered if code_of(p) == c) - int(rec.slots[q, j]) for j, c in enumerate(codes)}
+    extra = []
+    for p in reversed(ordered):
+        if len(extra) == len(ordered) - need:
+            break
+        if over.get(code_of(p), 0) > 0:
+            over[code_of(p)] -= 1
+            extra.append(p)
+    extra += [p for p in reversed(ordered) if p not in extra][:len(ordered) - need - len(extra)]
+    return [p for p in ordered if p in set(extra)]
 
 
 def _state(w: Walk, s: Statement, info: dict) -> None:
