@@ -51,7 +51,13 @@ in the legal order, each pass with the list's earlier passes as published (:mod:
     ``depends_on_unpublished_data`` when an earlier difference depends on OBC figures, else the earlier violation;
     its ``rule`` ends in "knock-on" and ``detail`` names the earlier differences.
 ``unexplained``
-    anything else (the detail says what was tried).
+    anything else (the detail says what was tried; where the list lacks units of the unit's counting unit, that
+    the count could not be checked).
+``not_in_list``
+    the published list does not give the unit (its category is unknown, not unreserved). The units the list
+    gives are audited without it: in its counting unit a group's count the list leaves short by no more than the
+    units it lacks is not checked (the rules table says ``not_in_list`` and names the units the rules would have
+    given the posts); a count above the law's is still a ``violation_count``.
 
 Ties between unknown keys count as lawful (a lot may break them); ties between public keys broken otherwise than
 by our tie-break rule are ``unexplained`` unless ``tie_break=code`` explains them. Every row carries the rule
@@ -77,11 +83,12 @@ from .pipeline import allot, options_of
 from .published import load_published
 from .rulebook import get_rulebook
 from .unknowns import key_at, solve
+from .words import word
 
 __all__ = ["FINDINGS", "AUDIT_COLUMNS", "RULE_COLUMNS", "AuditResult", "audit", "candidate_options"]
 
 FINDINGS = ("match", "violation_count", "violation_rotation", "violation_order", "violation_women",
-            "violation_division", "explained_by_option", "depends_on_unpublished_data", "unexplained")
+            "violation_division", "explained_by_option", "depends_on_unpublished_data", "unexplained", "not_in_list")
 AUDIT_COLUMNS = ["unit_code", "unit_name_en", "unit_name_hi", "published", "computed", "finding", "rule", "clause",
                  "detail"]
 RULE_COLUMNS = ["step", "rule", "clause", "held", "units", "detail"]
@@ -196,7 +203,7 @@ class _Run:
         comp = base.engine.category_codes()
         rows = {}
         self.partner = {}
-        for p in np.flatnonzero(self.covered):
+        for p in np.flatnonzero(self.pub_idx >= 0):
             p = int(p)
             pub, cmp_ = ctx.pub_code(p), str(comp[p])
             issues = sorted(w.issues.get(p, []), key=lambda x: x.order)
@@ -331,18 +338,7 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
         raise InputError(f"unit {int(pub['unit_code'].iat[i])} is not a {rb.unit_kind} of {body} in {year}",
                          file=path, row=int(pub["_row"].iat[i]), column=pub.attrs.get("unit_column", "unit"))
     pos = known[pub["unit_code"]].to_numpy()
-    listed = np.zeros(len(eng.codes), dtype=bool)
-    listed[pos] = True
-    par_cov = np.unique(eng.par[pos])
-    in_cov = np.isin(eng.par, par_cov)
-    gap = in_cov & ~listed
-    if gap.any():
-        g = int(np.flatnonzero(gap)[0])
-        where = "" if first.parent_column is None else f" of {rb.parent_word} {eng.parent_labels[eng.par[g]]}"
-        raise InputError(f"the list does not give {first.units['unit_name_en'].iat[g]} ({int(eng.codes[g])}){where}: "
-                         f"a published list must give every {rb.unit_kind} of each "
-                         f"{rb.parent_word if first.parent_column else 'State'} it covers "
-                         f"({int(gap.sum())} missing)", file=path, column=pub.attrs.get("unit_column", "unit"))
+    in_cov = np.isin(eng.par, np.unique(eng.par[pos]))     # the counting units the list gives a unit of
     covered_codes = eng.codes[in_cov]
     # the walk and the trials read the history once (a table, not the files again)
     quick = {**inputs, "history": first.history[["unit_code", "year", "category", "source"]].copy()}
@@ -354,19 +350,21 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
     if search_options:
         tried, refused = _search(run, rows, body, year, quick, opts_list, pub, covered_codes, max_pairs)
     table = _table(run, rows)
+    listed = run.pub_idx >= 0
     rules = _rules(run)
     summary = pd.DataFrame({"finding": list(FINDINGS),
                             "units": [int((table["finding"] == f).sum()) for f in FINDINGS]})
     share = run.share
-    fl = flags_of(table["published"].to_numpy(), run.base.units[run.covered].reset_index(drop=True),
+    fl = flags_of(table["published"].to_numpy()[listed], run.base.units[listed].reset_index(drop=True),
                   None if run.base.parent_column is None else
-                  np.asarray(eng.parent_labels, dtype=object)[eng.par[run.covered]], obc_share=share)
+                  np.asarray(eng.parent_labels, dtype=object)[eng.par[listed]], obc_share=share)
     meta = dict(run.base.meta)
     meta["inputs"] = dict(meta.get("inputs", {}))
     if not isinstance(published, pd.DataFrame):
         meta["inputs"]["published"] = describe_input(published)
     meta["audit"] = {"findings": dict(zip(summary["finding"], summary["units"].astype(int).tolist())),
-                     "units": int(len(table)), "options_tried": [" + ".join(f"{a}={b}" for a, b in xs) for xs in tried],
+                     "units": int(len(table)), "units_listed": int(listed.sum()),
+                     "options_tried": [" + ".join(f"{a}={b}" for a, b in xs) for xs in tried],
                      "options_refused": [{"options": " + ".join(f"{a}={b}" for a, b in xs), "would_break": names}
                                          for xs, names in refused],
                      "obc_statements": len(run.walk.statements),
@@ -474,17 +472,30 @@ def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pa
 
 
 def _table(run, rows) -> pd.DataFrame:
+    """One row per unit of the body: the listed units as classified, the others ``not_in_list``."""
     base = run.base
     comp = base.engine.category_codes()
+    rows = {**{int(p): _absent(run, int(p)) for p in np.flatnonzero(run.pub_idx < 0)}, **rows}
     ps = sorted(rows)
     u = base.units
     df = pd.DataFrame({
         "unit_code": base.engine.codes[ps].astype(np.int64),
         "unit_name_en": u["unit_name_en"].to_numpy()[ps], "unit_name_hi": u["unit_name_hi"].to_numpy()[ps],
-        "published": [run.ctx.pub_code(p) for p in ps], "computed": [str(comp[p]) for p in ps],
+        "published": [run.ctx.pub_code(p) if run.pub_idx[p] >= 0 else "" for p in ps],
+        "computed": [str(comp[p]) for p in ps],
         "finding": [rows[p][0] for p in ps], "rule": [rows[p][1] for p in ps], "clause": [rows[p][2] for p in ps],
         "detail": [rows[p][3] for p in ps]})
     return df[AUDIT_COLUMNS]
+
+
+def _absent(run, p: int) -> tuple:
+    """The row of a unit the published list does not give."""
+    base, rb = run.base, get_rulebook(run.body)
+    where = ("" if base.parent_column is None else
+             f" of {rb.parent_word} {base.engine.parent_labels[base.engine.par[p]]}"
+             + ("" if run.covered[p] else f" (the list gives no {rb.unit_kind} of it)"))
+    return ("not_in_list", "not in the list", "",
+            word("audit.not_in_list", "en", unit_kind=rb.unit_kind, where=where) if run.words else "")
 
 
 def _rules(run) -> pd.DataFrame:
@@ -508,6 +519,9 @@ def _rules(run) -> pd.DataFrame:
         out.append((step, f"{posts} posts as the law's arithmetic gives them", info["clause"],
                     "yes" if not chk["counts"] else ("not public" if len(unknown_counts) == len(chk["counts"])
                                                      else "no"), names(chk["counts"]), ""))
+        if chk["unchecked"]:             # posts the list leaves short where it lacks units: typed, not judged
+            out.append((step, f"{posts} posts where the list lacks units", info["clause"], "not_in_list",
+                        names(chk["unchecked"]), word("audit.rule_unchecked", "en", units=names(chk["unchecked"]))))
         if chk["eligibility"]:
             out.append((step, "eligibility (two-person rule)", info["clause_eligible"], "no",
                         names(chk["eligibility"]), ""))

@@ -39,7 +39,9 @@ from .engine import RuleError
 from .errors import InputError
 from .keys import outside_people, outside_share
 from .render import key_texts
+from .words import word
 from .rulebook import get_rulebook
+from .audit_pins import pins_for, slot_table, surplus_of
 from .unknowns import Statement
 
 __all__ = ["Issue", "Walk", "walk", "unknown_kind", "PRIORITY"]
@@ -63,6 +65,7 @@ class Issue:
     pass_index: int
     unknown: bool = False
     partner: int | None = None      # the unit on the other side of the finding (who took it / who was left out)
+    code: str = ""                  # why a check could not be made (``not_in_list``), for ``cannot_check``
 
     @property
     def order(self) -> tuple:
@@ -122,7 +125,10 @@ class _Ctx:
         self.n = len(self.eng.codes)
         self.names = base.units["unit_name_en"].to_numpy(dtype=object)
         self.pub = pub_idx                       # index into CODES per position, -1 where not listed
-        self.covered = covered
+        self.covered = covered                   # in a counting unit the list gives at least one unit of
+        self.missing = covered & (pub_idx < 0)   # ... and not in the list (not_in_list)
+        self.slots = slot_table(self.eng)
+        self.gaps = {int(q): int(m) for q, m in zip(*np.unique(self.eng.par[self.missing], return_counts=True))}
         self.run_allot = run_allot
         self.rb = get_rulebook(base.body)
         from .pipeline import options_of
@@ -162,51 +168,6 @@ class _Ctx:
         return CODES[v] if v >= 0 else "?"
 
 
-def _pins(ctx: _Ctx, i: int, surplus: set, freed_ur: set) -> pd.DataFrame | None:
-    """Pins for pass ``i``: every listed unit whose published category belongs to an earlier pass, the surplus
-    units of earlier passes and the units the division rule made unreserved (as UR).
-
-    A pin only takes its unit out of the later pools; which code of its group it carries does not change them.
-    So where the list gives a code more units of a counting unit than the law has posts of it (its women's
-    split is wrong: a ``violation_count`` of that pass), the units beyond the count are pinned to another code
-    of the same group that has room, and the pins always fit the counts the engine checks them against."""
-    rows = []
-    room: dict = {}                              # (parent, code) -> posts of the code not yet pinned
-
-    def fits(pos, code):
-        k = (int(ctx.eng.par[pos]), code)
-        if k not in room:
-            spec = ctx.eng.records[ctx.pass_of[code]].spec
-            full = np.asarray(spec.slots, dtype=np.int64).reshape(len(ctx.eng.parent_labels), len(spec.codes))
-            room[k] = int(full[k[0], spec.codes.index(code)])
-        if room[k] <= 0:
-            return False
-        room[k] -= 1
-        return True
-
-    late = []
-    for pos in range(ctx.n):
-        p = int(ctx.pub[pos])
-        if p < 0:
-            continue
-        if pos in surplus or pos in freed_ur:
-            rows.append((int(ctx.eng.codes[pos]), "UR", "audit: surplus or made unreserved"))
-        elif ctx.pass_of.get(CODES[p], 1 << 30) < i:
-            if fits(pos, CODES[p]):
-                rows.append((int(ctx.eng.codes[pos]), CODES[p], "published list"))
-            else:
-                late.append(pos)
-    for pos in late:
-        codes = ctx.eng.records[ctx.pass_of[CODES[int(ctx.pub[pos])]]].spec.codes
-        other = next((c for c in codes if fits(pos, c)), CODES[int(ctx.pub[pos])])
-        rows.append((int(ctx.eng.codes[pos]), other, "published list (its group; the code's count is full)"))
-    if not rows:
-        return None
-    df = pd.DataFrame(rows, columns=["unit_code", "category", "source"])
-    df["_row"] = np.arange(2, len(df) + 2)
-    return df
-
-
 def walk(ctx: _Ctx) -> Walk:
     w = Walk()
     eng = ctx.eng
@@ -224,12 +185,12 @@ def walk(ctx: _Ctx) -> Walk:
                 "unknown": kind, "key_label": text.label("en")}
         w.passes.append(info)
         w.checked[i] = {"counts": [], "division": [], "eligibility": [], "rotation": [], "order": [], "women": [],
-                        "freed": [], "statements": []}
+                        "freed": [], "statements": [], "unchecked": []}
         in_pass = np.array([int(p) >= 0 and CODES[int(p)] in spec.codes for p in ctx.pub])
         if not (in_pass & ctx.covered).any() and not base_rec.need.any():
             continue
         try:
-            run = ctx.run_allot(_pins(ctx, i, surplus, freed_ur))
+            run = ctx.run_allot(pins_for(ctx, i, surplus, freed_ur))
         except (InputError, RuleError) as e:
             why = e.message if isinstance(e, InputError) else str(e)
             for pos in np.flatnonzero(in_pass & ctx.covered):
@@ -299,7 +260,7 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
         return ctx.tier_words(int(rec.tier[pos]), group)
 
     count_unknown = kind is not None and ctx.base.parent_column is not None
-    if count_unknown and kind == "obc_share" and ctx.covered.all():
+    if count_unknown and kind == "obc_share" and (ctx.pub >= 0).all():
         # the State's OBC total is public (the State share, the 27 % cap): a list whose total differs breaks it,
         # whatever the districts' shares
         listed = sum(1 for p in range(n) if in_pass[p])
@@ -340,7 +301,7 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
             w.checked[i]["counts"].append(p)
         # 1. counts of the group
         if len(P) > need:
-            extra = _surplus(rec, q, _order(rec, P, place), need, ctx.pub_code)
+            extra = surplus_of(rec, q, _order(rec, P, place), need, ctx.pub_code)
             for p in extra:
                 count_issue(p, len(P), f"; this unit is the last of them in {gname} order")
                 surplus.add(p)
@@ -549,25 +510,22 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
                                        f"{ctx.name(a)} and {ctx.name(b)} have equal {text.label('en')} ({key_of(a)}) "
                                        f"in the same tier: the tie-break rule (option tie_break) or a lot decides "
                                        f"which takes {gname}", i, partner=b))
-            else:
+            elif not _unchecked(ctx, w, i, q, v, len(P), need, gposts, where):
                 count_issue(v, len(P), f": the rules give this unit {code_taken[v]}")
 
 
-def _surplus(rec, q: int, ordered: list, need: int, code_of) -> list:
-    """The units beyond the count of a group in counting unit ``q`` (``ordered`` in the pass's order): the last
-    ones, taken first from the codes the list gives more units than the law has posts of (a list with one SC
-    district too many loses its last SC district, not its last SC_W one, whose women's count is right)."""
-    codes = list(rec.spec.codes)
-    over = {c: sum(1 for p in ordered if code_of(p) == c) - int(rec.slots[q, j]) for j, c in enumerate(codes)}
-    extra = []
-    for p in reversed(ordered):
-        if len(extra) == len(ordered) - need:
-            break
-        if over.get(code_of(p), 0) > 0:
-            over[code_of(p)] -= 1
-            extra.append(p)
-    extra += [p for p in reversed(ordered) if p not in extra][:len(ordered) - need - len(extra)]
-    return [p for p in ordered if p in set(extra)]
+def _unchecked(ctx: _Ctx, w: Walk, i: int, q: int, v: int, listed: int, need: int, gposts: str, where: str) -> bool:
+    """A post of the group the list leaves without a unit in counting unit ``q`` where the list lacks units: one of
+    them may hold it, so the count is not checked (typed ``not_in_list`` in ``checked[i]["unchecked"]``) and ``v``,
+    which the rules would give it, is not judged on the count. Each unit the list lacks fills one such post."""
+    if ctx.gaps.get(q, 0) <= 0:
+        return False
+    ctx.gaps[q] -= 1
+    w.add(v, Issue("cannot_check", f"{ctx.eng.records[i].spec.name} pass: counts", ctx.eng.records[i].spec.text.clause,
+                   word("audit.count_unchecked", "en", listed=listed, posts=gposts, where=where, need=need), i,
+                   code="not_in_list"))
+    w.checked[i]["unchecked"].append(v)
+    return True
 
 
 def _state(w: Walk, s: Statement, info: dict) -> None:
