@@ -330,6 +330,8 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
     first = allot(body, year, options=opts_list, **inputs)
     pub = load_published(published, first.resolve)
     path = pub.attrs.get("path", "published table")
+    if not len(pub):
+        raise InputError(f"the published list gives no {rb.unit_kind} (a header without rows)", file=path, row=2)
     eng = first.engine
     known = pd.Series(np.arange(len(eng.codes)), index=eng.codes)
     missing = ~pub["unit_code"].isin(known.index)
@@ -350,7 +352,9 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
     if search_options:
         tried, refused = _search(run, rows, body, year, quick, opts_list, pub, covered_codes, max_pairs)
     table = _table(run, rows)
-    listed = run.pub_idx >= 0
+    # the flags measure whole counting units: only those the list gives every unit of
+    gaps = np.unique(eng.par[run.ctx.missing])
+    listed = (run.pub_idx >= 0) & ~np.isin(eng.par, gaps)
     rules = _rules(run)
     summary = pd.DataFrame({"finding": list(FINDINGS),
                             "units": [int((table["finding"] == f).sum()) for f in FINDINGS]})
@@ -363,7 +367,8 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
     if not isinstance(published, pd.DataFrame):
         meta["inputs"]["published"] = describe_input(published)
     meta["audit"] = {"findings": dict(zip(summary["finding"], summary["units"].astype(int).tolist())),
-                     "units": int(len(table)), "units_listed": int(listed.sum()),
+                     "units": int(len(table)), "units_listed": int((run.pub_idx >= 0).sum()),
+                     "flags_not_checked": [str(eng.parent_labels[q]) for q in gaps],
                      "options_tried": [" + ".join(f"{a}={b}" for a, b in xs) for xs in tried],
                      "options_refused": [{"options": " + ".join(f"{a}={b}" for a, b in xs), "would_break": names}
                                          for xs, names in refused],
@@ -514,6 +519,9 @@ def _rules(run) -> pd.DataFrame:
             continue
         step = f"{info['name']} pass"
         gname = "women" if info["group"] == "GEN" else info["group"]
+        if chk["cannot_check"]:          # the counts alone (audit_walk._counts_only); the order rules not checked
+            out.append((step, "the pass, with the list's earlier passes as published", info["clause"],
+                        "cannot_check", "", chk["cannot_check"]))
         unknown_counts = [p for p in chk["counts"] if any(x.unknown for x in w.issues.get(p, []))]
         posts = "women's" if gname == "women" else gname
         out.append((step, f"{posts} posts as the law's arithmetic gives them", info["clause"],
@@ -522,6 +530,8 @@ def _rules(run) -> pd.DataFrame:
         if chk["unchecked"]:             # posts the list leaves short where it lacks units: typed, not judged
             out.append((step, f"{posts} posts where the list lacks units", info["clause"], "not_in_list",
                         names(chk["unchecked"]), word("audit.rule_unchecked", "en", units=names(chk["unchecked"]))))
+        if chk["cannot_check"]:
+            continue
         if chk["eligibility"]:
             out.append((step, "eligibility (two-person rule)", info["clause_eligible"], "no",
                         names(chk["eligibility"]), ""))

@@ -185,14 +185,16 @@ def walk(ctx: _Ctx) -> Walk:
                 "unknown": kind, "key_label": text.label("en")}
         w.passes.append(info)
         w.checked[i] = {"counts": [], "division": [], "eligibility": [], "rotation": [], "order": [], "women": [],
-                        "freed": [], "statements": [], "unchecked": []}
+                        "freed": [], "statements": [], "unchecked": [], "cannot_check": ""}
         in_pass = np.array([int(p) >= 0 and CODES[int(p)] in spec.codes for p in ctx.pub])
         if not (in_pass & ctx.covered).any() and not base_rec.need.any():
             continue
         try:
             run = ctx.run_allot(pins_for(ctx, i, surplus, freed_ur))
-        except (InputError, RuleError) as e:
+        except (InputError, RuleError) as e:     # the list's earlier passes leave no pool the rules can fill
             why = e.message if isinstance(e, InputError) else str(e)
+            w.checked[i]["cannot_check"] = why
+            _counts_only(ctx, w, i, base_rec, in_pass, surplus)
             for pos in np.flatnonzero(in_pass & ctx.covered):
                 w.add(pos, Issue("cannot_check", f"{spec.name} pass", text.clause,
                                  f"the {spec.name} pass cannot be checked with the list's earlier passes as "
@@ -512,6 +514,37 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
                                        f"which takes {gname}", i, partner=b))
             elif not _unchecked(ctx, w, i, q, v, len(P), need, gposts, where):
                 count_issue(v, len(P), f": the rules give this unit {code_taken[v]}")
+
+
+def _counts_only(ctx: _Ctx, w: Walk, i: int, rec, in_pass, surplus: set) -> None:
+    """The counts of pass ``i`` where its pool as the list leaves it cannot be run (the list gives earlier groups
+    more units than the State or a counting unit has reserved and unreserved posts): per counting unit, the
+    units beyond the law's count (the last in the pass's order of our own run ``rec``) and, for a shortfall, the
+    units our run gives the group that the list does not (or ``not_in_list`` where the list lacks units)."""
+    spec = rec.spec
+    gposts = "women's" if spec.group == "GEN" else spec.group
+    place = np.full(ctx.n, _BIG, dtype=np.int64)
+    place[rec.rotation_order] = np.arange(len(rec.rotation_order))
+    chosen = set(rec.chosen.tolist())
+    for q in range(len(ctx.eng.parent_labels)):
+        mem = range(int(ctx.starts[q]), int(ctx.ends[q]))
+        if not ctx.covered[list(mem)].any():
+            continue
+        need = int(rec.need[q])
+        where = "" if ctx.eng.parent_labels[q] == "*" else f" in {ctx.eng.parent_labels[q]}"
+        P = [p for p in mem if in_pass[p]]
+        blame = (surplus_of(rec, q, _order(rec, P, place), need, ctx.pub_code) if len(P) > need else
+                 [p for p in _order(rec, [p for p in mem if p in chosen and not in_pass[p] and ctx.pub[p] >= 0],
+                                    place)])
+        for p in blame[:max(len(P) - need, need - len(P), 0)]:
+            if len(P) > need:
+                surplus.add(p)
+            elif _unchecked(ctx, w, i, q, p, len(P), need, gposts, where):
+                continue
+            w.add(p, Issue("violation_count", f"{spec.name} pass: counts", spec.text.clause,
+                           f"the list gives {len(P)} {gposts} offices{where} where the law's arithmetic gives {need}",
+                           i))
+            w.checked[i]["counts"].append(p)
 
 
 def _unchecked(ctx: _Ctx, w: Walk, i: int, q: int, v: int, listed: int, need: int, gposts: str, where: str) -> bool:
