@@ -328,10 +328,12 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
     opts_list = [f"{k}={v}" for k, v in options_of(rb, options).values.items()]
     inputs = {"units": units, "history": history, "population": population, "base_year": base_year}
     first = allot(body, year, options=opts_list, **inputs)
-    pub = load_published(published, first.resolve)
+    pub = load_published(published, first.resolve, year=year)
     path = pub.attrs.get("path", "published table")
     if not len(pub):
-        raise InputError(f"the published list gives no {rb.unit_kind} (a header without rows)", file=path, row=2)
+        raise InputError(f"the published list gives no {rb.unit_kind}" + (
+            f" of {year} (its 'year' column)" if "year" in pub.attrs.get("columns", ()) else " (a header without rows)"),
+            file=path, row=2)
     eng = first.engine
     known = pd.Series(np.arange(len(eng.codes)), index=eng.codes)
     missing = ~pub["unit_code"].isin(known.index)

@@ -235,6 +235,8 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
     pool[rec.idle] = True
     chosen = np.zeros(n, dtype=bool)
     chosen[rec.chosen] = True
+    dec = run.engine.decided_by
+    early = (dec >= 0) & (dec < i)
     code_taken = np.full(n, "", dtype=object)
     code_taken[rec.chosen] = np.asarray(spec.codes, dtype=object)[rec.slot_index]
     group = spec.group
@@ -273,8 +275,10 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
         mem = np.arange(lo, hi)
         if not ctx.covered[mem].any():
             continue
-        P = [int(p) for p in mem if in_pass[p] and pool[p]]
-        outside = [int(p) for p in mem if in_pass[p] and not pool[p]]
+        # the list's units of the group: in the pool, or taken by an earlier pass of this run (a post the list
+        # left empty there, which the rules fill with a unit the list gives this group: it counts here too)
+        P = [int(p) for p in mem if in_pass[p] and (pool[p] or early[p])]
+        outside = [int(p) for p in mem if in_pass[p] and not pool[p] and not early[p]]
         for p in outside:      # listed for this pass but taken out of its pool earlier (made unreserved)
             pi, d = freed_any.get(p, (None, None))
             if pi is not None:
