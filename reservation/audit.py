@@ -427,6 +427,7 @@ def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pa
             r = _Run(body, year, inp, ol, pub, covered_codes, words=False)
         except (InputError, RuleError):
             return None
+        _realign(r, run)
         tried.append(xs)
         broken = [q for q, f in before.items()
                   if r.rows[q][0] not in ok and (f in ok or (r.rows[q][0] != f and q not in targets))]
@@ -476,6 +477,16 @@ def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pa
                 + (f"; also under {', '.join(also)}" if also else "") + f". With the options as given: {det}")
         rows[p] = ("explained_by_option", rule, cl, text)
     return tried, refused
+
+
+def _realign(r, run) -> None:
+    """A trial's rows keyed by the positions of the audit's own run: an option may order the units otherwise
+    (``np_method=state_level`` counts the Nagar Panchayats in the State, not in divisions)."""
+    codes = r.base.engine.codes
+    if np.array_equal(codes, run.base.engine.codes):
+        return
+    at = dict(zip(run.base.engine.codes.tolist(), range(len(run.base.engine.codes))))
+    r.rows = {at[int(codes[p])]: v for p, v in r.rows.items()}
 
 
 def _table(run, rows) -> pd.DataFrame:

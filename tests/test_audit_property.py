@@ -148,3 +148,41 @@ def test_readings_that_stop_are_not_tried_as_explanations():
     tried = candidate_options("kp-chair", [])
     assert tried and not [x for x in tried if x[1] in STOPS]
     assert ("sc_st_rounding", "floor") in tried
+
+
+SEARCHED = [b for b in BODIES if b != "kp-chair"]      # a kp-chair option search takes ~100 s
+
+
+@settings(max_examples=max(EXAMPLES // 2, 2), deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(body=st.sampled_from(SEARCHED), data=st.data())
+def test_the_option_search_survives_wrong_and_incomplete_lists(engine, body, data):
+    """The search tries every other reading on the units that differ; a reading may order the units otherwise
+    (np_method=state_level) or leave the list's pool unrunnable: still one row per unit."""
+    a = engine(body)
+    pub = own_list(a)
+    n = len(pub)
+    where = data.draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=3, unique=True), label="units")
+    pub.loc[where, "category"] = data.draw(st.lists(st.sampled_from(CODES), min_size=len(where),
+                                                    max_size=len(where)), label="categories")
+    drop = data.draw(st.lists(st.sampled_from(sorted(set(range(n)) - set(where))), max_size=2, unique=True),
+                     label="removed")
+    r = audit(body, YEARS[body], pub.drop(index=drop), search_options=True)
+    check_shape(r, a)
+    assert (r.table["finding"] == "not_in_list").sum() == len(drop)
+
+
+def test_a_reading_that_orders_the_units_otherwise_is_compared_unit_by_unit(engine):
+    """np_method=state_level counts the Nagar Panchayats in the State, which orders the units otherwise than the
+    default (by division): the search compares its rows by unit, not by position (before: a comparison of two
+    different bodies, and a KeyError when the list lacks a body)."""
+    a = engine("np-chair")
+    pub = own_list(a)
+    i = int(np.flatnonzero(pub["category"].to_numpy() == "UR")[0])
+    pub.at[i, "category"] = "SC"
+    gone = len(pub) - 1 if i != len(pub) - 1 else 0                  # and one body the list lacks
+    r = audit("np-chair", 2023, pub.drop(index=[gone]), search_options=True)
+    check_shape(r, a)
+    assert "np_method=state_level" in r.meta["audit"]["options_tried"]
+    t = r.table.set_index("unit_code")
+    assert t.at[int(pub.at[i, "unit"]), "finding"] != "match"
