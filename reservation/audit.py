@@ -85,7 +85,7 @@ from .rulebook import get_rulebook
 from .unknowns import key_at, solve
 from .words import word
 
-__all__ = ["FINDINGS", "AUDIT_COLUMNS", "RULE_COLUMNS", "AuditResult", "audit", "candidate_options"]
+__all__ = ["FINDINGS", "AUDIT_COLUMNS", "RULE_COLUMNS", "STOPS", "AuditResult", "audit", "candidate_options"]
 
 FINDINGS = ("match", "violation_count", "violation_rotation", "violation_order", "violation_women",
             "violation_division", "explained_by_option", "depends_on_unpublished_data", "unexplained", "not_in_list")

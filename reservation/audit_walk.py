@@ -32,17 +32,16 @@ import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
-import pandas as pd
 
+from .audit_pins import pins_for, slot_table, surplus_of
 from .categories import CODES
 from .engine import RuleError
 from .errors import InputError
 from .keys import outside_people, outside_share
 from .render import key_texts
-from .words import word
 from .rulebook import get_rulebook
-from .audit_pins import pins_for, slot_table, surplus_of
 from .unknowns import Statement
+from .words import word
 
 __all__ = ["Issue", "Walk", "walk", "unknown_kind", "PRIORITY"]
 
