@@ -51,7 +51,13 @@ in the legal order, each pass with the list's earlier passes as published (:mod:
     ``depends_on_unpublished_data`` when an earlier difference depends on OBC figures, else the earlier violation;
     its ``rule`` ends in "knock-on" and ``detail`` names the earlier differences.
 ``unexplained``
-    anything else (the detail says what was tried).
+    anything else (the detail says what was tried; where the list lacks units of the unit's counting unit, that
+    the count could not be checked).
+``not_in_list``
+    the published list does not give the unit (its category is unknown, not unreserved). The units the list
+    gives are audited without it: in its counting unit a group's count the list leaves short by no more than the
+    units it lacks is not checked (the rules table says ``not_in_list`` and names the units the rules would have
+    given the posts); a count above the law's is still a ``violation_count``.
 
 Ties between unknown keys count as lawful (a lot may break them); ties between public keys broken otherwise than
 by our tie-break rule are ``unexplained`` unless ``tie_break=code`` explains them. Every row carries the rule
@@ -77,14 +83,18 @@ from .pipeline import allot, options_of
 from .published import load_published
 from .rulebook import get_rulebook
 from .unknowns import key_at, solve
+from .words import word
 
-__all__ = ["FINDINGS", "AUDIT_COLUMNS", "RULE_COLUMNS", "AuditResult", "audit", "candidate_options"]
+__all__ = ["FINDINGS", "AUDIT_COLUMNS", "RULE_COLUMNS", "STOPS", "AuditResult", "audit", "candidate_options"]
 
 FINDINGS = ("match", "violation_count", "violation_rotation", "violation_order", "violation_women",
-            "violation_division", "explained_by_option", "depends_on_unpublished_data", "unexplained")
+            "violation_division", "explained_by_option", "depends_on_unpublished_data", "unexplained", "not_in_list")
 AUDIT_COLUMNS = ["unit_code", "unit_name_en", "unit_name_hi", "published", "computed", "finding", "rule", "clause",
                  "detail"]
 RULE_COLUMNS = ["step", "rule", "clause", "held", "units", "detail"]
+#: readings that refuse (stop with an error) rather than give another list (rotation_fallback, shortfall_fallback,
+#: shortfall_excess)
+STOPS = ("error",)
 _KEY_WORDS = {"obc_share": "rural OBC share", "outside_people": "population outside SC/ST/OBC",
               "outside_share": "share of the population outside SC/ST/OBC"}
 
@@ -138,6 +148,8 @@ class _Run:
     # -- the unknown OBC figures ------------------------------------------------------------------------------
     def _solve(self):
         w = self.walk
+        rb = get_rulebook(self.body)
+        self.share = share = Fraction(rb.obc_share(self.ctx.opts)[0]) if rb.obc_share else None
         if not w.statements:
             return None, None
         u = self.base.units
@@ -147,15 +159,12 @@ class _Run:
         a = {p: int(a_all[p]) for p in involved}
         popd = {p: int(pop[p]) for p in involved}
         b = solve(w.statements, a, popd)
-        rb = get_rulebook(self.body)
-        share = Fraction(rb.obc_share(self.ctx.opts)[0]) if rb.obc_share else None
         total = None
         if share is not None:
             total = share * int(pop.sum())
             rest_hi = int(a_all.sum()) - sum(a.values())
             b.total_ok = b.sum_lo <= total <= b.sum_hi + rest_hi
             b.feasible = b.converged and not b.empty and b.total_ok
-        self.share = share
         return b, total
 
     def _stmt_text(self, p: int, short: bool = False) -> str:
@@ -179,7 +188,7 @@ class _Run:
                 y = a[p] - edge if s.kind == "outside_people" else a[p] - edge * int(pop[p])
                 y = min(max(Fraction(y), Fraction(0)), Fraction(int(a[p])))
                 sent += (f" (with theirs at the assumed {_pct(self.share)}: its rural OBC share "
-                         f"{'at most' if role == 'above' else 'at least'} {_pct(y / int(pop[p]))})")
+                         f"{'at most' if role == 'above' else 'at least'} {_pct(y / int(pop[p]) if pop[p] else Fraction(0))})")
             parts.append(sent)
         if self.bounds is not None and p in self.bounds.lo:
             lo, hi = self.bounds.share(p, int(pop[p]))
@@ -194,7 +203,7 @@ class _Run:
         comp = base.engine.category_codes()
         rows = {}
         self.partner = {}
-        for p in np.flatnonzero(self.covered):
+        for p in np.flatnonzero(self.pub_idx >= 0):
             p = int(p)
             pub, cmp_ = ctx.pub_code(p), str(comp[p])
             issues = sorted(w.issues.get(p, []), key=lambda x: x.order)
@@ -278,7 +287,9 @@ class _Run:
 
 def candidate_options(body: str, opts_list, history_years=(), base_year=None, year=None) -> list[tuple[str, str]]:
     """The named options tried one at a time: every other reading of every choice option of the rulebook, and
-    every other base year the history holds (as ``("base_year", "Y")``)."""
+    every other base year the history holds (as ``("base_year", "Y")``). A reading that stops with an error
+    where the text is silent (:data:`STOPS`) is not tried: it gives the list of the reading it stops instead of,
+    or no list at all, so it explains no published list."""
     rb = get_rulebook(body)
     current = options_of(rb, opts_list)
     out = []
@@ -286,7 +297,7 @@ def candidate_options(body: str, opts_list, history_years=(), base_year=None, ye
         if opt.kind != "choice":
             continue
         for value in opt.readings:
-            if value != current.values[name]:
+            if value != current.values[name] and value not in STOPS:
                 out.append((name, value))
     for y in sorted(set(int(y) for y in history_years)):
         if (year is None or y < year) and y != base_year:
@@ -317,8 +328,12 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
     opts_list = [f"{k}={v}" for k, v in options_of(rb, options).values.items()]
     inputs = {"units": units, "history": history, "population": population, "base_year": base_year}
     first = allot(body, year, options=opts_list, **inputs)
-    pub = load_published(published, first.resolve)
+    pub = load_published(published, first.resolve, year=year)
     path = pub.attrs.get("path", "published table")
+    if not len(pub):
+        raise InputError(f"the published list gives no {rb.unit_kind}" + (
+            f" of {year} (its 'year' column)" if "year" in pub.attrs.get("columns", ()) else " (a header without rows)"),
+            file=path, row=2)
     eng = first.engine
     known = pd.Series(np.arange(len(eng.codes)), index=eng.codes)
     missing = ~pub["unit_code"].isin(known.index)
@@ -327,18 +342,7 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
         raise InputError(f"unit {int(pub['unit_code'].iat[i])} is not a {rb.unit_kind} of {body} in {year}",
                          file=path, row=int(pub["_row"].iat[i]), column=pub.attrs.get("unit_column", "unit"))
     pos = known[pub["unit_code"]].to_numpy()
-    listed = np.zeros(len(eng.codes), dtype=bool)
-    listed[pos] = True
-    par_cov = np.unique(eng.par[pos])
-    in_cov = np.isin(eng.par, par_cov)
-    gap = in_cov & ~listed
-    if gap.any():
-        g = int(np.flatnonzero(gap)[0])
-        where = "" if first.parent_column is None else f" of {rb.parent_word} {eng.parent_labels[eng.par[g]]}"
-        raise InputError(f"the list does not give {first.units['unit_name_en'].iat[g]} ({int(eng.codes[g])}){where}: "
-                         f"a published list must give every {rb.unit_kind} of each "
-                         f"{rb.parent_word if first.parent_column else 'State'} it covers "
-                         f"({int(gap.sum())} missing)", file=path, column=pub.attrs.get("unit_column", "unit"))
+    in_cov = np.isin(eng.par, np.unique(eng.par[pos]))     # the counting units the list gives a unit of
     covered_codes = eng.codes[in_cov]
     # the walk and the trials read the history once (a table, not the files again)
     quick = {**inputs, "history": first.history[["unit_code", "year", "category", "source"]].copy()}
@@ -350,19 +354,24 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
     if search_options:
         tried, refused = _search(run, rows, body, year, quick, opts_list, pub, covered_codes, max_pairs)
     table = _table(run, rows)
+    # the flags measure whole counting units: only those the list gives every unit of
+    gaps = np.unique(eng.par[run.ctx.missing])
+    listed = (run.pub_idx >= 0) & ~np.isin(eng.par, gaps)
     rules = _rules(run)
     summary = pd.DataFrame({"finding": list(FINDINGS),
                             "units": [int((table["finding"] == f).sum()) for f in FINDINGS]})
     share = run.share
-    fl = flags_of(table["published"].to_numpy(), run.base.units[run.covered].reset_index(drop=True),
+    fl = flags_of(table["published"].to_numpy()[listed], run.base.units[listed].reset_index(drop=True),
                   None if run.base.parent_column is None else
-                  np.asarray(eng.parent_labels, dtype=object)[eng.par[run.covered]], obc_share=share)
+                  np.asarray(eng.parent_labels, dtype=object)[eng.par[listed]], obc_share=share)
     meta = dict(run.base.meta)
     meta["inputs"] = dict(meta.get("inputs", {}))
     if not isinstance(published, pd.DataFrame):
         meta["inputs"]["published"] = describe_input(published)
     meta["audit"] = {"findings": dict(zip(summary["finding"], summary["units"].astype(int).tolist())),
-                     "units": int(len(table)), "options_tried": [" + ".join(f"{a}={b}" for a, b in xs) for xs in tried],
+                     "units": int(len(table)), "units_listed": int((run.pub_idx >= 0).sum()),
+                     "flags_not_checked": [str(eng.parent_labels[q]) for q in gaps],
+                     "options_tried": [" + ".join(f"{a}={b}" for a, b in xs) for xs in tried],
                      "options_refused": [{"options": " + ".join(f"{a}={b}" for a, b in xs), "would_break": names}
                                          for xs, names in refused],
                      "obc_statements": len(run.walk.statements),
@@ -418,6 +427,7 @@ def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pa
             r = _Run(body, year, inp, ol, pub, covered_codes, words=False)
         except (InputError, RuleError):
             return None
+        _realign(r, run)
         tried.append(xs)
         broken = [q for q, f in before.items()
                   if r.rows[q][0] not in ok and (f in ok or (r.rows[q][0] != f and q not in targets))]
@@ -469,18 +479,41 @@ def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pa
     return tried, refused
 
 
+def _realign(r, run) -> None:
+    """A trial's rows keyed by the positions of the audit's own run: an option may order the units otherwise
+    (``np_method=state_level`` counts the Nagar Panchayats in the State, not in divisions)."""
+    codes = r.base.engine.codes
+    if np.array_equal(codes, run.base.engine.codes):
+        return
+    at = dict(zip(run.base.engine.codes.tolist(), range(len(run.base.engine.codes))))
+    r.rows = {at[int(codes[p])]: v for p, v in r.rows.items()}
+
+
 def _table(run, rows) -> pd.DataFrame:
+    """One row per unit of the body: the listed units as classified, the others ``not_in_list``."""
     base = run.base
     comp = base.engine.category_codes()
+    rows = {**{int(p): _absent(run, int(p)) for p in np.flatnonzero(run.pub_idx < 0)}, **rows}
     ps = sorted(rows)
     u = base.units
     df = pd.DataFrame({
         "unit_code": base.engine.codes[ps].astype(np.int64),
         "unit_name_en": u["unit_name_en"].to_numpy()[ps], "unit_name_hi": u["unit_name_hi"].to_numpy()[ps],
-        "published": [run.ctx.pub_code(p) for p in ps], "computed": [str(comp[p]) for p in ps],
+        "published": [run.ctx.pub_code(p) if run.pub_idx[p] >= 0 else "" for p in ps],
+        "computed": [str(comp[p]) for p in ps],
         "finding": [rows[p][0] for p in ps], "rule": [rows[p][1] for p in ps], "clause": [rows[p][2] for p in ps],
         "detail": [rows[p][3] for p in ps]})
     return df[AUDIT_COLUMNS]
+
+
+def _absent(run, p: int) -> tuple:
+    """The row of a unit the published list does not give."""
+    base, rb = run.base, get_rulebook(run.body)
+    where = ("" if base.parent_column is None else
+             f" of {rb.parent_word} {base.engine.parent_labels[base.engine.par[p]]}"
+             + ("" if run.covered[p] else f" (the list gives no {rb.unit_kind} of it)"))
+    return ("not_in_list", "not in the list", "",
+            word("audit.not_in_list", "en", unit_kind=rb.unit_kind, where=where) if run.words else "")
 
 
 def _rules(run) -> pd.DataFrame:
@@ -499,11 +532,19 @@ def _rules(run) -> pd.DataFrame:
             continue
         step = f"{info['name']} pass"
         gname = "women" if info["group"] == "GEN" else info["group"]
+        if chk["cannot_check"]:          # the counts alone (audit_walk._counts_only); the order rules not checked
+            out.append((step, "the pass, with the list's earlier passes as published", info["clause"],
+                        "cannot_check", "", chk["cannot_check"]))
         unknown_counts = [p for p in chk["counts"] if any(x.unknown for x in w.issues.get(p, []))]
         posts = "women's" if gname == "women" else gname
         out.append((step, f"{posts} posts as the law's arithmetic gives them", info["clause"],
                     "yes" if not chk["counts"] else ("not public" if len(unknown_counts) == len(chk["counts"])
                                                      else "no"), names(chk["counts"]), ""))
+        if chk["unchecked"]:             # posts the list leaves short where it lacks units: typed, not judged
+            out.append((step, f"{posts} posts where the list lacks units", info["clause"], "not_in_list",
+                        names(chk["unchecked"]), word("audit.rule_unchecked", "en", units=names(chk["unchecked"]))))
+        if chk["cannot_check"]:
+            continue
         if chk["eligibility"]:
             out.append((step, "eligibility (two-person rule)", info["clause_eligible"], "no",
                         names(chk["eligibility"]), ""))

@@ -22,6 +22,7 @@ import pandas as pd
 from .audit import FINDINGS
 from .errors import InputError
 from .units import DATA_DIR
+from .words import word
 
 __all__ = ["FINDING_COLOURS", "FINDING_WORDS", "SERIOUS", "find_published", "summary_table", "rules_table", "findings_table",
            "style_findings", "findings_map", "options_table", "swap_table"]
@@ -32,6 +33,7 @@ FINDING_COLOURS = {
     "match": "#d9d9d9", "violation_count": "#67001f", "violation_rotation": "#b2182b",
     "violation_order": "#d6604d", "violation_women": "#f4a582", "violation_division": "#8c510a",
     "explained_by_option": "#4393c3", "depends_on_unpublished_data": "#8073ac", "unexplained": "#000000",
+    "not_in_list": "#ffffff",
 }
 FINDING_WORDS = {
     "match": "as computed, no rule broken", "violation_count": "a category total differs from the arithmetic",
@@ -42,12 +44,13 @@ FINDING_WORDS = {
     "explained_by_option": "lawful under another reading (named)",
     "depends_on_unpublished_data": "lawful for some OBC figures (not public)",
     "unexplained": "none of the above",
+    "not_in_list": word("audit.finding.not_in_list", "en"),
 }
 
 
 #: the findings from the most serious to the least (tables sort by it; a district of blocks takes its most serious)
 SERIOUS = ("violation_count", "violation_rotation", "violation_order", "violation_women", "violation_division",
-           "unexplained", "depends_on_unpublished_data", "explained_by_option", "match")
+           "unexplained", "depends_on_unpublished_data", "explained_by_option", "match", "not_in_list")
 
 
 def find_published(name) -> Path:

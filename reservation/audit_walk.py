@@ -32,8 +32,8 @@ import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
-import pandas as pd
 
+from .audit_pins import pins_for, slot_table, surplus_of
 from .categories import CODES
 from .engine import RuleError
 from .errors import InputError
@@ -41,6 +41,7 @@ from .keys import outside_people, outside_share
 from .render import key_texts
 from .rulebook import get_rulebook
 from .unknowns import Statement
+from .words import word
 
 __all__ = ["Issue", "Walk", "walk", "unknown_kind", "PRIORITY"]
 
@@ -63,6 +64,7 @@ class Issue:
     pass_index: int
     unknown: bool = False
     partner: int | None = None      # the unit on the other side of the finding (who took it / who was left out)
+    code: str = ""                  # why a check could not be made (``not_in_list``), for ``cannot_check``
 
     @property
     def order(self) -> tuple:
@@ -122,7 +124,10 @@ class _Ctx:
         self.n = len(self.eng.codes)
         self.names = base.units["unit_name_en"].to_numpy(dtype=object)
         self.pub = pub_idx                       # index into CODES per position, -1 where not listed
-        self.covered = covered
+        self.covered = covered                   # in a counting unit the list gives at least one unit of
+        self.missing = covered & (pub_idx < 0)   # ... and not in the list (not_in_list)
+        self.slots = slot_table(self.eng)
+        self.gaps = {int(q): int(m) for q, m in zip(*np.unique(self.eng.par[self.missing], return_counts=True))}
         self.run_allot = run_allot
         self.rb = get_rulebook(base.body)
         from .pipeline import options_of
@@ -162,25 +167,6 @@ class _Ctx:
         return CODES[v] if v >= 0 else "?"
 
 
-def _pins(ctx: _Ctx, i: int, surplus: set, freed_ur: set) -> pd.DataFrame | None:
-    """Pins for pass ``i``: every listed unit whose published category belongs to an earlier pass, the surplus
-    units of earlier passes and the units the division rule made unreserved (as UR)."""
-    rows = []
-    for pos in range(ctx.n):
-        p = int(ctx.pub[pos])
-        if p < 0:
-            continue
-        if pos in surplus or pos in freed_ur:
-            rows.append((int(ctx.eng.codes[pos]), "UR", "audit: surplus or made unreserved"))
-        elif ctx.pass_of.get(CODES[p], 1 << 30) < i:
-            rows.append((int(ctx.eng.codes[pos]), CODES[p], "published list"))
-    if not rows:
-        return None
-    df = pd.DataFrame(rows, columns=["unit_code", "category", "source"])
-    df["_row"] = np.arange(2, len(df) + 2)
-    return df
-
-
 def walk(ctx: _Ctx) -> Walk:
     w = Walk()
     eng = ctx.eng
@@ -198,17 +184,20 @@ def walk(ctx: _Ctx) -> Walk:
                 "unknown": kind, "key_label": text.label("en")}
         w.passes.append(info)
         w.checked[i] = {"counts": [], "division": [], "eligibility": [], "rotation": [], "order": [], "women": [],
-                        "freed": [], "statements": []}
+                        "freed": [], "statements": [], "unchecked": [], "cannot_check": ""}
         in_pass = np.array([int(p) >= 0 and CODES[int(p)] in spec.codes for p in ctx.pub])
         if not (in_pass & ctx.covered).any() and not base_rec.need.any():
             continue
         try:
-            run = ctx.run_allot(_pins(ctx, i, surplus, freed_ur))
-        except (InputError, RuleError) as e:
+            run = ctx.run_allot(pins_for(ctx, i, surplus, freed_ur))
+        except (InputError, RuleError) as e:     # the list's earlier passes leave no pool the rules can fill
+            why = e.message if isinstance(e, InputError) else str(e)
+            w.checked[i]["cannot_check"] = why
+            _counts_only(ctx, w, i, base_rec, in_pass, surplus)
             for pos in np.flatnonzero(in_pass & ctx.covered):
                 w.add(pos, Issue("cannot_check", f"{spec.name} pass", text.clause,
                                  f"the {spec.name} pass cannot be checked with the list's earlier passes as "
-                                 f"published: {e}", i))
+                                 f"published: {why}", i))
             continue
         rec = run.engine.records[i]
         if not np.array_equal(run.engine.codes, eng.codes):
@@ -245,6 +234,8 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
     pool[rec.idle] = True
     chosen = np.zeros(n, dtype=bool)
     chosen[rec.chosen] = True
+    dec = run.engine.decided_by
+    early = (dec >= 0) & (dec < i)
     code_taken = np.full(n, "", dtype=object)
     code_taken[rec.chosen] = np.asarray(spec.codes, dtype=object)[rec.slot_index]
     group = spec.group
@@ -272,7 +263,7 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
         return ctx.tier_words(int(rec.tier[pos]), group)
 
     count_unknown = kind is not None and ctx.base.parent_column is not None
-    if count_unknown and kind == "obc_share" and ctx.covered.all():
+    if count_unknown and kind == "obc_share" and (ctx.pub >= 0).all():
         # the State's OBC total is public (the State share, the 27 % cap): a list whose total differs breaks it,
         # whatever the districts' shares
         listed = sum(1 for p in range(n) if in_pass[p])
@@ -283,8 +274,10 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
         mem = np.arange(lo, hi)
         if not ctx.covered[mem].any():
             continue
-        P = [int(p) for p in mem if in_pass[p] and pool[p]]
-        outside = [int(p) for p in mem if in_pass[p] and not pool[p]]
+        # the list's units of the group: in the pool, or taken by an earlier pass of this run (a post the list
+        # left empty there, which the rules fill with a unit the list gives this group: it counts here too)
+        P = [int(p) for p in mem if in_pass[p] and (pool[p] or early[p])]
+        outside = [int(p) for p in mem if in_pass[p] and not pool[p] and not early[p]]
         for p in outside:      # listed for this pass but taken out of its pool earlier (made unreserved)
             pi, d = freed_any.get(p, (None, None))
             if pi is not None:
@@ -313,7 +306,7 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
             w.checked[i]["counts"].append(p)
         # 1. counts of the group
         if len(P) > need:
-            extra = _order(rec, P, place)[need:]
+            extra = surplus_of(rec, q, _order(rec, P, place), need, ctx.pub_code)
             for p in extra:
                 count_issue(p, len(P), f"; this unit is the last of them in {gname} order")
                 surplus.add(p)
@@ -522,8 +515,53 @@ def _check_pass(ctx: _Ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, fr
                                        f"{ctx.name(a)} and {ctx.name(b)} have equal {text.label('en')} ({key_of(a)}) "
                                        f"in the same tier: the tie-break rule (option tie_break) or a lot decides "
                                        f"which takes {gname}", i, partner=b))
-            else:
+            elif not _unchecked(ctx, w, i, q, v, len(P), need, gposts, where):
                 count_issue(v, len(P), f": the rules give this unit {code_taken[v]}")
+
+
+def _counts_only(ctx: _Ctx, w: Walk, i: int, rec, in_pass, surplus: set) -> None:
+    """The counts of pass ``i`` where its pool as the list leaves it cannot be run (the list gives earlier groups
+    more units than the State or a counting unit has reserved and unreserved posts): per counting unit, the
+    units beyond the law's count (the last in the pass's order of our own run ``rec``) and, for a shortfall, the
+    units our run gives the group that the list does not (or ``not_in_list`` where the list lacks units)."""
+    spec = rec.spec
+    gposts = "women's" if spec.group == "GEN" else spec.group
+    place = np.full(ctx.n, _BIG, dtype=np.int64)
+    place[rec.rotation_order] = np.arange(len(rec.rotation_order))
+    chosen = set(rec.chosen.tolist())
+    for q in range(len(ctx.eng.parent_labels)):
+        mem = range(int(ctx.starts[q]), int(ctx.ends[q]))
+        if not ctx.covered[list(mem)].any():
+            continue
+        need = int(rec.need[q])
+        where = "" if ctx.eng.parent_labels[q] == "*" else f" in {ctx.eng.parent_labels[q]}"
+        P = [p for p in mem if in_pass[p]]
+        blame = (surplus_of(rec, q, _order(rec, P, place), need, ctx.pub_code) if len(P) > need else
+                 [p for p in _order(rec, [p for p in mem if p in chosen and not in_pass[p] and ctx.pub[p] >= 0],
+                                    place)])
+        for p in blame[:max(len(P) - need, need - len(P), 0)]:
+            if len(P) > need:
+                surplus.add(p)
+            elif _unchecked(ctx, w, i, q, p, len(P), need, gposts, where):
+                continue
+            w.add(p, Issue("violation_count", f"{spec.name} pass: counts", spec.text.clause,
+                           f"the list gives {len(P)} {gposts} offices{where} where the law's arithmetic gives {need}",
+                           i))
+            w.checked[i]["counts"].append(p)
+
+
+def _unchecked(ctx: _Ctx, w: Walk, i: int, q: int, v: int, listed: int, need: int, gposts: str, where: str) -> bool:
+    """A post of the group the list leaves without a unit in counting unit ``q`` where the list lacks units: one of
+    them may hold it, so the count is not checked (typed ``not_in_list`` in ``checked[i]["unchecked"]``) and ``v``,
+    which the rules would give it, is not judged on the count. Each unit the list lacks fills one such post."""
+    if ctx.gaps.get(q, 0) <= 0:
+        return False
+    ctx.gaps[q] -= 1
+    w.add(v, Issue("cannot_check", f"{ctx.eng.records[i].spec.name} pass: counts", ctx.eng.records[i].spec.text.clause,
+                   word("audit.count_unchecked", "en", listed=listed, posts=gposts, where=where, need=need), i,
+                   code="not_in_list"))
+    w.checked[i]["unchecked"].append(v)
+    return True
 
 
 def _state(w: Walk, s: Statement, info: dict) -> None:

@@ -151,7 +151,8 @@ def register(subparsers) -> None:
         description="One row per unit: unit_code, unit_name_en, unit_name_hi, published, computed, finding, rule, "
                     "clause, detail. Findings: match, violation_count, violation_rotation, violation_order, "
                     "violation_women, violation_division, explained_by_option, depends_on_unpublished_data, "
-                    "unexplained. Exit 0 whatever it finds.")
+                    "unexplained, not_in_list (a unit the list lacks: the rest is audited without it). Exit 0 "
+                    "whatever it finds.")
     _inputs(sp)
     sp.add_argument("--published", required=True, metavar="FILE",
                     help="the published list: CSV unit,category (codes or names, English or Hindi; the shipped "

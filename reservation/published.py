@@ -103,11 +103,13 @@ def published_from_frame(raw: pd.DataFrame, resolve, path) -> pd.DataFrame:
                         "_row": raw["_row"].to_numpy(dtype=np.int64)})
     out.attrs["path"] = str(path)
     out.attrs["unit_column"] = col
+    out.attrs["columns"] = [c for c in raw.columns if c != "_row"]
     return out
 
 
-def load_published(path, resolve) -> pd.DataFrame:
-    """Read a published list: ``unit_code, category, _row`` (one row per unit, in file order)."""
+def load_published(path, resolve, year: int | None = None) -> pd.DataFrame:
+    """Read a published list: ``unit_code, category, _row`` (one row per unit, in file order). ``year``: a file
+    with a ``year`` column (a history file, ``data/history/kp-chair.csv``) gives the rows of that year."""
     if isinstance(path, pd.DataFrame):
         df = path.copy()
         if "unit_code" in df.columns and "_row" not in df.columns:
@@ -120,4 +122,6 @@ def load_published(path, resolve) -> pd.DataFrame:
         return published_from_frame(df, resolve, "published table")
     raw = read_csv(path, (), what="published list")
     require_rows(raw, path, "published list", "a published list gives one row per unit (unit, category)")
+    if year is not None and "year" in raw.columns:
+        raw = raw[raw["year"].str.strip() == str(int(year))]
     return published_from_frame(raw, resolve, Path(path))

@@ -59,20 +59,23 @@ class Bounds:
     converged: bool = True
 
     def share(self, i: int, pop: int) -> tuple[Fraction, Fraction]:
-        """The bounds of unit ``i`` as shares of its population."""
+        """The bounds of unit ``i`` as shares of its population (0 for a unit without population)."""
+        if not pop:
+            return Fraction(0), Fraction(0)
         return Fraction(self.lo[i], pop), Fraction(self.hi[i], pop)
 
 
 def key_at(kind: str, y, a: int, pop: int) -> Fraction:
-    """The key of a unit whose OBC population is ``y``."""
+    """The key of a unit whose OBC population is ``y``. A share of a unit without population (a body newer than
+    the Census) is 0, as the engine ranks it (:mod:`reservation.ranking`)."""
     y = Fraction(y)
-    if kind == "obc_share":
-        return y / pop
     if kind == "outside_people":
         return a - y
-    if kind == "outside_share":
-        return (a - y) / pop
-    raise ValueError(kind)
+    if kind not in ("obc_share", "outside_share"):
+        raise ValueError(kind)
+    if not pop:
+        return Fraction(0)
+    return y / pop if kind == "obc_share" else (a - y) / pop
 
 
 def _y_of(kind: str, k: Fraction, a: int, pop: int) -> Fraction:

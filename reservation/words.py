@@ -169,6 +169,22 @@ TEXT: dict[str, dict[str, str]] = {
         "en": "Backtest: the {year} list is in the history; the projection does not use it.",
         "hi": "पिछले आँकड़ों पर परीक्षण: {year} की सूची इतिहास में है; अनुमान उसका उपयोग नहीं करता।"},
     "index.none": {"en": "none", "hi": "कोई नहीं"},
+    # the audit of a published list: a unit the list lacks (finding not_in_list) and the checks it prevents
+    "audit.finding.not_in_list": {"en": "not in the published list", "hi": "प्रकाशित सूची में नहीं"},
+    "audit.not_in_list": {
+        "en": "the published list does not give this {unit_kind}{where}: its category is unknown, not unreserved; "
+              "the rules are checked on the units the list gives",
+        "hi": "प्रकाशित सूची में यह {unit_kind}{where} नहीं है: इसकी श्रेणी अज्ञात है, अनारक्षित नहीं; नियम सूची में दी "
+              "गई इकाइयों पर जाँचे गए"},
+    "audit.count_unchecked": {
+        "en": "the list gives {listed} {posts} offices{where} where the law's arithmetic gives {need}, but it lacks "
+              "units there, one of which may hold the post: the count is not checked, nor this unit, which the "
+              "rules would give it",
+        "hi": "सूची में{where} {posts} के {listed} पद हैं जबकि विधि की गणना {need} देती है, पर वहाँ सूची में कुछ इकाइयाँ "
+              "नहीं हैं, जिनमें से एक के पास यह पद हो सकता है: संख्या नहीं जाँची गई, न यह इकाई, जिसे नियम यह पद देते"},
+    "audit.rule_unchecked": {
+        "en": "not checked where the list lacks units: {units}",
+        "hi": "जहाँ सूची में इकाइयाँ नहीं हैं वहाँ नहीं जाँचा गया: {units}"},
 }
 
 #: Rotation verdicts (reservation.views.rotation): code -> (symbol, words in each language).
