@@ -528,7 +528,7 @@ def reason_table(cmp: pd.DataFrame) -> pd.DataFrame:
 
 def district_blocks(cmp: pd.DataFrame, district: str) -> pd.DataFrame:
     """The blocks of one district (a name in any spelling the crosswalk knows), by descending SC share."""
-    from .units import crosswalk
+    from .names import crosswalk
     from .rulebooks.kp_chair import load_blocks
     code = crosswalk().resolve(district)
     names = load_blocks(2021)[0].drop_duplicates("district").set_index("district_lgd_code")["district"]

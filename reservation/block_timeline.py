@@ -39,7 +39,7 @@ def select_blocks(units=None, district=None) -> list[int]:
     """LGD codes of the blocks asked for: ``units`` (codes or names, ``"Block, District"`` in English or Hindi) or
     every block of ``district`` (a name in English or Hindi, or its LGD code); an unknown one is an InputError."""
     from .rulebooks.kp_chair import block_index
-    from .units import crosswalk
+    from .names import crosswalk
     blocks = all_blocks()
     if units not in (None, "", [], ()):
         items = [units] if isinstance(units, (str, int)) else list(units)

@@ -115,7 +115,7 @@ def _reserve(items, flag: str = "--reserve") -> dict[str, int]:
 def _count(args):
     from .rulebooks import dpc
     from .rulebooks.dpc_count import MAX_SEATS, count_election, load_ballots, load_candidates, load_lots
-    from .units import crosswalk
+    from .names import crosswalk
     # flags first: a bad flag is refused before any file is read
     dpc.check_year(args.year)
     _flag_count(args.seats, "--seats", 1, MAX_SEATS, "seats")

@@ -1,7 +1,7 @@
 """User-supplied files: history, pins, populations and lots. Each is validated at the edge.
 
 All files are UTF-8 CSV with a header. Units are given as an LGD code or a name; names are resolved through a
-resolver (for districts, :func:`reservation.units.crosswalk`), never compared raw. Errors name the
+resolver (for districts, :func:`reservation.names.crosswalk`), never compared raw. Errors name the
 file, the spreadsheet row (header = row 1) and the column.
 
 - history: ``unit, year, category``: one row per unit and election (category = one of the eight codes).

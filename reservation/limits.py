@@ -62,7 +62,7 @@ def check_count(name: str, value, *, option: str | None = None) -> int:
     if name in ("year", "base_year"):               # 1950 to 2100, not 1,950 to 2,100
         lo, hi = _Plain(lo), _Plain(hi)
     if isinstance(value, str):
-        from .options import ascii_digits
+        from .text import ascii_digits
         s = ascii_digits(value).strip()
         if not (s.isascii() and (s.isdigit() or (s[:1] == "-" and s[1:].isdigit()))):
             raise InputError(f"{excerpt(value)} is not a whole number ({what}: {lo:,} to {hi:,})", option=flag)
@@ -120,7 +120,7 @@ def check_decimal(name: str, value, *, low: float, high: float, option: str | No
         text = repr(value) if isinstance(value, float) else str(int(value))
     else:
         text = str(value).strip()
-    from .options import ascii_digits
+    from .text import ascii_digits
     text = ascii_digits(text)
     if len(text) > 20 or not re.fullmatch(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)", text):
         raise InputError(f"{excerpt(value)} is not a finite decimal number (e.g. 7.5)", option=flag)

@@ -31,59 +31,16 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from .errors import excerpt
+from .text import name_key
 
-__all__ = ["name_key", "NameIndex", "KINDS", "district_index", "load_aliases"]
+__all__ = ["name_key", "NameIndex", "KINDS", "district_index", "load_aliases", "crosswalk"]
 
 #: The words used for each kind of unit in messages.
 KINDS = ("district", "block", "urban body", "gram panchayat", "ward", "unit")
 
-# --- the normalisation --------------------------------------------------------------------------------------
+# --- the normalisation (the name key is reservation.text.name_key) ----------------------------------------
 
-_DELETE = "".join(chr(c) for c in range(0x80) if not chr(c).isalnum()) \
-    + "".join(chr(c) for c in range(0x300, 0x370)) \
-    + "\u00a0\u00ad\u00b4\u00b7\u093c\u0964\u0965\u0970\u200b\u200c\u200d\u2010\u2011\u2012\u2013\u2014\u2018" \
-    + "\u2019\u201c\u201d\u2026\u2060\u3000\ufeff"
-_MAP = {ord("\u0901"): "\u0902",                       # chandrabindu -> anusvara (बाँदा = बांदा)
-        ord("\u0940"): "\u093f", ord("\u0942"): "\u0941",  # ी -> ि, ू -> ु (vowel length)
-        ord("\u0908"): "\u0907", ord("\u090a"): "\u0909",  # ई -> इ, ऊ -> उ
-        **{0x966 + i: str(i) for i in range(10)}}      # Devanagari digits -> ASCII
-_TABLE = str.maketrans({**_MAP, **{ord(c): None for c in _DELETE}})
 _DIGITS = str.maketrans({0x966 + i: str(i) for i in range(10)})
-# the nasal half-letter before a consonant of its own class is the anusvara: चन्दौली = चंदौली, सम्भल = संभल
-_NASAL = re.compile("\u0919\u094d(?=[\u0915-\u0918])|\u091e\u094d(?=[\u091a-\u091d])|\u0923\u094d(?=[\u091f-\u0922])"
-                    "|\u0928\u094d(?=[\u0924-\u0927])|\u092e\u094d(?=[\u092a-\u092d])")
-# a doubled consonant written with the halant (X्X) or before its aspirate (द्ध, च्छ, ...) counts once
-_ASPIRATE = {"\u0915": "\u0916", "\u0917": "\u0918", "\u091a": "\u091b", "\u091c": "\u091d", "\u091f": "\u0920",
-             "\u0921": "\u0922", "\u0924": "\u0925", "\u0926": "\u0927", "\u092a": "\u092b", "\u092c": "\u092d"}
-_GEMINATE = re.compile("([\u0915-\u0939])\u094d(\\1|[" + "".join(_ASPIRATE.values()) + "])")
-_LATIN_DOUBLE = re.compile(r"([a-z])\1+")
-
-
-def _geminate(m: re.Match) -> str:
-    a, b = m.group(1), m.group(2)
-    return b if (a == b or _ASPIRATE.get(a) == b) else m.group(0)
-
-
-def name_key(text) -> str:
-    """The lookup key of a name: equal keys mean "the same name as a user would write it".
-
-    - NFC/NFKD Unicode forms, case, spaces, punctuation and Latin accents do not count
-      (``Rae Bareli`` = ``raebareli``, ``बुलंद शहर`` = ``बुलंदशहर``);
-    - a doubled Latin letter counts once (``Muzzafarnagar`` = ``Muzaffarnagar``);
-    - Hindi: the nukta does not count (``मिर्ज़ापुर`` = ``मिर्जापुर``); chandrabindu = anusvara (``बाँदा`` = ``बांदा``);
-      the nasal half-letter before a consonant of its class = anusvara (``चन्दौली`` = ``चंदौली``,
-      ``सम्भल`` = ``संभल``, ``अम्बेडकर`` = ``अंबेडकर``); ी = ि, ू = ु, ई = इ, ऊ = उ (vowel length); a doubled
-      consonant counts once (``सिद्धार्थ`` = ``सिधार्थ``); the halant does not count (``मिर्जापुर`` = ``मीरजापुर``).
-
-    Only a key: a name is always shown as written in the data. The shipped tables are tested to have no two
-    units (districts; blocks and urban bodies within a district) with the same key.
-    """
-    s = unicodedata.normalize("NFKD", str(text).casefold()).translate(_TABLE)
-    if any("\u0900" <= ch <= "\u097f" for ch in s):
-        s = _NASAL.sub("\u0902", s)
-        s = _GEMINATE.sub(_geminate, s)
-        s = s.replace("\u094d", "")
-    return _LATIN_DOUBLE.sub(r"\1", s)
 
 
 def _nfc(text) -> str:
@@ -626,3 +583,10 @@ def _district_index(districts, aliases_path) -> NameIndex:
                      districts["unit_name_hi"] if "unit_name_hi" in districts else None, kind="district",
                      aliases=load_aliases(aliases_path, codes),
                      weights=districts["pop_total"].to_numpy() if "pop_total" in districts else None)
+
+
+def crosswalk():
+    """The crosswalk of the shipped districts (a :class:`NameIndex`, built once; the same as
+    ``district_index()``): an LGD code, an English or Hindi name, a former name or a spelling variant -> the LGD
+    code; an unknown or ambiguous name raises KeyError with one line naming the nearest candidates."""
+    return district_index()

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .errors import InputError
+from .text import ascii_digits
 
 __all__ = ["Option", "OptionSet", "parse_assignments", "ascii_digits"]
 
@@ -63,16 +64,6 @@ class Option:
 #: The longest decimal an option accepts ("100.000000" is 10 characters).
 MAX_DECIMAL = 10
 _DECIMAL = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
-
-
-#: Devanagari (०-९) and full-width (０-９) digits, read as ASCII digits in every number a user types.
-_DIGITS = str.maketrans("०१२३४५६७८९０１２３４５６７８９", "0123456789" * 2)
-
-
-def ascii_digits(s: str) -> str:
-    """``s`` with Devanagari (०-९) and full-width (０-９) digits replaced by ASCII ``0-9``; nothing else changes.
-    (Here, in a module without numpy or pandas, so that the command line can read a year cheaply.)"""
-    return str(s).translate(_DIGITS)
 
 
 _ascii_digits = ascii_digits

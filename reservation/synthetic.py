@@ -16,7 +16,8 @@ import pandas as pd
 
 from .rulebooks.kp_chair import load_blocks
 from .paths import DATA_DIR
-from .units import crosswalk, loose_key
+from .units import loose_key
+from .names import crosswalk
 
 __all__ = ["GENERATED_NOTE", "gram_panchayats_2015", "wards_for", "ward_count"]
 

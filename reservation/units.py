@@ -26,11 +26,10 @@ import pandas as pd
 
 from .errors import InputError, excerpt
 from .limits import MAX_INPUT_BYTES, MAX_INPUT_ROWS
-from .names import name_key
-from .options import ascii_digits
+from .text import ascii_digits, name_key
 
 __all__ = ["DATA_DIR", "nfc", "loose_key", "read_csv", "read_input_bytes", "int_column", "int_kind", "INT_KINDS",
-           "ascii_digits", "formula_like", "load_districts", "load_divisions", "crosswalk",
+           "ascii_digits", "formula_like", "load_districts", "load_divisions",
            "DISTRICT_COLUMNS", "check_populations", "require_rows"]
 
 from .paths import DATA_DIR  # noqa: E402 - re-exported
@@ -579,11 +578,3 @@ def load_divisions(path=None) -> pd.DataFrame:
     df = pd.DataFrame({"division": raw["division_en"], "division_hi": raw["division_hi"],
                        "headquarters": raw["headquarters"], "n_districts": int_column(raw, "n_districts", path)})
     return df
-
-
-def crosswalk():
-    """The crosswalk of the shipped districts (a :class:`reservation.names.NameIndex`, built once): an LGD code,
-    an English or Hindi name, a former name or a spelling variant -> the LGD code; an unknown or ambiguous name
-    raises KeyError with one line naming the nearest candidates."""
-    from .names import district_index
-    return district_index()

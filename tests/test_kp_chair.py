@@ -9,7 +9,8 @@ import reservation
 from reservation.rulebooks.kp_chair import block_index, load_blocks
 
 from engine_kit import Run, one_pass
-from reservation.units import DATA_DIR, crosswalk
+from reservation.units import DATA_DIR
+from reservation.names import crosswalk
 
 
 @pytest.fixture(scope="module")

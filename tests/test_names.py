@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from conftest import ROOT, shared_file
 from reservation.names import NameIndex, district_index, load_aliases, name_key
-from reservation.units import DATA_DIR, crosswalk, load_districts, loose_key
+from reservation.units import DATA_DIR, load_districts, loose_key
 
 # LGD codes of the districts named below (data/districts.csv)
+from reservation.names import crosswalk
 MIRZAPUR, CHANDAULI, SAMBHAL, MAHARAJGANJ, AMBEDKAR_NAGAR, BULANDSHAHR = 170, 135, 659, 164, 121, 134
 KAUSHAMBI, VARANASI, SHRAVASTI, GB_NAGAR, KANPUR_NAGAR, KANPUR_DEHAT = 158, 187, 181, 144, 157, 156
 

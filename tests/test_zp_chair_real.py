@@ -7,7 +7,8 @@ import pandas as pd
 import pytest
 
 import reservation
-from reservation.units import DATA_DIR, crosswalk, load_districts
+from reservation.units import DATA_DIR, load_districts
+from reservation.names import crosswalk
 
 
 @pytest.fixture(scope="module")

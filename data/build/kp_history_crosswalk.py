@@ -356,7 +356,7 @@ def kp_units_2021() -> set[str]:
 
 def history_2015(blocks: pd.DataFrame) -> pd.DataFrame:
     """The 2015 list placed through the SEC 2015 block numbers of blocks_census2011.csv (as shipped since the start)."""
-    from reservation.units import crosswalk
+    from reservation.names import crosswalk
     raw = read_text_csv(HIST / "kp_pramukh_2015.csv")
     b = blocks[blocks["sec2015_block_no"] != ""]
     key = {(d, str(int(float(n)))): c for d, n, c in zip(b["district_lgd_code"], b["sec2015_block_no"],

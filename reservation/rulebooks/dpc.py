@@ -81,7 +81,8 @@ from ..categories import CODES
 from ..errors import InputError
 from ..options import Option, OptionSet
 from ..rounding import half_up, round_with
-from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, read_csv
+from ..units import DATA_DIR, int_column, load_districts, loose_key, read_csv
+from ..names import crosswalk
 from .dpc_input import FlagError, parse_count, read_table
 from .dpc_schedule import SCHEDULE_CLAUSE, load_schedule, seed_path
 

@@ -38,7 +38,7 @@ How a computation uses such a row is the option ``schedule_row`` of :mod:`reserv
 
 Spellings of the Schedule (Muzzafarnagar, SidharthNagar, Chitrakut, Auraiyya, Badaun) are rows of
 ``data/district_aliases.csv``; like every other name they resolve through
-:func:`reservation.units.crosswalk` (e.g. KanpurNagar, Kheri, Sant Ravidas Nagar Bhadohi).
+:func:`reservation.names.crosswalk` (e.g. KanpurNagar, Kheri, Sant Ravidas Nagar Bhadohi).
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ from pathlib import Path
 import pandas as pd
 
 from ..errors import InputError
-from ..units import DATA_DIR, crosswalk, nfc
+from ..units import DATA_DIR, nfc
+from ..names import crosswalk
 
 __all__ = ["SEED_NAME", "seed_path", "Footnote", "parse_footnotes", "parse_schedule", "load_schedule",
            "SCHEDULE_COLUMNS", "SCHEDULE_CLAUSE"]

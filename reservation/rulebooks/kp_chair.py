@@ -44,7 +44,8 @@ from ..options import Option, OptionSet
 from ..quota import category_counts, fmt_fraction
 from ..rounding import ceil
 from ..rulebook import Counts, Group, Rulebook, UnitSet, register, slots_from_split
-from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
+from ..units import DATA_DIR, int_column, load_districts, loose_key, nfc, read_csv
+from ..names import crosswalk
 from .panchayat import CLAUSES as ZP_CLAUSES, PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share, quota_rules
 from .panchayat import state_shares
 

@@ -41,7 +41,8 @@ from ..options import Option, OptionSet
 from ..quota import QuotaRules, category_counts, fmt_fraction
 from ..rounding import round_with
 from ..rulebook import Counts, Group, Rulebook, UnitSet, Years, register, slots_from_split
-from ..units import DATA_DIR, crosswalk, int_column, load_districts, loose_key, nfc, read_csv
+from ..units import DATA_DIR, int_column, load_districts, loose_key, nfc, read_csv
+from ..names import crosswalk
 from .mayor_rules import MAYOR_BASE_YEAR, MAYOR_BASE_YEAR_READINGS, MAYOR_HISTORY, TIE_BREAK, WOMEN_ORDER, women_key
 
 __all__ = ["URBAN_BODIES", "URBAN_OPTIONS", "load_bodies", "urban_counts", "division_counts", "body_index",

@@ -42,7 +42,7 @@ def district_aggregate(table: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]
     rows whose ``district`` does not resolve to a district of Uttar Pradesh, with a ``why``. Every row of
     ``table`` is counted in exactly one district or listed in ``not_drawn``.
     """
-    from ...units import crosswalk
+    from ...names import crosswalk
     cw = crosswalk()
     names = table["district"].astype(object).where(table["district"].notna(), "").astype(str)
     cache: dict[str, int] = {}

@@ -59,7 +59,7 @@ def unit_points(table: pd.DataFrame, body: str | None = None) -> tuple[pd.DataFr
     figures, :func:`reservation.rulebooks.municipal.load_bodies`); missing -> NA (drawn at the smallest size).
     Every row is in exactly one of the two frames.
     """
-    from ...units import crosswalk
+    from ...names import crosswalk
     t = table.reset_index(drop=True).copy()
     if "pop_total" in t.columns:
         pop = pd.to_numeric(t["pop_total"], errors="coerce")
