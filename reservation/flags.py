@@ -126,21 +126,19 @@ def flags_of(categories, units: pd.DataFrame, parents=None, *, counting_unit: st
 
 
 def flags(allotment) -> pd.DataFrame:
-    """The flags of an allotment (:data:`FLAG_COLUMNS`); counting units as the rulebook counts them."""
+    """The flags of an allotment (:data:`FLAG_COLUMNS`); counting units as the rulebook counts them, the OBC
+    share assumed as the run's options (``allotment.options``, an OptionSet) say: never rebuilt from the words
+    of ``meta["options"]``."""
     eng = allotment.engine
     parents = None
     if allotment.parent_column is not None:
         parents = np.asarray(eng.parent_labels, dtype=object)[eng.par]
     share = None
     if "obc" not in allotment.units.columns:
-        from .pipeline import options_of
         from .rulebook import get_rulebook
         rb = get_rulebook(allotment.body)
-        if rb.obc_share is not None:
-            opts = getattr(allotment, "options", None)    # the run's own, checked when it ran: no file read again
-            if opts is None:
-                opts = options_of(rb, [f"{k}={v['value']}" for k, v in allotment.meta["options"].items()])
-            share = Fraction(rb.obc_share(opts)[0])
+        if rb.obc_share is not None:                # the run's own OptionSet, typed and checked when it ran
+            share = Fraction(rb.obc_share(allotment.options)[0])
     return flags_of(eng.category_codes(), allotment.units, parents, obc_share=share)
 
 
