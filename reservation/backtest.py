@@ -5,7 +5,8 @@
   ``python -m reservation.backtest`` rebuilds it; :func:`reservation.rulebooks.kp_chair.load_blocks` reads it);
 - :func:`history_table`: the history an earlier election is computed from (the shipped ``kp-chair.csv``, plus the
   2005 and 2010 records of Dankaur, a Kshetra Panchayat of 2015 that the 2021 history leaves out);
-  :func:`published`: a published list;
+  :func:`published`: a published list (both read by :mod:`reservation.published`, the one reader of the
+  published lists);
 - :func:`compute`: the allotment of 2015 (or 2010) under the GO 2021 rules from the lists before it, saying what
   the earlier rules are assumed to share with the GO (:data:`SHARED_RULES`);
 - :func:`compare`: the computed and the published list block by block, each difference with its reason
@@ -32,9 +33,12 @@ from pathlib import Path
 import pandas as pd
 
 from .backtest_districts import (CENSUS_PARENTS, district_check, district_counts, district_differences,  # noqa: F401
-                                 obc_orders)
+                                 obc_districts_in_list, obc_orders)
 from .categories import by_code
 from .paths import DATA_DIR
+from .published import PRAMUKH_YEARS as LIST_YEARS
+from .published import pramukh_history as history_table
+from .published import pramukh_list as published
 
 __all__ = ["BLOCK_YEARS_FILE", "block_years", "write_block_years", "history_table", "published", "compute",
            "compare", "sc_check", "by_district", "headline", "readings", "READINGS", "REASONS", "SC_VERDICTS",
@@ -43,8 +47,6 @@ __all__ = ["BLOCK_YEARS_FILE", "block_years", "write_block_years", "history_tabl
 
 HIST = DATA_DIR / "history"
 BLOCK_YEARS_FILE = DATA_DIR / "kp_blocks_by_year.csv"
-#: The years of the SEC pramukh lists shipped in data/history (crosswalked to LGD blocks).
-LIST_YEARS = (2005, 2010, 2015)
 BLOCK_YEAR_COLUMNS = ["district_lgd_code", "district_en", "block_lgd_code", "block_en", "listed_2005",
                       "listed_2010", "listed_2015", "kp_2005", "kp_2010", "kp_2015", "kp_2021", "why"]
 
@@ -169,52 +171,6 @@ def _group(code: str) -> str:
     return by_code(code).group if code else ""
 
 
-def history_table() -> pd.DataFrame:
-    """The block pramukh history of the three elections, ``unit_code, year, category``: the shipped
-    ``data/history/kp-chair.csv`` and the 2005 and 2010 records it leaves out because their block is no Kshetra
-    Panchayat in 2021 (Dankaur, Gautam Buddh Nagar: OBC_W in both; a Kshetra Panchayat of 2015). Blank 2005
-    categories stay out (unknown stays unknown)."""
-    h = pd.read_csv(HIST / "kp-chair.csv", usecols=["unit", "year", "category"]).rename(columns={"unit": "unit_code"})
-    extra = []
-    for y in (2005, 2010):
-        src = pd.read_csv(HIST / f"kp_pramukh_{y}.csv", dtype=str, keep_default_na=False)
-        src = src[(src["block_lgd_code"] != "") & (src["category"] != "")]
-        have = set(h.loc[h["year"] == y, "unit_code"].astype(int))
-        add = src[~src["block_lgd_code"].astype(int).isin(have)]
-        extra.append(pd.DataFrame({"unit_code": add["block_lgd_code"].astype(int), "year": y,
-                                   "category": add["category"]}))
-    out = pd.concat([h] + extra, ignore_index=True)
-    out["unit_code"] = out["unit_code"].astype("int64")
-    out["year"] = out["year"].astype("int64")
-    return out.sort_values(["unit_code", "year"], kind="stable").reset_index(drop=True)
-
-
-def published(year: int = 2015) -> pd.Series:
-    """The published list of ``year`` as a Series ``unit_code -> category`` (2015: 816 blocks)."""
-    h = history_table()
-    h = h[h["year"] == int(year)]
-    if not len(h):
-        raise ValueError(f"no published pramukh list for {year} (lists: {', '.join(map(str, LIST_YEARS))})")
-    return h.set_index("unit_code")["category"].rename("published")
-
-
-def obc_districts_in_list(year: int = 2015) -> list[str]:
-    """The districts whose published OBC posts exceed the capped formula floor(27 % x blocks): the districts the
-    list shows as "above the State OBC share" (each took shortfall posts). Alphabetical: the list shows the set,
-    not the order of shares. Districts with blocks missing from the list are left out."""
-    from .rulebooks.kp_chair import load_blocks
-    blocks, _ = load_blocks(year)
-    pub = published(year)
-    out = []
-    for d, b in blocks.groupby("district", sort=True):
-        if not b["unit_code"].isin(pub.index).all():
-            continue
-        obc = sum(_group(c) == "OBC" for c in pub.reindex(b["unit_code"]))
-        if obc > (27 * len(b)) // 100:
-            out.append(d)
-    return out
-
-
 #: What a computation of an earlier election assumes its rules share with the GO 2021 (said in every result of
 #: :func:`compute`; the 2015 order itself is not in the sources).
 SHARED_RULES = ("the test assumes the {year} rules shared with the GO 2021: the State counts (Census 2011 shares "
@@ -232,7 +188,7 @@ def compute(year: int = 2015, base_year: int = 2005, options=(), *, obc_from_lis
     ``base_year`` as the first election that counts. ``base_year == year``: no previous election counts (an
     allotment afresh). ``obc_from_list``: option obc_above_state = :func:`obc_districts_in_list` (the list's
     own district OBC counts: isolates the block step, it is no test of the OBC district step)."""
-    from . import allot
+    from .pipeline import allot
     opts = dict(options) if isinstance(options, dict) else dict(str(o).split("=", 1) for o in options)
     if not obc_from_list:
         res = allot("kp-chair", year, history=history_table(), base_year=base_year, options=opts)

@@ -3,8 +3,8 @@
 - :func:`district_counts`: posts per district and category (``reservation districts``), optionally with the parents
   of the districts created in 2011 at their Census 2011 district as published (:data:`CENSUS_PARENTS`);
 - :func:`district_check`, :func:`district_differences`: those posts beside the published list's, per district;
-- :func:`obc_orders`: the districts a list shows above the State OBC share, applied to another election in every
-  possible order.
+- :func:`obc_districts_in_list`: the districts a list shows above the State OBC share; :func:`obc_orders`: those
+  districts applied to another election in every possible order.
 
 Re-exported by :mod:`reservation.backtest` (import them from there).
 """
@@ -15,7 +15,11 @@ from fractions import Fraction
 
 import pandas as pd
 
-__all__ = ["CENSUS_PARENTS", "district_counts", "district_check", "district_differences", "obc_orders"]
+from .categories import by_code
+from .published import pramukh_list
+
+__all__ = ["CENSUS_PARENTS", "district_counts", "district_check", "district_differences", "obc_orders",
+           "obc_districts_in_list"]
 
 #: The districts created in 2011 wholly out of one Census 2011 district (data/districts.csv, boundary_basis):
 #: the parent as the Census published it = today's parent + the new district.
@@ -56,15 +60,14 @@ def district_counts(year: int = 2015, options=(), census_parents: bool = False) 
 def district_check(dc: pd.DataFrame, year: int = 2015) -> pd.DataFrame:
     """The published posts of each group per fully listed district beside a district step ``dc``
     (:func:`district_counts` or ``result.extra['districts']``): district, group, published, computed."""
-    from .backtest import _group, published
     from .rulebooks.kp_chair import load_blocks
     blocks, _ = load_blocks(year)
-    pub = published(year)
+    pub = pramukh_list(year)
     rows = []
     for d, b in blocks.groupby("district", sort=True):
         if not b["unit_code"].isin(pub.index).all():
             continue
-        groups = [_group(c) for c in pub.reindex(b["unit_code"])]
+        groups = [by_code(c).group if c else "" for c in pub.reindex(b["unit_code"])]
         for g in ("ST", "SC", "OBC"):
             got = dc[(dc["district"] == d) & (dc["category"] == g)]["final"]
             if not len(got):
@@ -72,6 +75,23 @@ def district_check(dc: pd.DataFrame, year: int = 2015) -> pd.DataFrame:
             rows.append({"district": d, "group": g, "published": groups.count(g), "computed": int(got.sum())})
     out = pd.DataFrame(rows)
     out["equal"] = out["published"] == out["computed"]
+    return out
+
+
+def obc_districts_in_list(year: int = 2015) -> list[str]:
+    """The districts whose published OBC posts exceed the capped formula floor(27 % x blocks): the districts the
+    list shows as "above the State OBC share" (each took shortfall posts). Alphabetical: the list shows the set,
+    not the order of shares. Districts with blocks missing from the list are left out."""
+    from .rulebooks.kp_chair import load_blocks
+    blocks, _ = load_blocks(year)
+    pub = pramukh_list(year)
+    out = []
+    for d, b in blocks.groupby("district", sort=True):
+        if not b["unit_code"].isin(pub.index).all():
+            continue
+        obc = sum((by_code(c).group if c else "") == "OBC" for c in pub.reindex(b["unit_code"]))
+        if obc > (27 * len(b)) // 100:
+            out.append(d)
     return out
 
 
@@ -86,8 +106,7 @@ def obc_orders(year: int = 2021, districts: list[str] | None = None) -> pd.DataF
     OBC_W, W, UR, women, leading_sets (how many sets give it), example (one of them)."""
     from itertools import combinations
     from math import ceil, comb
-    from . import allot
-    from .backtest import obc_districts_in_list
+    from .pipeline import allot
     res = allot("kp-chair", year, history=[])
     dc = res.extra["districts"].set_index(["district", "category"])
     names = sorted(set(res.extra["districts"]["district"]))

@@ -2,7 +2,7 @@
 the same group in consecutive elections.
 
 - :func:`timeline`: one row per block and election: the published lists of 2005, 2010 and 2015 (the crosswalked
-  SEC lists, :func:`reservation.backtest.history_table`) and any computed allotments (e.g. the 2015 backtest and
+  SEC lists, :func:`reservation.published.pramukh_history`) and any computed allotments (e.g. the 2015 backtest and
   the next election, 2021), each cell marked when the block holds the same reserved group (ST, SC, OBC) as at
   the election before;
 - :func:`timeline_wide` (one row per block, one column per election) and :func:`timeline_heatmap` (plotly, the
@@ -71,7 +71,7 @@ def timeline(results: dict | None = None, *, units=None, district=None, history:
     ``group`` (ST, SC, OBC, GEN), ``repeat`` (True when the block holds the same reserved group as at the
     published election before: the rotation did not move it).
     """
-    from .backtest import history_table
+    from .published import pramukh_history as history_table
     h = history_table() if history is None else history
     codes = select_blocks(units, district)
     info = all_blocks().set_index("unit_code").loc[codes]
@@ -100,7 +100,7 @@ def computed_columns(backtest=None) -> dict:
     """The computed elections for :func:`timeline`: ``"YEAR computed"`` for a backtest allotment (when given) and
     the next election after the last published list, ``"2021 computed"`` (the shipped history and the default
     base year, as ``reservation allot --body kp-chair --year 2021`` computes it)."""
-    from . import allot
+    from .pipeline import allot
     out = {}
     if backtest is not None:
         out[f"{backtest.year} computed (base {backtest.meta['base_year']})"] = backtest
@@ -172,7 +172,7 @@ def repeat_figures(per_district: bool = False, history: pd.DataFrame | None = No
     """How often a block held the same group in consecutive elections (2005 -> 2010, 2010 -> 2015), by the group
     it held first, with the number expected if each district's categories were dealt at random
     (:func:`reservation.rotation_facts.repeat_rates`, districts of today)."""
-    from .backtest import history_table
+    from .published import pramukh_history as history_table
     from .rotation_facts import repeat_rates
     h = history_table() if history is None else history
     districts = all_blocks().set_index("unit_code")["district"]
@@ -181,7 +181,7 @@ def repeat_figures(per_district: bool = False, history: pd.DataFrame | None = No
 
 def transitions_table(year_from: int, year_to: int, history: pd.DataFrame | None = None) -> pd.DataFrame:
     """Blocks by their group at ``year_from`` (rows) and at ``year_to`` (columns), blocks listed in both."""
-    from .backtest import history_table
+    from .published import pramukh_history as history_table
     from .rotation_facts import transitions
     h = history_table() if history is None else history
     t = transitions(h)

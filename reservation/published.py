@@ -11,6 +11,10 @@ A published list is a UTF-8 CSV with a header and one row per unit:
 Other columns (``district_en``, ``category_as_written``, ``list_date`` ...) are kept by the caller if it wants
 them and otherwise ignored. Bad input (missing column, unknown unit or category, a unit listed twice) is an
 :class:`~reservation.errors.InputError` naming the file, the spreadsheet row (header = row 1) and the column.
+
+The shipped block pramukh lists (``data/history``) are read here too (:func:`pramukh_history`,
+:func:`pramukh_list`), for every module that compares with them: the 2015 test (:mod:`reservation.backtest`),
+its district step and the block timelines (:mod:`reservation.block_timeline`).
 """
 
 from __future__ import annotations
@@ -22,9 +26,11 @@ import pandas as pd
 
 from .categories import CATEGORIES, CODES
 from .errors import InputError, excerpt
+from .paths import DATA_DIR
 from .units import loose_key, read_csv, require_rows
 
-__all__ = ["UNIT_COLUMNS", "load_published", "category_of", "published_from_frame"]
+__all__ = ["UNIT_COLUMNS", "load_published", "category_of", "published_from_frame", "PRAMUKH_YEARS", "pramukh_history",
+           "pramukh_list"]
 
 #: The columns that may name the unit, in order of preference.
 UNIT_COLUMNS = ("unit", "unit_code", "district_lgd_code", "block_lgd_code", "district_en", "district_hi")
@@ -125,3 +131,40 @@ def load_published(path, resolve, year: int | None = None) -> pd.DataFrame:
     if year is not None and "year" in raw.columns:
         raw = raw[raw["year"].str.strip() == str(int(year))]
     return published_from_frame(raw, resolve, Path(path))
+
+
+# --- the shipped block pramukh lists ---------------------------------------------------------------------------
+
+_HISTORY = DATA_DIR / "history"
+#: The years of the SEC pramukh lists shipped in data/history (crosswalked to LGD blocks).
+PRAMUKH_YEARS = (2005, 2010, 2015)
+
+
+def pramukh_history() -> pd.DataFrame:
+    """The block pramukh history of the three elections, ``unit_code, year, category``: the shipped
+    ``data/history/kp-chair.csv`` and the 2005 and 2010 records it leaves out because their block is no Kshetra
+    Panchayat in 2021 (Dankaur, Gautam Buddh Nagar: OBC_W in both; a Kshetra Panchayat of 2015). Blank 2005
+    categories stay out (unknown stays unknown)."""
+    h = pd.read_csv(_HISTORY / "kp-chair.csv", usecols=["unit", "year", "category"])
+    h = h.rename(columns={"unit": "unit_code"})
+    extra = []
+    for y in (2005, 2010):
+        src = pd.read_csv(_HISTORY / f"kp_pramukh_{y}.csv", dtype=str, keep_default_na=False)
+        src = src[(src["block_lgd_code"] != "") & (src["category"] != "")]
+        have = set(h.loc[h["year"] == y, "unit_code"].astype(int))
+        add = src[~src["block_lgd_code"].astype(int).isin(have)]
+        extra.append(pd.DataFrame({"unit_code": add["block_lgd_code"].astype(int), "year": y,
+                                   "category": add["category"]}))
+    out = pd.concat([h] + extra, ignore_index=True)
+    out["unit_code"] = out["unit_code"].astype("int64")
+    out["year"] = out["year"].astype("int64")
+    return out.sort_values(["unit_code", "year"], kind="stable").reset_index(drop=True)
+
+
+def pramukh_list(year: int = 2015) -> pd.Series:
+    """The published list of ``year`` as a Series ``unit_code -> category`` (2015: 816 blocks)."""
+    h = pramukh_history()
+    h = h[h["year"] == int(year)]
+    if not len(h):
+        raise ValueError(f"no published pramukh list for {year} (lists: {', '.join(map(str, PRAMUKH_YEARS))})")
+    return h.set_index("unit_code")["category"].rename("published")
