@@ -36,13 +36,13 @@ def counts(body: str, year: int, *, units=None, options=()):
 def option_table(body: str):
     """The named ambiguity switches of a body: option, ambiguity, default, choices, reading, evidence."""
     import pandas as pd
-    from .rulebook import get_rulebook
+    from .registry import get_rulebook
     return pd.DataFrame(get_rulebook(body).option_set().describe())
 
 
 def bodies():
     """The registered bodies: id -> rulebook (title, unit kind, years, which inputs it takes)."""
-    from .rulebook import all_rulebooks
+    from .registry import all_rulebooks
     return all_rulebooks()
 
 

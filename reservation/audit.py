@@ -81,7 +81,7 @@ from .flags import flags_of
 from .inputs import describe_input
 from .pipeline import allot, options_of
 from .published import load_published
-from .rulebook import get_rulebook
+from .registry import get_rulebook
 from .unknowns import key_at, solve
 from .words import word
 

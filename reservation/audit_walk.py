@@ -39,7 +39,7 @@ from .engine import RuleError
 from .errors import InputError
 from .keys import outside_people, outside_share
 from .render import key_texts
-from .rulebook import get_rulebook
+from .registry import get_rulebook
 from .unknowns import Statement
 from .words import word
 

@@ -501,7 +501,7 @@ def check_parameters(year=2015, base_year=2005, options=(), district="", block="
     ``readings`` "base_years" or "all". Returns them normalised."""
     from .errors import InputError
     from .pipeline import options_of
-    from .rulebook import get_rulebook
+    from .registry import get_rulebook
     rb = get_rulebook("kp-chair")
     if not isinstance(year, int) or year not in LIST_YEARS[1:]:
         raise InputError(f"year {year!r}: a published list and one before it are needed "

@@ -34,7 +34,7 @@ def district_counts(year: int = 2015, options=(), census_parents: bool = False) 
     touched (only the district step is computed here). The scaled populations would also enter the population
     tie-breaks of the other groups, so with ``census_parents`` only the SC rows are returned."""
     from .pipeline import options_of
-    from .rulebook import get_rulebook
+    from .registry import get_rulebook
     from .rulebooks.kp_chair import kp_district_counts, kp_state_counts, load_blocks
     from .units import load_districts
     opts = options_of(get_rulebook("kp-chair"), options)

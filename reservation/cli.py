@@ -40,7 +40,7 @@ def _body_year(sp):
 
 def cmd_counts(args) -> int:
     from .options import parse_assignments
-    from .rulebook import get_rulebook
+    from .registry import get_rulebook
     rb = get_rulebook(args.body)
     for a in rb.years.check(args.body, args.year):   # e.g. the year labels the next election
         print(f"assumed: {a}", file=sys.stderr)
@@ -64,7 +64,7 @@ def cmd_counts(args) -> int:
 
 def _allot(args):
     from .pipeline import allot
-    from .rulebook import get_rulebook
+    from .registry import get_rulebook
     rb = get_rulebook(args.body)
     return rb, allot(args.body, args.year, units=args.units, history=args.history or None,
                      population=args.population, pins=args.pin, options=args.option, base_year=args.base_year)
@@ -127,7 +127,7 @@ def cmd_explain(args) -> int:
 
 
 def cmd_parent_table(args) -> int:
-    from .rulebook import all_rulebooks, get_rulebook
+    from .registry import all_rulebooks, get_rulebook
     rb = get_rulebook(args.body)
     if rb.parent_table != args.command:
         have = ", ".join(b.id for b in all_rulebooks().values() if b.parent_table == args.command)
@@ -143,7 +143,7 @@ def cmd_parent_table(args) -> int:
 
 
 def cmd_options(args) -> int:
-    from .rulebook import get_rulebook
+    from .registry import get_rulebook
     rows = get_rulebook(args.body).option_set().describe()
     import pandas as pd
     sys.stdout.write(pd.DataFrame(rows).to_csv(index=False, lineterminator="\n"))

@@ -27,7 +27,7 @@ def resolve_unit(allotment, unit) -> int:
 def _held_elsewhere(allotment, unit) -> list[str]:
     """The other bodies with shipped units that hold a unit of this name: ["a block (Kshetra Panchayat pramukhs
     (block chairs): --body kp-chair)", ...]. Read only when a name is not found."""
-    from .rulebook import all_rulebooks
+    from .registry import all_rulebooks
     out = []
     for body, rb in all_rulebooks().items():
         if body == allotment.body or rb.units_file == "required":

@@ -135,7 +135,7 @@ def flags(allotment) -> pd.DataFrame:
         parents = np.asarray(eng.parent_labels, dtype=object)[eng.par]
     share = None
     if "obc" not in allotment.units.columns:
-        from .rulebook import get_rulebook
+        from .registry import get_rulebook
         rb = get_rulebook(allotment.body)
         if rb.obc_share is not None:                # the run's own OptionSet, typed and checked when it ran
             share = Fraction(rb.obc_share(allotment.options)[0])

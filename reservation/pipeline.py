@@ -36,7 +36,8 @@ from .options import OptionSet, parse_assignments
 from .render import PassText
 from .rotation import RotationView, distinct_years, group_codes
 from .words import OBC_NOTE_HI, UNIT_KINDS_HI
-from .rulebook import BaseYearWarning, Counts, Rulebook, base_year_assumption, get_rulebook
+from .rulebook import BaseYearWarning, Counts, Rulebook, base_year_assumption
+from .registry import get_rulebook
 
 __all__ = ["allot", "counts", "prepare", "Prepared", "Context", "Obc", "options_of"]
 

@@ -1,4 +1,4 @@
-"""What a rulebook declares, and the registry of bodies.
+"""What a rulebook declares (the registry of bodies that finds them is :mod:`reservation.registry`).
 
 A rulebook says only what its law says: the elections it can compute, its options, its units, its counts (State
 counts and the optional split among parents), its passes in the legal order (one :class:`Group` per category
@@ -9,7 +9,6 @@ are done once for every body by :mod:`reservation.pipeline`.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
@@ -19,8 +18,8 @@ from .options import Option, OptionSet
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Years", "Group", "Counts", "UnitSet", "Rulebook", "register", "get_rulebook", "RULEBOOKS",
-           "BaseYearWarning", "base_year_assumption", "slots_from_split", "all_rulebooks"]
+__all__ = ["Years", "Group", "Counts", "UnitSet", "Rulebook", "register", "RULEBOOKS", "BaseYearWarning",
+           "base_year_assumption", "slots_from_split"]
 
 
 @dataclass(frozen=True)
@@ -231,27 +230,10 @@ class Rulebook:
         return text.format(**fmt) if fmt and text else text
 
 
-#: body id -> the module of reservation.rulebooks that declares it (imported on first use)
-MODULES = {"zp-chair": "panchayat", "kp-chair": "kp_chair", "pp-chair": "municipal", "np-chair": "municipal",
-           "mayor": "municipal", "gp-pradhan": "panchayat_units", "gp-ward": "panchayat_units",
-           "kp-ward": "panchayat_units", "zp-ward": "panchayat_units"}
 RULEBOOKS: dict[str, Rulebook] = {}
 
 
 def register(*books: Rulebook) -> None:
+    """Called by a module of reservation.rulebooks, once, when the registry imports it."""
     for b in books:
         RULEBOOKS[b.id] = b
-
-
-def get_rulebook(body: str) -> Rulebook:
-    if body not in MODULES:
-        raise InputError(f"unknown or not yet implemented body {body!r}; known: {', '.join(MODULES)}",
-                         option="--body")
-    if body not in RULEBOOKS:
-        importlib.import_module(f"reservation.rulebooks.{MODULES[body]}")
-    return RULEBOOKS[body]
-
-
-def all_rulebooks() -> dict[str, Rulebook]:
-    """Every registered body, in the order of :data:`MODULES`."""
-    return {b: get_rulebook(b) for b in MODULES}

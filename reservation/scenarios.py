@@ -31,7 +31,8 @@ from .categories import CODES
 from .pipeline import allot, options_of
 from .published import load_published
 from .rotation import group_codes
-from .rulebook import BaseYearWarning, get_rulebook
+from .rulebook import BaseYearWarning
+from .registry import get_rulebook
 from .unknowns import solve
 
 __all__ = ["Scenario", "DiffResult", "DIFF_COLUMNS", "diff", "explain_base_year", "BASE_YEAR_COLUMNS"]

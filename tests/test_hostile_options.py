@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from conftest import INSTALLED, ROOT, OutFolder, assert_refused, run_cli
 from reservation.errors import InputError
-from reservation.rulebook import get_rulebook
+from reservation.registry import get_rulebook
 
 
 def zp_chair_options(pairs):

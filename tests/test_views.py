@@ -15,7 +15,7 @@ from reservation import views
 from conftest import ROOT
 from reservation.categories import CODES, COLOURS, label
 from reservation.errors import InputError
-from reservation.rulebook import all_rulebooks
+from reservation.registry import all_rulebooks
 from reservation.units import load_districts, load_divisions
 
 BODIES = all_rulebooks()

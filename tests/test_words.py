@@ -51,7 +51,7 @@ def test_every_entry_has_both_languages_with_the_same_placeholders():
             if entry["en"]:
                 assert not DEVANAGARI.search(entry["en"]), (name, key)
                 assert _fields(entry["en"]) == _fields(entry["hi"]), (name, key)
-    from reservation.rulebook import MODULES
+    from reservation.registry import MODULES
     assert set(words.BODY_TITLES_HI) <= set(MODULES)
 
 

@@ -1,1 +1,1 @@
-"""One module per legal instrument; :func:`reservation.rulebook.get_rulebook` imports each on first use."""
+"""One module per legal instrument; :func:`reservation.registry.get_rulebook` imports each on first use."""

@@ -51,7 +51,7 @@ class Explorer:
 
     def __init__(self, body: str = "zp-chair", year: int | None = None, render: bool = True, units: str = ""):
         import ipywidgets as W
-        from ..rulebook import get_rulebook
+        from ..registry import get_rulebook
         get_rulebook(body)                                 # an unknown body is an InputError naming the known ones
         self.W = W
         self.render_enabled = render
@@ -105,7 +105,7 @@ class Explorer:
 
     # -- widgets -----------------------------------------------------------------------------------------------
     def _set_years(self, year=None):
-        from ..rulebook import get_rulebook
+        from ..registry import get_rulebook
         years = list(get_rulebook(self.body.value).offered_years)
         self._busy = True
         self.year.options = years

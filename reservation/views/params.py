@@ -49,7 +49,7 @@ def _is_int(x) -> bool:
 
 def body_needs_units(body: str) -> tuple[bool, bool]:
     """``(needs, accepts)``: whether the body needs a units file, and whether it accepts one."""
-    from ..rulebook import get_rulebook
+    from ..registry import get_rulebook
     b = get_rulebook(body)
     return b.needs_units, b.accepts_units
 
@@ -64,7 +64,7 @@ def check_parameters(body, year, *, division="all", base_year=2015, options=(), 
     Returns ``{"body", "year", "divisions", "base_year", "options" (list of "n=v"), "history" (list of str),
     "units" (str)}``.
     """
-    from ..rulebook import get_rulebook
+    from ..registry import get_rulebook
     if not isinstance(body, str):
         raise InputError(f"body must be text, not {type(body).__name__} {body!r}", column="body")
     if not _is_int(year):
@@ -158,7 +158,7 @@ def run_allotment(body: str, year: int, *, base_year: int = 2015, options=(), hi
 
 
 def body_title(body: str, lang: str = "en") -> str:
-    from ..rulebook import MODULES, get_rulebook
+    from ..registry import MODULES, get_rulebook
     check_lang(lang)
     en = get_rulebook(body).title if body in MODULES else body
     return BODY_TITLES_HI.get(body, en) if lang == "hi" else en
@@ -166,7 +166,7 @@ def body_title(body: str, lang: str = "en") -> str:
 
 def body_choices(include_needs_units: bool = False) -> pd.DataFrame:
     """The registered bodies: ``body, title, title_hi, unit, years, needs_units`` (the registry, not a list)."""
-    from ..rulebook import all_rulebooks
+    from ..registry import all_rulebooks
     rows = [{"body": k, "title": b.title, "title_hi": body_title(k, "hi"), "unit": b.unit_kind,
              "years": b.offered_years, "needs_units": b.needs_units} for k, b in all_rulebooks().items()
             if include_needs_units or not b.needs_units]
@@ -175,5 +175,5 @@ def body_choices(include_needs_units: bool = False) -> pd.DataFrame:
 
 def option_rows(body: str) -> pd.DataFrame:
     """The body's ambiguity options (``option, ambiguity, default, choices, reading_of_default, evidence``)."""
-    from ..rulebook import get_rulebook
+    from ..registry import get_rulebook
     return pd.DataFrame(get_rulebook(body).option_set().describe())

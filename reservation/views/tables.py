@@ -25,7 +25,7 @@ def state_counts_all(year: int) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
     body with status ok to its counts table (``category, count, arithmetic, clause``; rows ST_W ... UR, TOTAL).
     """
     from ..pipeline import counts
-    from ..rulebook import all_rulebooks
+    from ..registry import all_rulebooks
     if not _is_int(year):
         raise InputError(f"year must be an integer, not {year!r}", column="year")
     rows, out = [], {}
