@@ -13,7 +13,7 @@ Every body takes the same keyword arguments: ``units=``, ``history=``, ``populat
 ``options=``, ``base_year=`` (see :func:`reservation.pipeline.allot`).
 """
 
-__version__ = "0.2.0"
+from .version import __version__
 
 __all__ = ["allot", "counts", "explain_text", "option_table", "bodies", "audit", "diff", "__version__"]
 

@@ -15,7 +15,7 @@ import signal
 import sys
 import threading
 
-from . import __version__
+from .version import __version__
 from .errors import InputError, RuleError
 from .outguard import add_force, input_files
 

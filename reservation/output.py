@@ -43,7 +43,7 @@ from typing import Iterable, Iterator
 import numpy as np
 import pandas as pd
 
-from . import __version__
+from .version import __version__
 from .errors import InputError
 from .outguard import SOFTWARE as _SOFTWARE
 from .outguard import check_not_inputs, check_table, excerpt, ours
