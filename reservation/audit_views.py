@@ -101,10 +101,7 @@ def style_findings(df: pd.DataFrame):
 
 
 def _boundaries():
-    try:                                     # the views package (after the reorganisation of reservation.views)
-        from .views.maps import district_boundaries, division_boundaries
-    except ImportError:
-        from .maps import district_boundaries, division_boundaries
+    from .views.maps import district_boundaries, division_boundaries
     return district_boundaries(), division_boundaries()
 
 

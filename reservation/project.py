@@ -494,15 +494,10 @@ def projection_static_map(projection: Projection, lang: str = "en", title: str |
     from matplotlib.colors import to_rgb
     from matplotlib.figure import Figure
     from matplotlib.patches import Patch
-    try:
-        from .views import maps as _maps
-        bounds_fn = _maps.district_boundaries
-        divisions_fn = _maps.division_boundaries
-        rc = _maps.font_rc(lang) if hasattr(_maps, "font_rc") else {}
-    except (ImportError, AttributeError):
-        from . import maps as _maps
-        bounds_fn, divisions_fn = _maps.district_boundaries, _maps.division_boundaries
-        rc = _maps._font_rc(lang)
+    from .views import maps as _maps
+    bounds_fn = _maps.district_boundaries
+    divisions_fn = _maps.division_boundaries
+    rc = _maps.font_rc(lang) if hasattr(_maps, "font_rc") else {}
     t = _map_table(projection, lang)
     b = bounds_fn().merge(t[["unit_code", "most_likely", "_p", "certain"]], on="unit_code", how="inner")
 
