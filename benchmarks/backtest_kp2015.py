@@ -4,7 +4,7 @@ rules and compare it with the published 2015 list, block by block (issue 14). Pr
     .venv/bin/python benchmarks/backtest_kp2015.py            # everything (about a minute on 2 cores)
     .venv/bin/python benchmarks/backtest_kp2015.py --quick    # without the readings grid
 
-Every figure comes from reservation.backtest (tested in tests/test_backtest.py); nothing is written.
+Every figure comes from reservation.history.backtest (tested in tests/test_backtest.py); nothing is written.
 """
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pandas as pd  # noqa: E402
 
-from reservation import backtest as B  # noqa: E402
-from reservation import block_timeline as T  # noqa: E402
+from reservation.history import backtest as B  # noqa: E402
+from reservation.history import block_timeline as T  # noqa: E402
 
 
 def show(title: str, df: pd.DataFrame) -> None:

@@ -6,7 +6,7 @@ the result against the final 2021 list (a script that prints figures, not a test
 
 Printed, one line each:
 
-- ``projection sd=PP``: the projection of 2021 from the 2015 history alone (``reservation.project``; no past list
+- ``projection sd=PP``: the projection of 2021 from the 2015 history alone (``reservation.projection.project``; no past list
   can constrain it: 2015 has no earlier election in the history) with the prior spread ``PP`` percentage points:
   ``accuracy`` = the share of the 75 districts whose most likely category is the published one, ``brier`` = the
   multi-class Brier score (mean over districts of the sum over the eight categories of (p - o)^2; 0 = certain and
@@ -62,9 +62,9 @@ def line(name: str, s: dict, extra: str = "") -> str:
 
 
 def main(argv=None) -> int:
-    from reservation.categories import CODES
-    from reservation.pipeline import allot
-    from reservation.project import PROB_COLUMNS, Projection, project, score
+    from reservation.law.categories import CODES
+    from reservation.allotment.pipeline import allot
+    from reservation.projection.project import PROB_COLUMNS, Projection, project, score
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--samples", type=int, default=1000)
@@ -109,9 +109,9 @@ def main(argv=None) -> int:
     # the constraint of a 2026 projection: how rare the final 2021 list is under the prior
     from fractions import Fraction
 
-    from reservation.priors import ConstrainedSampler, ObcPrior
-    from reservation.project import _history_table, _past_list
-    from reservation.pipeline import prepare
+    from reservation.projection.priors import ConstrainedSampler, ObcPrior
+    from reservation.projection.project import _history_table, _past_list
+    from reservation.allotment.pipeline import prepare
     h21 = pd.DataFrame({"unit_code": final["district_lgd_code"].to_numpy(), "year": 2021,
                         "category": final["category"].to_numpy()})
     hist = pd.concat([h15, h21], ignore_index=True)

@@ -25,7 +25,7 @@ One line per workload::
 - ``peak_table_mb``: the peak after ``render_s`` too (the whole table held as well: the figure ``peak_mb`` was
   until 2026-12-01, when the benchmark rendered the table and then wrote it).
 - The gram panchayat workloads need ../shared/data (the real 2015 list); their populations are GENERATED to
-  match the real block totals (reservation/synthetic.py). ``counts-cli`` times a whole ``reservation counts``
+  match the real block totals (reservation/rules/synthetic.py). ``counts-cli`` times a whole ``reservation counts``
   process for a chair body (goal: under 0.3 s).
 """
 
@@ -89,7 +89,7 @@ def run_one(name, files):
     import pandas as pd
 
     import reservation
-    from reservation.output import write_allotment
+    from reservation.output.tables import write_allotment
     if name in ("zp-chair", "kp-chair"):
         def engine():
             return reservation.allot(name, 2021)
@@ -104,8 +104,8 @@ def run_one(name, files):
         u = pd.concat([r.units.assign(parent=r.units["division"]) for r in runs])
         floor = floor_fn(u["parent"].to_numpy(), u["sc"].to_numpy(), u["pop"].clip(lower=1).to_numpy())
     else:
-        from reservation.inputs import load_history
-        from reservation.rulebooks.panchayat_units import load_units
+        from reservation.inputs.user_files import load_history
+        from reservation.rules.gp_and_wards import load_units
         body = "gp-ward" if name.startswith("gp-ward") else "gp-pradhan"
         col = "gram_panchayat" if body == "gp-ward" else "block"
         units_csv, hist_csv = files
@@ -131,7 +131,7 @@ def run_one(name, files):
 
 def counts_cli() -> None:
     exe = Path(sys.executable).with_name("reservation")
-    cmd = [str(exe)] if exe.is_file() else [sys.executable, "-m", "reservation.cli"]
+    cmd = [str(exe)] if exe.is_file() else [sys.executable, "-m", "reservation.cli.commands"]
     times = []
     for _ in range(REPS):
         t, _ = timed(lambda: subprocess.run(cmd + ["counts", "--body", "zp-chair", "--year", "2021"], check=True,
@@ -146,7 +146,7 @@ def generate(tmp: Path) -> dict[str, list[str]]:
     hist_csv = SHARED / "data" / "history" / "gp_pradhan_2015.csv.gz"
     if not hist_csv.is_file():
         return {}
-    from reservation.synthetic import gram_panchayats_2015, wards_for
+    from reservation.rules.synthetic import gram_panchayats_2015, wards_for
     gps, history = gram_panchayats_2015(hist_csv)
     wards, whist = wards_for(gps, target=732_000)
     out = {}

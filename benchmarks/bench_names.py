@@ -3,7 +3,7 @@
     python benchmarks/bench_names.py
 
 The ward bodies have up to 732,000 units named by integer codes, and every history, pin or lots file is
-resolved through :meth:`reservation.names.NameIndex.resolve_many`. One line per case::
+resolved through :meth:`reservation.inputs.names.NameIndex.resolve_many`. One line per case::
 
     case=NAME rows=N codes=dense|sparse input=int64|str|object order=sorted|shuffled names_s=X old_s=Y
 
@@ -29,7 +29,7 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from reservation.names import NameIndex, district_index  # noqa: E402
+from reservation.inputs.names import NameIndex, district_index  # noqa: E402
 
 N = 732_000
 REPS = 7

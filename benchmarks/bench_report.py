@@ -66,7 +66,7 @@ def main(argv=None) -> int:
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--plotlyjs", default="directory", choices=["directory", "inline"])
     a = ap.parse_args(argv)
-    from reservation.registry import get_rulebook
+    from reservation.rules.registry import get_rulebook
     print(f"machine: {os.cpu_count()} CPUs; workers {a.workers}; plotly.js {a.plotlyjs}")
     for body in a.bodies:
         year = a.year or max(get_rulebook(body).offered_years)

@@ -40,7 +40,7 @@ def _option_cases(body: str) -> list[tuple[str, list]]:
 def _allot(body, year, options, **kw):
     """One allotment through whichever Python API this commit has (``units=`` arrived with the pipeline)."""
     import reservation
-    from reservation.options import parse_assignments
+    from reservation.inputs.options import parse_assignments
     if "units" in inspect.signature(reservation.allot).parameters:
         return reservation.allot(body, year, options=options, **kw)
     pairs = parse_assignments(options)
@@ -95,7 +95,7 @@ def record(folder: Path) -> None:
         (d / "meta.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1, sort_keys=True, default=str),
                                      encoding="utf-8")
     if (SHARED / "data" / "history" / "gp_pradhan_2015.csv.gz").is_file():
-        from reservation import synthetic
+        from reservation.rules import synthetic
         import tempfile
         gps, hist = synthetic.gram_panchayats_2015(SHARED / "data" / "history" / "gp_pradhan_2015.csv.gz")
         with tempfile.TemporaryDirectory() as t:

@@ -8,7 +8,7 @@ the lower LGD code). Prints a markdown table (notes/mayor.md, docs/ambiguities.m
 
 Computations: zp-chair 2021 with the shipped history (base year 2015: the 2015 list counts) against the final
 list of 17 Mar 2021; zp-chair 2015 afresh (no earlier list shipped) against the 2015 list (74 districts);
-kp-chair 2005 afresh, 2010 from 2005 and 2015 from 2005 and 2010 (``reservation.backtest.compute``, base year
+kp-chair 2005 afresh, 2010 from 2005 and 2015 from 2005 and 2010 (``reservation.history.backtest.compute``, base year
 2005) against the SEC lists; mayor 2023 (base year 2023: afresh) against the list of 9 Apr 2023; mayor 2017: the
 2023 rules on the 16 Nagar Nigams of 2017 (Shahjahanpur left out), afresh, against the 2017 list (6 of its 16
 rows inferred). The rules of 2005-2017 are not in the sources: those rows test the tie rule, not the law.
@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 import pandas as pd  # noqa: E402
 
 import reservation  # noqa: E402
-from reservation.categories import by_code  # noqa: E402
+from reservation.law.categories import by_code  # noqa: E402
 
 RULES = ("population", "assumed_by_code")
 
@@ -57,7 +57,7 @@ def zp_lists():
 
 
 def kp_lists():
-    from reservation import backtest as B
+    from reservation.history import backtest as B
     for year in (2005, 2010, 2015):
         label = f"kp-chair {year} ({'afresh' if year == 2005 else 'base year 2005'})"
         yield label, B.published(year), lambda rule, y=year: B.compute(y, 2005, {"tie_break": rule}).table

@@ -10,54 +10,54 @@ From Python (a notebook needs no command line)::
     print(explain_text(result, "Lucknow"))
 
 Every body takes the same keyword arguments: ``units=``, ``history=``, ``population=``, ``pins=``,
-``options=``, ``base_year=`` (see :func:`reservation.pipeline.allot`).
+``options=``, ``base_year=`` (see :func:`reservation.allotment.pipeline.allot`).
 """
 
-from .version import __version__
+from .base.version import __version__
 
 __all__ = ["allot", "counts", "explain_text", "option_table", "bodies", "audit", "diff", "__version__"]
 
 
 def allot(body: str, year: int, *, units=None, history=None, population=None, pins=None, options=(),
           base_year=None):
-    """The allotment of a body for a year (an :class:`~reservation.allotment.Allotment`); the same inputs as
+    """The allotment of a body for a year (an :class:`~reservation.allotment.result.Allotment`); the same inputs as
     ``reservation allot``."""
-    from .pipeline import allot as _allot
+    from .allotment.pipeline import allot as _allot
     return _allot(body, year, units=units, history=history, population=population, pins=pins, options=options,
                   base_year=base_year)
 
 
 def counts(body: str, year: int, *, units=None, options=()):
     """Counts per category for a body and year (rows ST_W ... UR, then TOTAL, with the arithmetic and clause)."""
-    from .pipeline import counts as _counts
+    from .allotment.pipeline import counts as _counts
     return _counts(body, year, units=units, options=options)
 
 
 def option_table(body: str):
     """The named ambiguity switches of a body: option, ambiguity, default, choices, reading, evidence."""
     import pandas as pd
-    from .registry import get_rulebook
+    from .rules.registry import get_rulebook
     return pd.DataFrame(get_rulebook(body).option_set().describe())
 
 
 def bodies():
     """The registered bodies: id -> rulebook (title, unit kind, years, which inputs it takes)."""
-    from .registry import all_rulebooks
+    from .rules.registry import all_rulebooks
     return all_rulebooks()
 
 
 def explain_text(result, unit) -> str:
-    from .explain import explain_text as _e
+    from .allotment.explain import explain_text as _e
     return _e(result, unit)
 
 
 def audit(body: str, year: int, published, **kw):
-    """Compare a published list with the law and the computation (see :func:`reservation.audit.audit`)."""
-    from .audit import audit as _audit
+    """Compare a published list with the law and the computation (see :func:`reservation.auditing.audit.audit`)."""
+    from .auditing.audit import audit as _audit
     return _audit(body, year, published, **kw)
 
 
 def diff(body: str, year: int, a, b, **kw):
-    """The units whose category differs between two scenarios (see :func:`reservation.scenarios.diff`)."""
-    from .scenarios import diff as _diff
+    """The units whose category differs between two scenarios (see :func:`reservation.auditing.scenarios.diff`)."""
+    from .auditing.scenarios import diff as _diff
     return _diff(body, year, a, b, **kw)

@@ -39,11 +39,11 @@ def shared_file(shared_data, *parts) -> Path:
 # ------------------------------------------------------------------------ helpers for tests/test_hostile_*.py
 
 def run_cli(argv) -> tuple[int, str, str]:
-    """``reservation.cli.main(argv)`` in this process: (exit status, stdout, stderr); argparse's exits count."""
+    """``reservation.cli.commands.main(argv)`` in this process: (exit status, stdout, stderr); argparse's exits count."""
     import contextlib
     import io
 
-    from reservation.cli import main
+    from reservation.cli.commands import main
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
@@ -152,6 +152,6 @@ def pytest_xdist_make_scheduler(config, log):
 
 @pytest.fixture
 def main():
-    """``reservation.cli.main`` (every sub-command registered), for tests that run the command in this process."""
-    from reservation.cli import main as run
+    """``reservation.cli.commands.main`` (every sub-command registered), for tests that run the command in this process."""
+    from reservation.cli.commands import main as run
     return run

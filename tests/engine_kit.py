@@ -4,10 +4,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from reservation.engine import Pass, Settings, run_passes
-from reservation.ranking import Ratio
-from reservation.render import PassText, render_table, render_trace
-from reservation.rotation import RotationView
+from reservation.engine.passes import Pass, Settings, run_passes
+from reservation.law.ranking import Ratio
+from reservation.allotment.render import PassText, render_table, render_trace
+from reservation.law.rotation import RotationView
 
 EMPTY_HISTORY = pd.DataFrame({"unit_code": pd.Series([], dtype="int64"), "year": pd.Series([], dtype="int64"),
                               "category": pd.Series([], dtype=str)})

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reservation.apportion import capped_shortfall, largest_remainder
+from reservation.law.apportion import capped_shortfall, largest_remainder
 
 CAP = Fraction(206982, 1000000)
 

@@ -8,15 +8,15 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from reservation.audit import AUDIT_COLUMNS, FINDINGS, audit
-from reservation.cli import main
-from reservation.errors import InputError
-from reservation.flags import flags, flags_of
-from reservation.pipeline import allot
-from reservation.published import category_of, load_published
-from reservation.names import district_index
-from reservation.units import load_districts
-from reservation.unknowns import Statement, solve
+from reservation.auditing.audit import AUDIT_COLUMNS, FINDINGS, audit
+from reservation.cli.commands import main
+from reservation.base.errors import InputError
+from reservation.allotment.flags import flags, flags_of
+from reservation.allotment.pipeline import allot
+from reservation.inputs.published import category_of, load_published
+from reservation.inputs.names import district_index
+from reservation.inputs.units import load_districts
+from reservation.auditing.unknowns import Statement, solve
 
 AUDIT = Path(__file__).resolve().parent / "fixtures" / "audit"
 TOY = Path(__file__).resolve().parent / "fixtures" / "toy"
@@ -151,7 +151,7 @@ def test_explained_by_option_division_rule_off():
     for name in ("Elm", "Ash", "Birch"):
         assert t.loc[name, "finding"] == "explained_by_option"
         assert t.loc[name, "detail"].startswith("under division_saturation=off")
-    from reservation.audit_views import options_table
+    from reservation.auditing.views import options_table
     o = options_table(r).set_index("options")
     assert o.loc["division_saturation=off", "explains"] == "Ash, Birch, Elm"
 
@@ -465,7 +465,7 @@ def test_block_pramukhs_the_computed_list_matches_and_a_moved_obc_post_depends_o
 # -- what notebook 06 shows ----------------------------------------------------------------------------------------
 
 def test_views_table_map_and_escaping():
-    from reservation import audit_views as av
+    from reservation.auditing import views as av
     r = nine("nine_rotation")
     t = av.findings_table(r)
     assert list(t["finding"][:2]) == ["violation_rotation", "violation_rotation"]
@@ -481,7 +481,7 @@ def test_views_table_map_and_escaping():
 
 
 def test_views_map_of_the_final_2021_list(final_2021):
-    from reservation import audit_views as av
+    from reservation.auditing import views as av
     fig = av.findings_map(final_2021)
     drawn = {tr.name.rsplit(" (", 1)[0]: int(tr.name.rsplit("(", 1)[1].rstrip(")")) for tr in fig.data
              if tr.type == "choroplethmap"}
@@ -489,7 +489,7 @@ def test_views_map_of_the_final_2021_list(final_2021):
 
 
 def test_the_published_census_totals_are_read_once_per_process(monkeypatch):
-    import reservation.units as units_module
+    import reservation.inputs.units as units_module
     reads = []
     real = units_module.read_csv
 
@@ -511,7 +511,7 @@ def test_one_sc_district_too_many_is_a_count_violation_at_that_district():
     law gives 16 (6 women). The surplus is the last SC (not SC_W) district in SC order, Amethi, so the women's
     count stays right and the later passes are checked as for the published list (this crashed:
     AttributeError '_Run' object has no attribute 'share')."""
-    from reservation.units import DATA_DIR
+    from reservation.inputs.units import DATA_DIR
     pub = pd.read_csv(DATA_DIR / "published" / "zp_adhyaksh_2021_final.csv")[["district_lgd_code", "category"]]
     amethi = pub["district_lgd_code"] == 640
     assert pub.loc[amethi, "category"].item() == "UR"
@@ -529,7 +529,7 @@ def test_the_2015_block_list_is_audited_without_the_blocks_it_lacks():
     """The SEC's 2015 pramukh list (the 2015 rows of data/history/kp-chair.csv: the audit takes a file's rows of
     the audited year) lacks Mujehana (Gonda) and Gautam Buddh Nagar's four blocks: those five are `not_in_list`,
     the 816 others are judged (this was refused: 'a published list must give every block of each district')."""
-    from reservation.units import DATA_DIR
+    from reservation.inputs.units import DATA_DIR
     r = audit("kp-chair", 2015, DATA_DIR / "history" / "kp-chair.csv", search_options=False)
     t = r.table.set_index("unit_name_en")
     lacking = set(t.index[t["finding"] == "not_in_list"])
@@ -539,7 +539,7 @@ def test_the_2015_block_list_is_audited_without_the_blocks_it_lacks():
 
 
 def test_the_2015_zila_list_lacks_gautam_buddh_nagar():
-    from reservation.units import DATA_DIR
+    from reservation.inputs.units import DATA_DIR
     r = audit("zp-chair", 2015, DATA_DIR / "history" / "zp_adhyaksh_2015.csv", search_options=False)
     t = r.table.set_index("unit_name_en")
     assert list(t.index[t["finding"] == "not_in_list"]) == ["Gautam Buddh Nagar"] and len(t) == 75

@@ -18,11 +18,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from reservation.audit import FINDINGS, STOPS, audit, candidate_options
-from reservation.categories import CODES
-from reservation.errors import InputError, RuleError
-from reservation.pipeline import allot
-from reservation.rulebook import get_rulebook
+from reservation.auditing.audit import FINDINGS, STOPS, audit, candidate_options
+from reservation.law.categories import CODES
+from reservation.base.errors import InputError, RuleError
+from reservation.allotment.pipeline import allot
+from reservation.rules.registry import get_rulebook
 
 YEARS = {"zp-chair": 2021, "kp-chair": 2021, "mayor": 2023, "pp-chair": 2023, "np-chair": 2023}
 BODIES = sorted(YEARS)

@@ -14,12 +14,12 @@ import pandas as pd
 import pytest
 
 import reservation
-from reservation import backtest as B
-from reservation import block_timeline as T
-from reservation.errors import InputError
-from reservation.rotation_facts import repeat_rates
-from reservation.rulebooks.kp_chair import load_blocks
-from reservation.units import DATA_DIR
+from reservation.history import backtest as B
+from reservation.history import block_timeline as T
+from reservation.base.errors import InputError
+from reservation.history.rotation_facts import repeat_rates
+from reservation.rules.kp_chair import load_blocks
+from reservation.inputs.units import DATA_DIR
 
 HIST = DATA_DIR / "history"
 GBN = {1125, 1126, 1127, 1128}          # Bisrakh, Dadri, Dankaur, Jewar (Gautam Buddh Nagar)
@@ -113,7 +113,7 @@ def test_state_counts_for_821_posts_are_the_published_170_5_221(result):
 
 
 def test_the_command_line_allots_821_blocks_for_2015(tmp_path):
-    from reservation import cli
+    from reservation.cli import commands as cli
     out = tmp_path / "kp2015.csv"
     assert cli.main(["allot", "--body", "kp-chair", "--year", "2015", "--base-year", "2005", "--out", str(out)]) == 0
     table = pd.read_csv(out)

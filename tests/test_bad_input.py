@@ -1,9 +1,9 @@
 """Bad input: a one-line error naming file, row and column; exit status 2; nothing written."""
 import pytest
 
-from reservation.cli import main
-from reservation.errors import InputError
-from reservation.units import load_districts
+from reservation.cli.commands import main
+from reservation.base.errors import InputError
+from reservation.inputs.units import load_districts
 
 DISTRICT_HEADER = ("district_lgd_code,district_en,district_hi,division_en,division_hi,census2011_district_code,"
                    "tot_p,tot_p_rural,tot_p_urban,sc,sc_rural,sc_urban,st,st_rural,st_urban\n")
@@ -144,7 +144,7 @@ def test_history_and_base_year_are_checked_against_the_election_year(tmp_path, c
 
 
 def test_the_out_target_is_checked_before_the_allotment_is_computed(tmp_path, capsys, monkeypatch):
-    import reservation.cli as cli
+    import reservation.cli.commands as cli
     monkeypatch.setattr(cli, "_allot", lambda args: pytest.fail("computed before --out was checked"))
     (tmp_path / "x.meta.json").mkdir()
     code = main(["allot", "--body", "zp-chair", "--year", "2021", "--out", str(tmp_path / "x.csv")])

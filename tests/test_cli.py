@@ -4,7 +4,7 @@ import json
 import pandas as pd
 
 import reservation
-from reservation.cli import main
+from reservation.cli.commands import main
 
 ORDER = ["ST_W", "ST", "SC_W", "SC", "OBC_W", "OBC", "W", "UR", "TOTAL"]
 
@@ -109,7 +109,7 @@ def test_python_api_matches_the_cli(tmp_path, capsys):
 
 
 def test_option_table_is_reachable_from_the_package_even_after_the_options_module_is_imported():
-    import reservation.options  # noqa: F401  (the submodule of the same stem must not shadow the function)
+    import reservation.inputs.options  # noqa: F401  (the submodule of the same stem must not shadow the function)
     t = reservation.option_table("zp-chair")
     assert "tie_break" in set(t["option"])
 
@@ -117,7 +117,7 @@ def test_option_table_is_reachable_from_the_package_even_after_the_options_modul
 def test_allot_out_prints_at_most_shown_rows_of_summary_and_flags(tmp_path, capsys, monkeypatch):
     # 732,000 ward seats have 59,019 gram panchayats and ~15,700 flags: the screen gets the State total and the
     # first flags, the files get everything
-    import reservation.cli as cli
+    import reservation.cli.commands as cli
     monkeypatch.setattr(cli, "SHOWN_ROWS", 1)
     assert main(["allot", "--body", "kp-chair", "--year", "2021", "--out", str(tmp_path / "kp.csv")]) == 0
     out = capsys.readouterr().out

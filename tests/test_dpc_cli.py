@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from reservation.cli import main
+from reservation.cli.commands import main
 
 FIX = Path(__file__).parent / "fixtures" / "dpc"
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reservation.errors import InputError
-from reservation.rulebooks.dpc_count import count_election, load_ballots, load_candidates, load_lots
+from reservation.base.errors import InputError
+from reservation.dpc.count import count_election, load_ballots, load_candidates, load_lots
 
 FIX = Path(__file__).parent / "fixtures" / "dpc"
 
@@ -82,7 +82,7 @@ def test_ballot_cell_that_is_not_a_mark():
 def test_municipality_with_two_leading_candidates():
     """Mirzapur urban, 3 seats < 4 municipalities. A 6 and B 5 are both from Chunar: A is Chunar's member;
     B is passed over (r.3(4)(b)) although he has more votes than E 4 and C 3, who are elected."""
-    from reservation.rulebooks.dpc import resolve_municipality
+    from reservation.dpc.seats import resolve_municipality
     b = load_ballots(FIX / "mirzapur_urban_ballots.csv")
     c = load_candidates(FIX / "mirzapur_urban_candidates.csv", list(b.columns),
                         lambda v: resolve_municipality(170, v))

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reservation.cli import main
-from reservation.rulebooks.dpc_input import formula_like
-from reservation.rulebooks.dpc_timeline import parse_date
+from reservation.cli.commands import main
+from reservation.dpc.files import formula_like
+from reservation.dpc.timeline import parse_date
 
 FIX = Path(__file__).parent / "fixtures" / "dpc"
 BALLOTS = "ballot,Candidate A,Candidate B,Candidate C\n1,1,0,1\n2,0,1,1\n3,1,1,0\n"
@@ -254,7 +254,7 @@ def test_dates_in_indian_digits_are_read():
 @settings(max_examples=80, deadline=None)
 @given(st.text(max_size=24))
 def test_any_text_as_a_date_is_a_date_or_one_clean_refusal(text):
-    from reservation.errors import InputError
+    from reservation.base.errors import InputError
     try:
         d = parse_date(text, "poll")
     except InputError as e:

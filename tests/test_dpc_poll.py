@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reservation.errors import InputError
-from reservation.rulebooks.dpc import DPC_OPTIONS, resolve_municipality
-from reservation.rulebooks.dpc_count import FILL_ORDERS, count_election, eligible, load_ballots, load_candidates
+from reservation.base.errors import InputError
+from reservation.dpc.seats import DPC_OPTIONS, resolve_municipality
+from reservation.dpc.count import FILL_ORDERS, count_election, eligible, load_ballots, load_candidates
 
 FIX = Path(__file__).parent / "fixtures" / "dpc"
 
@@ -194,7 +194,7 @@ def test_the_option_quotes_its_evidence():
                   "securing the highest number of votes", "belonging to", "members to be elected against reservation"):
         assert quote in o.evidence
     # the quotes are the Rules' own words (seed c)
-    from reservation.rulebooks.dpc_schedule import seed_path
+    from reservation.dpc.schedule import seed_path
     text = " ".join(seed_path().read_text(encoding="utf-8").split())
     for quote in ("Every elector shall have such number of votes as the number of members to be elected",
                   "declare such number of candidates as are required to be elected, securing the highest number of "
@@ -284,7 +284,7 @@ def write_poll(tmp_path, spec):
 
 
 def run(capsys, *argv):
-    from reservation.cli import main
+    from reservation.cli.commands import main
     code = main(["dpc", *map(str, argv)])
     out, err = capsys.readouterr()
     return code, out, err

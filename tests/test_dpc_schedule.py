@@ -5,8 +5,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from reservation.errors import InputError
-from reservation.rulebooks.dpc_schedule import load_schedule, parse_footnotes, parse_schedule, seed_path
+from reservation.base.errors import InputError
+from reservation.dpc.schedule import load_schedule, parse_footnotes, parse_schedule, seed_path
 
 
 @pytest.fixture(scope="module")

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from reservation.errors import InputError
-from reservation.rulebooks import dpc
-from reservation.rulebooks.dpc import dpc_options, load_body_seats, municipalities, seats, split_seats
+from reservation.base.errors import InputError
+from reservation.dpc import seats as dpc
+from reservation.dpc.seats import dpc_options, load_body_seats, municipalities, seats, split_seats
 
 FIX = Path(__file__).parent / "fixtures" / "dpc"
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from reservation.errors import InputError
-from reservation.rulebooks.dpc_timeline import parse_date, timeline
+from reservation.base.errors import InputError
+from reservation.dpc.timeline import parse_date, timeline
 
 
 def by_step(df):

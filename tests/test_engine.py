@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine_kit import Run, one_pass
-from reservation.engine import RuleError, Settings, _sort_by_key, _tie_order, group_order
-from reservation.ranking import Ratio, order_key
-from reservation.rotation import stable_order
+from reservation.engine.passes import RuleError, Settings, _sort_by_key, _tie_order, group_order
+from reservation.law.ranking import Ratio, order_key
+from reservation.law.rotation import stable_order
 
 
 def hist(rows):

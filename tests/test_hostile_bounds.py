@@ -1,14 +1,14 @@
 """Issue 18's fault classes "Unbounded work", "Numbers that mean nothing", "Echoes" and "Header-only and empty
 inputs": one case per (command, option, class). Each is refused at once (in-process `run_cli`, so a case that
 would run for days fails by hanging, not by a wrong assertion): exit 2, one line, no traceback, the option or
-file/row named, nothing written. The bounds come from one table, reservation.limits.LIMITS."""
+file/row named, nothing written. The bounds come from one table, reservation.inputs.limits.LIMITS."""
 from pathlib import Path
 
 import pytest
 
 from conftest import FIXTURES, OutFolder, assert_refused, run_cli
-from reservation.errors import InputError, bounded, excerpt
-from reservation.limits import LIMITS, MAX_INPUT_BYTES, MAX_SWEEPS
+from reservation.base.errors import InputError, bounded, excerpt
+from reservation.inputs.limits import LIMITS, MAX_INPUT_BYTES, MAX_SWEEPS
 
 PROJECT = ["project", "--body", "zp-chair", "--year", "2026", "--quiet"]
 REPORT = ["report", "--body", "zp-chair", "--year", "2021"]
@@ -64,7 +64,7 @@ def test_dpc_ballots_and_candidates_are_bounded(tmp_path, rows, cols, words):
 
 
 def test_a_file_over_the_byte_bound_is_refused_before_it_is_read(tmp_path, monkeypatch):
-    import reservation.units as units
+    import reservation.inputs.units as units
     p = tmp_path / "history.csv"
     p.write_text("unit,year,category\n" + "Agra,2015,SC\n" * 20, encoding="utf-8")
     monkeypatch.setattr(units, "MAX_INPUT_BYTES", 100)
@@ -77,7 +77,7 @@ def test_a_file_over_the_byte_bound_is_refused_before_it_is_read(tmp_path, monke
 
 
 def test_a_file_over_the_row_bound_is_refused(tmp_path, monkeypatch):
-    import reservation.units as units
+    import reservation.inputs.units as units
     p = tmp_path / "history.csv"
     p.write_text("unit,year,category\n" + "Agra,2015,SC\n" * 20, encoding="utf-8")
     monkeypatch.setattr(units, "MAX_INPUT_ROWS", 10)

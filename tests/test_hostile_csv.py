@@ -1,4 +1,4 @@
-"""The one reader of CSV files (reservation.units.read_csv) against hostile and careless files.
+"""The one reader of CSV files (reservation.inputs.units.read_csv) against hostile and careless files.
 
 Every refusal is an InputError naming the file, the spreadsheet row (header = row 1) and, where there is one,
 the column. The fast reader (pyarrow) and the exact one (Python's csv module, used for anything unusual) must
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reservation.errors import InputError
-from reservation.units import (_parse_exact, _parse_fast, ascii_digits, formula_like, int_column, read_csv,
+from reservation.base.errors import InputError
+from reservation.inputs.units import (_parse_exact, _parse_fast, ascii_digits, formula_like, int_column, read_csv,
                                read_input_bytes)
 
 HYP = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -236,7 +236,7 @@ def test_whole_numbers_parsed_by_pyarrow_as_pandas_parses_them(cells, blank):
     import numpy as np
     import pandas as pd
 
-    from reservation.units import _whole_numbers
+    from reservation.inputs.units import _whole_numbers
     values = [s + d for s, d in cells] + ([""] if blank else [])
     raw = pd.Series(values, dtype="str", name="pop", index=range(7, 7 + len(values)))
     empty = (raw == "").to_numpy(dtype=bool)

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, OutFolder, assert_refused, run_cli
-from reservation.errors import InputError
-from reservation.inputs import load_history
-from reservation.names import crosswalk
+from reservation.base.errors import InputError
+from reservation.inputs.user_files import load_history
+from reservation.inputs.names import crosswalk
 
 SHIPPED = (ROOT / "data" / "history" / "zp-chair.csv").read_text(encoding="utf-8")
 ROWS = [line for line in SHIPPED.splitlines()[1:] if line]

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from conftest import INSTALLED, ROOT, OutFolder, assert_refused, run_cli
-from reservation.errors import InputError
-from reservation.registry import get_rulebook
+from reservation.base.errors import InputError
+from reservation.rules.registry import get_rulebook
 
 
 def zp_chair_options(pairs):
@@ -106,15 +106,15 @@ def test_a_year_in_devanagari_or_full_width_digits_gives_the_same_allotment(tmp_
 
 
 def test_version_through_the_installed_command():
-    cmd = [str(INSTALLED)] if INSTALLED.exists() else [sys.executable, "-m", "reservation.cli"]
+    cmd = [str(INSTALLED)] if INSTALLED.exists() else [sys.executable, "-m", "reservation.cli.commands"]
     r = subprocess.run([*cmd, "--version"], capture_output=True, text=True, timeout=120)
     from reservation import __version__
     assert r.returncode == 0 and r.stdout.strip() == f"reservation (reservation-workbench) {__version__}"
 
 
 def test_the_command_lines_year_bounds_are_the_readers():
-    from reservation.cli import YEARS
-    from reservation.units import INT_KINDS
+    from reservation.cli.commands import YEARS
+    from reservation.inputs.units import INT_KINDS
     assert YEARS == INT_KINDS["year"][:2]
 
 

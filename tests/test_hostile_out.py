@@ -1,4 +1,4 @@
-"""`--out` targets and the writers (reservation.output): never lose a user's file.
+"""`--out` targets and the writers (reservation.output.tables): never lose a user's file.
 
 Bad targets are refused before anything is computed or written (exit 2, one line naming --out); the table and
 its meta file are published together or not at all (a failure after the first rename restores the previous
@@ -21,8 +21,8 @@ import pytest
 
 import reservation
 from conftest import INSTALLED, ROOT, assert_refused, run_cli, snapshot
-from reservation import output
-from reservation.errors import InputError
+from reservation.output import tables as output
+from reservation.base.errors import InputError
 
 ALLOT = ["allot", "--body", "zp-chair", "--year", "2021"]
 EXE = INSTALLED
@@ -200,8 +200,8 @@ def test_ctrl_c_while_writing_exits_130_with_one_line_and_cleans_up(out_folder, 
 
 SIGNAL_SCRIPT = """
 import os, signal, sys
-from reservation import output
-from reservation.cli import main
+from reservation.output import tables as output
+from reservation.cli.commands import main
 sig = getattr(signal, sys.argv[1])
 real = os.replace
 def replace(src, dst):                  # the signal arrives between the two renames: the worst moment
@@ -331,7 +331,7 @@ def test_check_output_is_the_same_check_from_python(tmp_path):
 
 DETERMINISM = """
 import sys
-from reservation.cli import main
+from reservation.cli.commands import main
 out = sys.argv[1]
 for ext in ("csv", "xlsx", "parquet"):
     assert main(["allot", "--body", "zp-chair", "--year", "2021", "--out", f"{out}/zp.{ext}"]) == 0

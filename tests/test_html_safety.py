@@ -9,7 +9,7 @@ executed notebooks' HTML outputs. The escaped form must be there (the names were
 
 Data files (GeoJSON, CSV) keep the names as given: they are data for other programs, not HTML, and no page
 inlines them. A name that a spreadsheet would run as a formula (``=HYPERLINK(...)``) is refused when the units file
-is read (reservation.units); the CSV files beside the pages still prefix any such cell with an apostrophe
+is read (reservation.inputs.units); the CSV files beside the pages still prefix any such cell with an apostrophe
 (views.write_csv, tested below), so that no path to a spreadsheet depends on the reader alone.
 
 Which mechanism covers what: pandas Styler ``format(escape="html")`` for every table (views.html_table,

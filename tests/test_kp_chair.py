@@ -3,14 +3,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reservation.categories import CODES
-from reservation.cli import main
+from reservation.law.categories import CODES
+from reservation.cli.commands import main
 import reservation
-from reservation.rulebooks.kp_chair import block_index, load_blocks
+from reservation.rules.kp_chair import block_index, load_blocks
 
 from engine_kit import Run, one_pass
-from reservation.units import DATA_DIR
-from reservation.names import crosswalk
+from reservation.inputs.units import DATA_DIR
+from reservation.inputs.names import crosswalk
 
 
 @pytest.fixture(scope="module")

@@ -15,11 +15,11 @@ import pandas as pd
 import pytest
 
 from conftest import ROOT, SHARED
-from reservation.categories import CODES
-from reservation.inputs import load_history
+from reservation.law.categories import CODES
+from reservation.inputs.user_files import load_history
 import reservation
-from reservation.rulebooks.kp_chair import block_index, load_blocks
-from reservation.units import DATA_DIR, nfc
+from reservation.rules.kp_chair import block_index, load_blocks
+from reservation.inputs.units import DATA_DIR, nfc
 
 HIST = DATA_DIR / "history"
 

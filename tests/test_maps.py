@@ -25,10 +25,10 @@ from matplotlib.colors import to_rgba  # noqa: E402
 
 from reservation.views import maps  # noqa: E402
 from reservation.views.maps import boundaries, style  # noqa: E402
-from reservation import words  # noqa: E402
-from reservation.categories import CODES, COLOURS, label  # noqa: E402
-from reservation.units import load_districts, load_divisions  # noqa: E402
-from reservation.names import crosswalk
+from reservation.law import words  # noqa: E402
+from reservation.law.categories import CODES, COLOURS, label  # noqa: E402
+from reservation.inputs.units import load_districts, load_divisions  # noqa: E402
+from reservation.inputs.names import crosswalk
 
 
 def fake_allotment(n: int | None = None) -> pd.DataFrame:

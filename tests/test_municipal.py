@@ -3,10 +3,10 @@ import pandas as pd
 import pytest
 
 from conftest import FIXTURES
-from reservation.cli import main
+from reservation.cli.commands import main
 import reservation
-import reservation.registry
-from reservation.rulebooks.municipal import load_bodies, urban_counts
+import reservation.rules.registry
+from reservation.rules.municipal import load_bodies, urban_counts
 
 TOY = FIXTURES / "urban" / "toy_npp.csv"
 
@@ -36,7 +36,7 @@ def test_toy_division_step_cap_binds_and_remainder_takes_two_rounds(toy):
 
 def test_mayors_2023_counts_are_the_published_ones():
     # docs/urban.md: SC-W 1, SC 1, OBC-W 2, OBC 2, W 3, UR 8 of 17 (Dec 2022 and Mar 2023 lists)
-    c = urban_counts("mayor", 2023, reservation.registry.get_rulebook("mayor").option_set(), load_bodies("mayor")[0])
+    c = urban_counts("mayor", 2023, reservation.rules.registry.get_rulebook("mayor").option_set(), load_bodies("mayor")[0])
     assert dict(zip(c["category"], c["count"])) == {"ST_W": 0, "ST": 0, "SC_W": 1, "SC": 1, "OBC_W": 2, "OBC": 2,
                                                     "W": 3, "UR": 8, "TOTAL": 17}
 
@@ -54,7 +54,7 @@ def test_real_run_every_body_once_and_division_counts_add_up(body, n):
         d = a.extra["divisions"]
         for grp in ("SC", "ST", "OBC"):
             x = d[d["category"] == grp]
-            total = urban_counts(body, 2023, reservation.registry.get_rulebook(body).option_set(), load_bodies(body)[0]).set_index("category")["count"]
+            total = urban_counts(body, 2023, reservation.rules.registry.get_rulebook(body).option_set(), load_bodies(body)[0]).set_index("category")["count"]
             assert x["final"].sum() == total[grp] + total[f"{grp}_W"]
             assert (x["initial"] <= x["cap"].astype(float).astype(int)).all()
 

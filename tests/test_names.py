@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT, shared_file
-from reservation.names import NameIndex, district_index, load_aliases, name_key
-from reservation.units import DATA_DIR, load_districts, loose_key
+from reservation.inputs.names import NameIndex, district_index, load_aliases, name_key
+from reservation.inputs.units import DATA_DIR, load_districts, loose_key
 
 # LGD codes of the districts named below (data/districts.csv)
-from reservation.names import crosswalk
+from reservation.inputs.names import crosswalk
 MIRZAPUR, CHANDAULI, SAMBHAL, MAHARAJGANJ, AMBEDKAR_NAGAR, BULANDSHAHR = 170, 135, 659, 164, 121, 134
 KAUSHAMBI, VARANASI, SHRAVASTI, GB_NAGAR, KANPUR_NAGAR, KANPUR_DEHAT = 158, 187, 181, 144, 157, 156
 
@@ -123,7 +123,7 @@ def test_suggestions_are_in_the_script_of_the_query():
 
 
 def test_a_bad_history_row_says_what_was_meant(tmp_path, capsys):
-    from reservation.cli import main
+    from reservation.cli.commands import main
     h = tmp_path / "h.csv"
     h.write_text("unit,year,category\nAgra,2015,UR\nKanpr,2015,SC\n", encoding="utf-8")
     code = main(["allot", "--body", "zp-chair", "--year", "2021", "--history", str(h), "--out", str(tmp_path / "o.csv")])
@@ -205,7 +205,7 @@ def test_urban_bodies_of_a_district_share_a_key_only_where_lgd_lists_the_same_na
 
 
 def test_the_2015_block_names_find_the_same_blocks_as_before(shared_data):
-    """reservation.synthetic places the 59,019 gram panchayats of 2015 in blocks by the block name: the new key
+    """reservation.rules.synthetic places the 59,019 gram panchayats of 2015 in blocks by the block name: the new key
     must place every one of the 823 (district, block) names of the list exactly as the old key did."""
     def old_key(s):       # loose_key before issue 13: NFC, lower case, nukta, candrabindu, spaces/punctuation
         k = unicodedata.normalize("NFD", unicodedata.normalize("NFC", str(s)).strip().lower())
@@ -434,8 +434,8 @@ def test_the_options_table_of_the_docs_is_the_code_s():
     import contextlib
     import io
 
-    from reservation.cli import main
-    from reservation.rulebooks.dpc import DPC_OPTIONS
+    from reservation.cli.commands import main
+    from reservation.dpc.seats import DPC_OPTIONS
     code = {}
     for body in ("zp-chair", "kp-chair", "gp-pradhan", "gp-ward", "kp-ward", "zp-ward", "pp-chair", "np-chair",
                  "mayor"):
@@ -450,7 +450,7 @@ def test_the_options_table_of_the_docs_is_the_code_s():
 
 
 def test_the_zp_chair_example_of_the_docs_is_what_the_workbench_counts(capsys):
-    from reservation.cli import main
+    from reservation.cli.commands import main
     assert main(["counts", "--body", "zp-chair", "--year", "2021"]) == 0
     n = {r["category"]: int(r["count"]) for r in csv.DictReader(capsys.readouterr().out.splitlines())}
     text = (DOCS / "panchayat.md").read_text(encoding="utf-8")

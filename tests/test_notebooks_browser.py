@@ -155,7 +155,7 @@ MAP_DRAWN = ("(() => { const gd = document.querySelector('.reservation-explorer 
 
 
 def test_explorer_renders_widgets_and_map_in_jupyterlab(tmp_path):
-    from reservation.categories import COLOURS
+    from reservation.law.categories import COLOURS
     work = tmp_path
     nbdir = work / "notebooks"
     nbdir.mkdir()
@@ -249,7 +249,7 @@ def test_explorer_renders_widgets_and_map_in_jupyterlab(tmp_path):
 
         # every body of the dropdown: choosing it recomputes in the kernel and shows it, or (a body known to fail
         # for a reason outside the views) says why in the status line; the explorer never raises
-        from reservation.registry import all_rulebooks
+        from reservation.rules.registry import all_rulebooks
         from test_views import EXPLORER_BROKEN
         for i, (body, spec) in enumerate(all_rulebooks().items()):
             browser.js(f"""(() => {{ const s = document.querySelector('.reservation-explorer .widget-dropdown select');

@@ -1,4 +1,4 @@
-"""The one output guard (reservation/outguard.py) behind every command that writes (issues 18 and 19).
+"""The one output guard (reservation/output/guard.py) behind every command that writes (issues 18 and 19).
 
 For each writing command (allot, audit, diff and project --out FILE, report --out DIR) and the library writers:
 a file the tool did not write is refused (a user's CSV with no meta beside it, a table whose meta is not ours),
@@ -19,8 +19,8 @@ import pandas as pd
 import pytest
 
 from conftest import FIXTURES, ROOT, OutFolder, assert_refused, run_cli, snapshot
-from reservation import output, outguard
-from reservation.errors import InputError
+from reservation.output import tables as output, guard as outguard
+from reservation.base.errors import InputError
 
 AUDIT = FIXTURES / "audit"
 DATA = ROOT / "data"

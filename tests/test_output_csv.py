@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import reservation
-from reservation.output import csv_bytes, csv_chunks
+from reservation.output.tables import csv_bytes, csv_chunks
 
 
 def pandas_bytes(df):
@@ -51,9 +51,9 @@ def test_random_text_and_numbers(rows):
 def test_an_allotment_written_a_block_at_a_time_is_the_table_written_whole(tmp_path, monkeypatch):
     """write_allotment renders and writes blocks of rows: the same bytes as the whole table written (English and
     Hindi, blocks of a few rows, and from the table already rendered)."""
-    from reservation import output
-    from reservation.output import write_allotment, write_table
-    from reservation.render import render_table_blocks
+    from reservation.output import tables as output
+    from reservation.output.tables import write_allotment, write_table
+    from reservation.allotment.render import render_table_blocks
     warnings.simplefilter("ignore")
     monkeypatch.setattr(output, "RENDER_BLOCK_ROWS", 7)       # several blocks even for 75 districts
     codes = reservation.allot("zp-chair", 2021).units["unit_code"].tolist()

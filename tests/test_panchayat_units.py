@@ -6,8 +6,8 @@ import pandas as pd
 import pytest
 
 from conftest import FIXTURES, shared_file
-from reservation.cli import main
-from reservation.quota import QuotaRules, counts_by_parent
+from reservation.cli.commands import main
+from reservation.law.quota import QuotaRules, counts_by_parent
 import reservation
 
 OBC = Fraction(5333, 10000)
@@ -73,7 +73,7 @@ def test_bad_units_file_exits_2_with_row_and_column(tmp_path, capsys, text, prob
 
 @pytest.fixture(scope="module")
 def state_gps(shared_data):
-    from reservation.synthetic import gram_panchayats_2015
+    from reservation.rules.synthetic import gram_panchayats_2015
     return gram_panchayats_2015(shared_file(shared_data, "history", "gp_pradhan_2015.csv.gz"))
 
 

@@ -1,4 +1,4 @@
-"""Projection of the next election (issue 11): reservation.project, reservation.priors, reservation.project_orders
+"""Projection of the next election (issue 11): reservation.projection.project, reservation.projection.priors, reservation.projection.orders
 and ``reservation project``.
 
 **The hand-checked case: a six-district toy state** (``SIX`` below). Every district has 1,000,000 people (all rural),
@@ -53,12 +53,12 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from reservation.categories import CODES
-from reservation.engine import RuleError
-from reservation.errors import InputError
-from reservation.pipeline import allot, prepare
-from reservation.priors import ConstrainedSampler, ObcPrior
-from reservation.project import PROB_COLUMNS, TABLE_COLUMNS, Projection, _history_table, _past_list, project, score
+from reservation.law.categories import CODES
+from reservation.engine.passes import RuleError
+from reservation.base.errors import InputError
+from reservation.allotment.pipeline import allot, prepare
+from reservation.projection.priors import ConstrainedSampler, ObcPrior
+from reservation.projection.project import PROB_COLUMNS, TABLE_COLUMNS, Projection, _history_table, _past_list, project, score
 
 ROOT = Path(__file__).resolve().parent.parent
 PUBLISHED = ROOT / "data" / "published"
@@ -337,7 +337,7 @@ def test_impossible_past_list_is_a_rule_error(tmp_path, six):
 # -- the command line --------------------------------------------------------------------------------------------
 
 def _cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "reservation.cli", "project", *map(str, args)], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "reservation.cli.commands", "project", *map(str, args)], capture_output=True,
                           text=True, cwd=cwd)
 
 
@@ -388,7 +388,7 @@ def test_cli_exit_statuses(six, tmp_path):
 # -- what the notebook and the report show -----------------------------------------------------------------------
 
 def test_notebook_helpers(zp2026):
-    from reservation.project import likely_table, summary, sums_check
+    from reservation.projection.project import likely_table, summary, sums_check
     s = summary(zp2026)
     assert list(s.columns) == ["item", "value"] and "2021" in s.set_index("item").at[
         "constrained by the published list(s) of", "value"]
@@ -401,8 +401,8 @@ def test_notebook_helpers(zp2026):
 
 
 def test_projection_maps(zp2026):
-    from reservation.categories import label
-    from reservation.project import projection_map, projection_static_map
+    from reservation.law.categories import label
+    from reservation.projection.project import projection_map, projection_static_map
     fig = projection_map(zp2026)
     t = zp2026.table.set_index("unit_code")
     shaded = 0
@@ -429,5 +429,5 @@ def test_block_pramukh_lists_cannot_constrain(tmp_path):
     with pytest.raises(RuleError, match="constraint=none"):
         project("kp-chair", 2026, history=tmp_path / "h.csv", samples=2, progress=False)
     p = project("kp-chair", 2026, history=tmp_path / "h.csv", samples=3, constraint="none", progress=False)
-    from reservation.project import sums_check
+    from reservation.projection.project import sums_check
     assert p.meta["projection"]["counts_vary"] and sums_check(p)["equal"].all()

@@ -5,9 +5,9 @@ import pandas as pd
 from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
-from reservation.engine import RuleError
-from reservation.categories import CODES
-from reservation.rounding import floor
+from reservation.engine.passes import RuleError
+from reservation.law.categories import CODES
+from reservation.law.rounding import floor
 import reservation
 
 

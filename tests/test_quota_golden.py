@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import pytest
 
-from reservation.quota import QuotaRules, category_counts
+from reservation.law.quota import QuotaRules, category_counts
 import reservation
 
 SC = Fraction(41357608, 199812341)     # Census 2011, whole State (docs/panchayat.md: 20.6982 %)
@@ -56,7 +56,7 @@ def test_state_rural_count_base_gives_a_different_sc_count():
                                      ["general_women=third_of_rest", "obc_cap_rounding=half_up"]])
 def test_the_light_counts_of_the_cli_equal_the_pipeline_counts(options):
     """`reservation counts --body zp-chair` reads the district table without pandas: same rows, same words."""
-    from reservation.registry import get_rulebook
+    from reservation.rules.registry import get_rulebook
     rb = get_rulebook("zp-chair")
     light = rb.light_counts(rb.option_set([tuple(o.split("=")) for o in options]))
     full = reservation.counts("zp-chair", 2021, options=options)

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from reservation.ranking import FLOAT_EXACT_DEN, Ratio, dense_rank_desc
+from reservation.law.ranking import FLOAT_EXACT_DEN, Ratio, dense_rank_desc
 
 
 def fraction_ranks(num, den):
@@ -88,7 +88,7 @@ def test_whole_number_path_orders_and_ties_like_fractions():
     """Shares with denominators up to INT_EXACT_DEN become whole numbers (floor(num * 2**k / den)): neighbours
     that differ by the least possible amount at the largest denominators stay apart and in order, and equal
     fractions written in other terms stay equal."""
-    from reservation.ranking import INT_EXACT_DEN, order_key
+    from reservation.law.ranking import INT_EXACT_DEN, order_key
     num, den = near_equal_shares(2, INT_EXACT_DEN, lambda rng: rng.choice([rng.randint(1, INT_EXACT_DEN),
                                                                           INT_EXACT_DEN - rng.randint(0, 3)]))
     b = INT_EXACT_DEN
@@ -102,7 +102,7 @@ def test_whole_number_path_orders_and_ties_like_fractions():
 
 
 def test_a_key_beyond_the_whole_number_bound_takes_the_float_path_and_agrees():
-    from reservation.ranking import INT_EXACT_DEN, order_key
+    from reservation.law.ranking import INT_EXACT_DEN, order_key
     b = INT_EXACT_DEN * 4
     num = np.array([b - 1, b - 2, 1, 1, 3, 6])
     den = np.array([b, b - 1, b, b - 1, 7, 14])

@@ -12,8 +12,8 @@ import pandas as pd
 import pytest
 
 import reservation
-from reservation.apportion import capped_shortfall
-from reservation.errors import InputError
+from reservation.law.apportion import capped_shortfall
+from reservation.base.errors import InputError
 
 PUBLISHED = {"ST_W": 4, "SC_W": 86, "OBC_W": 97, "W": 113, "UR": 314}
 SEVEN = ["Firozabad", "Gautam Buddh Nagar", "Ghaziabad", "Hapur", "Kannauj", "Mainpuri", "Muzaffarnagar"]
@@ -230,7 +230,7 @@ def test_obc_data_by_block_decide_the_set_themselves(tmp_path, default):
     """--population with an 'obc' column (hypothetical shares: 60 % in 20 districts, 40 % elsewhere): the
     districts above 53.33 % are known from the data, and only they receive the OBC shortfall."""
     t = default.table[["unit_code", "district"]]
-    from reservation.rulebooks.kp_chair import load_blocks
+    from reservation.rules.kp_chair import load_blocks
     blocks, _ = load_blocks(2021)
     high = sorted(blocks["district"].unique())[::4][:20]
     pct = blocks["district"].isin(high).map({True: 60, False: 40})

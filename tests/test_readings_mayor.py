@@ -10,8 +10,8 @@ import pytest
 
 import reservation
 from conftest import ROOT
-from reservation.audit import audit
-from reservation.rulebook import get_rulebook
+from reservation.auditing.audit import audit
+from reservation.rules.registry import get_rulebook
 
 PUB = ROOT / "data" / "published"
 #: The State counts of the 2023 list as the press note gave them (data/published/README.md).

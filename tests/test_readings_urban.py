@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 import reservation
-from reservation.rulebooks.municipal import URBAN_OPTIONS, urban_counts, women_cycle
+from reservation.rules.municipal import URBAN_OPTIONS, urban_counts, women_cycle
 
 TYPES = ("mayor", "pp-chair", "np-chair")
 

@@ -17,7 +17,7 @@ import pytest
 
 import reservation
 from conftest import SHARED as SHARED_ROOT
-from reservation.units import DATA_DIR
+from reservation.inputs.units import DATA_DIR
 
 PUBLISHED = DATA_DIR / "published"
 HISTORY = DATA_DIR / "history" / "zp-chair.csv"
@@ -246,7 +246,7 @@ def test_toy_division_rule_under_both_effects():
     # tests/fixtures/toy/README.md, saturation.csv: Elm (1,500) is freed from SC; 'barred' gives it OBC_W
     # (larger population among equal assumed shares), 'unreserved' keeps it UR and OBC_W goes to Birch
     # (Birch and Cedar: equal shares and populations, lower code first).
-    from reservation.units import load_districts
+    from reservation.inputs.units import load_districts
     toy = Path(__file__).parent / "fixtures" / "toy"
     d = load_districts(toy / "saturation.csv")
     for effect, elm, birch in (("barred", "OBC_W", "UR"), ("unreserved", "UR", "OBC_W")):
@@ -256,7 +256,7 @@ def test_toy_division_rule_under_both_effects():
         try:                                   # the rebuilt pipeline takes the district table as `units`
             r = reservation.allot("zp-chair", 2021, units=d, history=empty, options=opts)
         except TypeError:                      # today's API: the rulebook function
-            from reservation.rulebooks.panchayat import allot_zp_chair
+            from reservation.rules.zp_chair import allot_zp_chair
             r = allot_zp_chair(2021, districts=d, history=empty, options=opts)
         got = dict(zip(r.table["unit_name_en"], r.table["category"]))
         assert got == {"Ash": "SC", "Birch": birch, "Cedar": "UR", "Dogwood": "SC_W", "Elm": elm}, effect

@@ -1,4 +1,4 @@
-"""``reservation report`` (reservation.report, reservation.cli_report): parameters validated before anything runs,
+"""``reservation report`` (reservation.report, reservation.cli.report): parameters validated before anything runs,
 one division end to end (papermill, HTML, static maps, index), and the failure path (a notebook that raises:
 non-zero exit, no index, the previous report left alone). Also: the committed notebooks are clean."""
 
@@ -15,8 +15,9 @@ import pandas as pd
 import pytest
 import tools
 
-from reservation import cli_report, report
-from reservation.errors import InputError
+from reservation.cli import report as cli_report
+from reservation import report
+from reservation.base.errors import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))

@@ -99,7 +99,7 @@ def test_the_uuid_follows_the_content_and_the_styling():
 
 def test_a_styled_table_says_what_it_holds_without_a_memory_address():
     from IPython.core.interactiveshell import InteractiveShell
-    from reservation import audit_views as av
+    from reservation.auditing import views as av
     shell = InteractiveShell.instance()
     for st in (views.html_table(UNITS), views.style_categories(UNITS),
                av.style_findings(pd.DataFrame({"unit_name_en": ["x"], "finding": ["match"]}))):

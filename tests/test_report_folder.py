@@ -20,7 +20,7 @@ import nbformat
 import pytest
 
 from reservation import report
-from reservation.errors import InputError
+from reservation.base.errors import InputError
 from reservation.report import folder
 
 MARK = report.MARKER
@@ -63,7 +63,7 @@ def test_the_command_refuses_with_one_line_and_exit_2(tmp_path):
     """Also ``--out .`` in a folder holding the user's files: the case that used to delete them all."""
     (tmp_path / "precious.csv").write_text("unit,category\n1,SC\n")
     before = _snapshot(tmp_path)
-    r = subprocess.run([sys.executable, "-m", "reservation.cli", "report", "--body", "zp-chair", "--year", "2021",
+    r = subprocess.run([sys.executable, "-m", "reservation.cli.commands", "report", "--body", "zp-chair", "--year", "2021",
                         "--division", "Lucknow", "--out", ".", "--no-progress"], cwd=tmp_path, capture_output=True,
                        text=True, timeout=300)
     assert r.returncode == 2 and r.stdout == ""
@@ -167,7 +167,7 @@ def test_an_interrupted_report_stops_everything_and_leaves_nothing_behind(tmp_pa
     nb = _notebook(tmp_path / "slow.ipynb", "import time\ntime.sleep(120)")
     work = tmp_path / "work"
     work.mkdir()
-    code = ("import sys; from reservation import cli, report; "
+    code = ("import sys; from reservation.cli import commands as cli; from reservation import report; "
             f"report.DIVISION_NOTEBOOK = report.Path({str(nb)!r}); sys.exit(cli.main(sys.argv[1:]))")
     proc = subprocess.Popen([sys.executable, "-c", code, "report", "--body", "zp-chair", "--year", "2021",
                              "--division", "Lucknow", "--division", "Agra", "--out", "rep", "--no-progress"],

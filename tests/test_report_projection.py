@@ -12,7 +12,7 @@ import pytest
 from test_project import SIX, SIX_HISTORY, _districts
 
 from reservation import report
-from reservation.errors import InputError
+from reservation.base.errors import InputError
 from reservation.views import run_allotment
 
 
@@ -38,7 +38,7 @@ def test_the_page_is_planned_only_with_projection(tmp_path):
     # a past year whose list is in the history is a backtest: allowed, and said so
     past = report.validate("zp-chair", 2021, ["Lucknow"], out=tmp_path / "c", projection=True)
     assert past["projection"] == {"samples": 500, "seed": 0, "constraint_years": [], "backtest": True}
-    from reservation.project import project, summary          # and the page's method table says it too
+    from reservation.projection.project import project, summary          # and the page's method table says it too
     said = summary(project("zp-chair", 2021, samples=1, burn_in=0, progress=False)).set_index("item")["value"]
     assert said["the published 2021 list"].startswith("in the history: this is a backtest")
 

@@ -2,7 +2,7 @@
 import numpy as np
 import pandas as pd
 
-from reservation.rotation import RotationView, group_codes, positions
+from reservation.law.rotation import RotationView, group_codes, positions
 
 
 def view(rows, year=2021, base=2015, mode="since_base", units=(1, 2, 3, 4)):
@@ -68,7 +68,7 @@ def test_bound_masks_equal_a_record_by_record_reading():
     several years, both readings of A8."""
     import random
 
-    from reservation.categories import CODES
+    from reservation.law.categories import CODES
     rng = random.Random(3)
     for _ in range(150):
         units = rng.sample(range(100, 400), rng.randint(1, 40))

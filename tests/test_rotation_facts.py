@@ -1,4 +1,4 @@
-"""reservation.rotation_facts on a hand-made history: five blocks in two districts, three elections.
+"""reservation.history.rotation_facts on a hand-made history: five blocks in two districts, three elections.
 
 Expected values are worked out by hand in the comments (not by the code under test).
 
@@ -14,7 +14,7 @@ import math
 import pandas as pd
 import pytest
 
-from reservation import rotation_facts as rf
+from reservation.history import rotation_facts as rf
 
 ROWS = [(1, 2005, "SC"), (1, 2010, "SC_W"), (1, 2015, "OBC"),
         (2, 2005, "OBC_W"), (2, 2010, "UR"), (2, 2015, "OBC"),

@@ -2,7 +2,7 @@ from fractions import Fraction
 
 import pytest
 
-from reservation.rounding import ceil, floor, half_up
+from reservation.law.rounding import ceil, floor, half_up
 
 
 @pytest.mark.parametrize("x, expected", [

@@ -15,9 +15,9 @@ import pytest
 
 from conftest import ROOT, OutFolder, assert_refused, run_cli
 import reservation
-from reservation.apportion import ApportionError, capped_shortfall, largest_remainder
-from reservation.errors import InputError, RuleError
-from reservation.project import project
+from reservation.law.apportion import ApportionError, capped_shortfall, largest_remainder
+from reservation.base.errors import InputError, RuleError
+from reservation.projection.project import project
 
 CAP = Fraction(206982, 1000000)
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from reservation.cli import main
-from reservation.scenarios import DIFF_COLUMNS, Scenario, diff, explain_base_year
+from reservation.cli.commands import main
+from reservation.auditing.scenarios import DIFF_COLUMNS, Scenario, diff, explain_base_year
 
 AUDIT = Path(__file__).resolve().parent / "fixtures" / "audit"
 TOY = Path(__file__).resolve().parent / "fixtures" / "toy"

@@ -4,7 +4,7 @@ import pandas as pd
 from hypothesis import HealthCheck, given, reject, settings
 
 import reservation
-from reservation.engine import RuleError
+from reservation.engine.passes import RuleError
 from test_properties import states
 
 GROUP = {"ST_W": "ST", "ST": "ST", "SC_W": "SC", "SC": "SC", "OBC_W": "OBC", "OBC": "OBC", "W": "W", "UR": "UR"}

@@ -2,7 +2,7 @@
 import pandas as pd
 
 import reservation
-from reservation.units import load_districts
+from reservation.inputs.units import load_districts
 
 
 def result(toy, name, history=None, options=()):

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import reservation
-from reservation.rulebooks.municipal import body_index, load_bodies
+from reservation.rules.municipal import body_index, load_bodies
 
 ROOT = Path(__file__).resolve().parents[1]
 LIST = ROOT / "data" / "urban_bodies_2023.csv"
@@ -127,7 +127,7 @@ def test_hindi_names_carry_their_source(bodies):
 def _qualifier_district(name: str):
     """The district an LGD name's parenthesis names ("Tanda(Rampur)" -> 176), or None."""
     import re
-    from reservation.names import district_index
+    from reservation.inputs.names import district_index
     m = re.fullmatch(r".*\(([^()]+)\)\s*", name)
     if not m:
         return None
@@ -140,7 +140,7 @@ def _qualifier_district(name: str):
 def test_an_lgd_name_that_names_another_district_is_reviewed(bodies):
     """Every body whose LGD 2020-22 name names another district than its own has a reviewed 'rename' decision:
     the LGD name was a later edit, the code keeps its Census link (district and figures)."""
-    from reservation.names import district_index
+    from reservation.inputs.names import district_index
     lgd = pd.read_csv(ROOT / "data" / "ulbs_lgd.csv").set_index("ulb_lgd_code")
     review = pd.read_csv(REVIEW, dtype={"census2011_town_code": str}).set_index("ulb_lgd_code")
     towns = pd.read_csv(ROOT / "data" / "census2011_towns.csv", dtype={"census2011_town_code": str}).set_index(

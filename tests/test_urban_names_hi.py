@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 import reservation
-from reservation.rulebooks import municipal
+from reservation.rules import municipal
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "data" / "build"
@@ -200,7 +200,7 @@ def test_names_change_no_allotment(body, tmp_path, monkeypatch):
 
 
 def test_the_cli_table_shows_the_hindi_names(tmp_path):
-    from reservation.cli import main
+    from reservation.cli.commands import main
     out = tmp_path / "pp.csv"
     assert main(["allot", "--body", "pp-chair", "--year", "2023", "--out", str(out)]) == 0
     t = pd.read_csv(out, dtype=str, keep_default_na=False).set_index("unit_code")

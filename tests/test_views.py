@@ -13,10 +13,10 @@ import pytest
 import reservation
 from reservation import views
 from conftest import ROOT
-from reservation.categories import CODES, COLOURS, label
-from reservation.errors import InputError
-from reservation.registry import all_rulebooks
-from reservation.units import load_districts, load_divisions
+from reservation.law.categories import CODES, COLOURS, label
+from reservation.base.errors import InputError
+from reservation.rules.registry import all_rulebooks
+from reservation.inputs.units import load_districts, load_divisions
 
 BODIES = all_rulebooks()
 
@@ -592,7 +592,7 @@ def test_report_notebooks_are_package_data():
 
 
 def test_shipped_tables_are_found_inside_the_package():
-    from reservation import units
+    from reservation.inputs import units
     assert Path(units.DATA_DIR).parent == Path(reservation.__file__).resolve().parent
 
 

@@ -1,4 +1,4 @@
-"""reservation.words holds every bilingual string; the views package holds all map code; modules stay small.
+"""reservation.law.words holds every bilingual string; the views package holds all map code; modules stay small.
 
 These are structure tests: they read the source (ast), so they fail when a Hindi string, a second copy of a map
 helper or a 700-line module creeps back in."""
@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 import reservation
-from reservation import categories, words
-from reservation.errors import InputError
+from reservation.law import categories, words
+from reservation.base.errors import InputError
 
 PKG = Path(reservation.__file__).resolve().parent
 #: The presentation layer (this brief's files): views, words, report, the report command, the category labels.
-PRESENTATION = sorted([*(PKG / "views").rglob("*.py"), PKG / "words.py", PKG / "categories.py", PKG / "cli_report.py",
+PRESENTATION = sorted([*(PKG / "views").rglob("*.py"), PKG / "law" / "words.py", PKG / "law" / "categories.py", PKG / "cli" / "report.py",
                        *([PKG / "report.py"] if (PKG / "report.py").is_file() else []),
                        *((PKG / "report").rglob("*.py") if (PKG / "report").is_dir() else [])])
 DEVANAGARI = re.compile("[\u0900-\u097f\ua8e0-\ua8ff]")
@@ -51,7 +51,7 @@ def test_every_entry_has_both_languages_with_the_same_placeholders():
             if entry["en"]:
                 assert not DEVANAGARI.search(entry["en"]), (name, key)
                 assert _fields(entry["en"]) == _fields(entry["hi"]), (name, key)
-    from reservation.registry import MODULES
+    from reservation.rules.registry import MODULES
     assert set(words.BODY_TITLES_HI) <= set(MODULES)
 
 
@@ -105,7 +105,7 @@ def test_no_helper_is_defined_twice_in_the_views_package():
     """One fit_zoom, one geojson, one font_rc, one check_lang: top-level functions have one home."""
     seen: dict[str, str] = {}
     dup = []
-    for p in [*(PKG / "views").rglob("*.py"), PKG / "words.py"]:
+    for p in [*(PKG / "views").rglob("*.py"), PKG / "law" / "words.py"]:
         for node in ast.parse(p.read_text(encoding="utf-8")).body:
             if isinstance(node, ast.FunctionDef):
                 if node.name in seen:

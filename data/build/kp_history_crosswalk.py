@@ -14,12 +14,12 @@ Writes (atomically; twice the same input gives byte-identical files):
   data/history/kp_districts_of_the_time.csv             each district of the time -> today's district(s)
   data/history/kp-chair.csv         the history the workbench reads: 2005 + 2010 + 2015
 and prints the match rate per year, every unmatched name, every fuzzy match with its runner-up (for review) and
-the State-wide rotation figures (reservation.rotation_facts). ``--check`` writes nothing and exits 1 if a
+the State-wide rotation figures (reservation.history.rotation_facts). ``--check`` writes nothing and exits 1 if a
 shipped file differs from what the build gives.
 
 Matching (inside the districts of the time only, see DISTRICT_CHANGES):
 1. exact: the decoded name equals the SEC 2015 Hindi name of a candidate block after
-   reservation.units.loose_key (NFC, nukta, candrabindu = anusvara, spaces and punctuation dropped);
+   reservation.inputs.units.loose_key (NFC, nukta, candrabindu = anusvara, spaces and punctuation dropped);
 2. fuzzy: a score in [0, 1], the best of three comparisons of the same normalised name:
    a. Devanagari against Devanagari (the 2015 name): :func:`hi_key` also folds vowel-sign length, half-letters
       (virama), a half nasal before a consonant = anusvara, the candra o (ॉ = ां, as the 2015 list writes it),
@@ -52,8 +52,8 @@ import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from reservation.categories import CODES  # noqa: E402
-from reservation.units import loose_key, nfc  # noqa: E402
+from reservation.law.categories import CODES  # noqa: E402
+from reservation.inputs.units import loose_key, nfc  # noqa: E402
 
 DATA = ROOT / "data"
 HIST = DATA / "history"
@@ -350,13 +350,13 @@ def crosswalk_year(year: int, src: pd.DataFrame, blocks: pd.DataFrame, dot: pd.D
 # ----------------------------------------------------------------------------------------------- history
 def kp_units_2021() -> set[str]:
     """LGD codes of the Kshetra Panchayats of 2021 (the units the workbench's history reader accepts)."""
-    from reservation.rulebooks.kp_chair import load_blocks as load_kp
+    from reservation.rules.kp_chair import load_blocks as load_kp
     return {str(c) for c in load_kp(2021)[0]["unit_code"]}
 
 
 def history_2015(blocks: pd.DataFrame) -> pd.DataFrame:
     """The 2015 list placed through the SEC 2015 block numbers of blocks_census2011.csv (as shipped since the start)."""
-    from reservation.names import crosswalk
+    from reservation.inputs.names import crosswalk
     raw = read_text_csv(HIST / "kp_pramukh_2015.csv")
     b = blocks[blocks["sec2015_block_no"] != ""]
     key = {(d, str(int(float(n)))): c for d, n, c in zip(b["district_lgd_code"], b["sec2015_block_no"],
@@ -468,7 +468,7 @@ def serial_check(result: dict) -> pd.DataFrame:
 
 
 def report(result: dict, out=sys.stdout) -> None:
-    from reservation import rotation_facts as rf
+    from reservation.history import rotation_facts as rf
     p = lambda *a: print(*a, file=out)  # noqa: E731
     p("Match rate per year (rows of the source list):")
     p(rates(result).to_string(index=False))

@@ -20,7 +20,7 @@ Inputs
   is the body concerned, which then takes no other row's name).
 
 Method
-1. District: the SEC's Hindi district name through the workbench's crosswalk (``reservation.names.crosswalk``:
+1. District: the SEC's Hindi district name through the workbench's crosswalk (``reservation.inputs.names.crosswalk``:
    spelling variants, former names such as इलाहाबाद, फैजाबाद).
 2. Type: a 2012 body may have been upgraded by 2023, never downgraded: a Nagar Panchayat is compared with the
    Nagar Panchayats, Palika Parishads and Nagar Nigams of its district, a Palika Parishad with the Palika
@@ -269,7 +269,7 @@ def _bodies() -> pd.DataFrame:
 def load_sec() -> pd.DataFrame:
     """The SEC 2012 rows with their district (English name, through the crosswalk), type and cleaned name."""
     sys.path.insert(0, str(ROOT))
-    from reservation.names import crosswalk
+    from reservation.inputs.names import crosswalk
     cw = crosswalk()
     s = pd.read_csv(SEC, dtype=str, keep_default_na=False)
     s["sec_row"] = s["first_serial"].astype(int)

@@ -2,10 +2,10 @@
 turn the executed notebooks into HTML pages with their maps, static PNG/SVG maps and an index.
 
 ``reservation report --body BODY --year YEAR [--division NAME ...] [--out DIR] [--format html|ipynb]``
-(:mod:`reservation.cli_report`) calls :func:`run_report`. In order:
+(:mod:`reservation.cli.report`) calls :func:`run_report`. In order:
 
 1. **Validate** every parameter before anything runs (:func:`validate`: body, year, divisions, options,
-   history and units files, format, the output folder); a bad one is an :class:`~reservation.errors.InputError`
+   history and units files, format, the output folder); a bad one is an :class:`~reservation.base.errors.InputError`
    (the command exits with status 2 and writes nothing). The output folder must be new, empty, or a previous
    report of this tool holding nothing else (:mod:`.folder`): a report never deletes what it did not write.
    Papermill injects the parameters as literals into the notebook; nothing from a parameter is executed as code.
@@ -36,7 +36,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from importlib import resources
 from pathlib import Path
 
-from ..errors import InputError
+from ..base.errors import InputError
 from .folder import MARKER, Target, check_target, keep_failed, make_workdir, publish
 from .index import write_index
 from .pages import (PLOTLYJS_MODES, SKIP_TAG, devanagari_font_css, notebook_to_html, site_css,

@@ -13,7 +13,7 @@ A report folder carries a marker file, :data:`MARKER`, listing every file the re
   replace files of the same name, and nothing else there is touched (a folder or a link where a file of the
   report goes is refused even then; a previous report's own files are still the only ones removed).
 
-Always refused, even with ``--force`` (:func:`reservation.outguard.check_folder_target`, the one output guard): a
+Always refused, even with ``--force`` (:func:`reservation.output.guard.check_folder_target`, the one output guard): a
 folder inside the package's own folders (``reservation/``, ``data/``, ``notebooks/``), an ``--out`` that is a
 symbolic link, or a path through a file or a dangling link.
 
@@ -31,8 +31,8 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import InputError
-from ..outguard import check_folder_target, excerpt
+from ..base.errors import InputError
+from ..output.guard import check_folder_target, excerpt
 
 __all__ = ["MARKER", "Target", "check_target", "make_workdir", "publish", "keep_failed", "umask", "read_marker"]
 

@@ -46,12 +46,12 @@ def write_index(folder: Path, p: dict, result, pages: list, empty: list, seconds
     each division, the assumptions in full) and ``report.json`` (the same as data). Called only when every task
     succeeded. Every string is HTML-escaped. No time or date is written, so that the same inputs give the same
     bytes (``seconds`` is only returned to the caller)."""
-    from ..version import __version__
-    from ..categories import CODES, COLOURS, label
+    from ..base.version import __version__
+    from ..law.categories import CODES, COLOURS, label
     from ..views import assumptions_table, body_title, category_summary, divisions as division_table, slug
     from ..views.maps import boundary_source
     from ..views.tables import text_colour
-    from ..words import word
+    from ..law.words import word
 
     table = result.table
     summary = category_summary(table, "division", "en", division=p["divisions"])

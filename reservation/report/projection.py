@@ -2,11 +2,11 @@
 year, history, units, options and base year, one page beside the division pages.
 
 A projection can fail where the report's allotment does not: rules that cannot reproduce a published past list
-for any OBC figures, or a past list without the law's counts (a :class:`~reservation.engine.RuleError` raised
+for any OBC figures, or a past list without the law's counts (a :class:`~reservation.engine.passes.RuleError` raised
 before the first sample), or a bad sampling parameter. :func:`check_projection` therefore runs the projection's
 whole preparation once (one sample, no burn-in: the constraints and their first admissible point, under a second
 for the shipped bodies) while the report is validated, and names ``--projection`` in any such error: a RuleError
-stays one (exit status 3, the rules cannot apply), a bad parameter is an :class:`~reservation.errors.InputError`
+stays one (exit status 3, the rules cannot apply), a bad parameter is an :class:`~reservation.base.errors.InputError`
 (exit 2); either way the report is refused before anything runs. Bodies that need a units file already need it
 for the report.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import InputError
+from ..base.errors import InputError
 from .tasks import Task
 
 __all__ = ["DEFAULT_SAMPLES", "check_projection", "projection_task"]
@@ -34,8 +34,8 @@ def check_projection(p: dict, samples, seed) -> dict:
     """Check that the projection can run for the validated report parameters ``p`` (see the module docstring);
     return what the index says of it: ``samples``, ``seed``, ``constraint_years`` (the published lists each
     sample reproduces) and ``backtest`` (the year's own list is in the history: the projection does not use it)."""
-    from ..engine import RuleError
-    from ..project import project
+    from ..engine.passes import RuleError
+    from ..projection.project import project
     samples = _whole("--projection-samples", samples, 1)
     seed = _whole("--seed", seed, 0)
     try:

@@ -2,12 +2,12 @@
 
 The engine decides; this package only selects, groups, labels and draws. Every number a notebook shows comes
 from a function here (or from the engine), and tests/test_views.py and tests/test_maps.py test each function.
-Every word shown in English and Hindi comes from :mod:`reservation.words`.
+Every word shown in English and Hindi comes from :mod:`reservation.law.words`.
 
 Modules
 -------
 - :mod:`.notebook_params`: every notebook's parameter cell checked by one function (:func:`check_notebook`,
-  the bounds of :mod:`reservation.limits`).
+  the bounds of :mod:`reservation.inputs.limits`).
 - :mod:`.params`: parameters checked once (:func:`check_parameters`) and the one call that computes an allotment
   (:func:`run_allotment`); :func:`body_choices`, :func:`body_title`.
 - :mod:`.places`: divisions in any spelling (:func:`resolve_division`, :func:`resolve_divisions`), names in English
@@ -26,7 +26,7 @@ Modules
 
 from __future__ import annotations
 
-from ..words import BODY_TITLES_HI, LANGS
+from ..law.words import BODY_TITLES_HI, LANGS
 from .dpc import dpc_composition, dpc_reserved_seats, dpc_sample_ballots, dpc_sample_count
 from .explorer import Explorer, ExplorerState
 from .maps import (MapView, aggregate_figure, aggregate_static_figure, district_aggregate, division_map, fit_zoom,

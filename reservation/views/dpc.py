@@ -6,17 +6,17 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..categories import CODES, label
-from ..errors import InputError
-from ..words import check_lang, word
+from ..law.categories import CODES, label
+from ..base.errors import InputError
+from ..law.words import check_lang, word
 
 __all__ = ["dpc_composition", "dpc_reserved_seats", "dpc_sample_ballots", "dpc_sample_count"]
 
 def dpc_composition(district, year: int = 2021) -> pd.DataFrame:
     """The members of a district's planning committee from the Schedule (r.3(1)): ``part, members, clause``
     (elected under s.4(2); s.4(4)(a),(b),(d); s.4(4)(e); the total), with the elected count the rules use."""
-    from ..rulebooks import dpc
-    from ..rulebooks.dpc_schedule import load_schedule
+    from ..dpc import seats as dpc
+    from ..dpc.schedule import load_schedule
     code = dpc._district_code(district)
     sch = load_schedule()
     r = sch[sch["district_lgd_code"] == code].iloc[0]
@@ -42,7 +42,7 @@ def dpc_composition(district, year: int = 2021) -> pd.DataFrame:
 def dpc_reserved_seats(district, year: int = 2021, lang: str = "en") -> pd.DataFrame:
     """Elected seats of the committee by category and part: rows the eight categories and a total, columns
     ``rural`` (members from the Zila Panchayat) and ``urban`` (from the municipalities), labels in ``lang``."""
-    from ..rulebooks import dpc
+    from ..dpc import seats as dpc
     check_lang(lang)
     s = dpc.seats(district, int(year))
     cat = s[s["row"] == "category"]
@@ -104,15 +104,15 @@ def dpc_sample_ballots(seats: int, *, candidates: int | None = None, electors: i
 def dpc_sample_count(district, year: int = 2021, part: str = "rural", category: str = "UR",
                      lot_winner: str = "") -> dict:
     """A sample count for one contest of the district's committee: the seats of ``category`` in ``part`` from
-    :func:`reservation.rulebooks.dpc.seats`, made-up ballots (:func:`dpc_sample_ballots`) with a tie at the
+    :func:`reservation.dpc.seats.seats`, made-up ballots (:func:`dpc_sample_ballots`) with a tie at the
     last seat, the count stopping for the lot (r.26(1)), the lot as an input (``lot_winner``, by default the first
     of those who must draw) and the count completed with it.
 
     Returns ``{"seats", "ballots", "first" (CountResult, status lot_needed), "lots" (the lot input),
     "final" (CountResult), "contest" (text)}``.
     """
-    from ..rulebooks import dpc
-    from ..rulebooks.dpc_count import count_election
+    from ..dpc import seats as dpc
+    from ..dpc.count import count_election
     if part not in ("rural", "urban"):
         raise InputError(f"part must be rural or urban, not {part!r}", column="part")
     if category not in CODES:

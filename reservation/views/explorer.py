@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from ..errors import InputError
-from ..words import LANG_NAMES, LANGS, word
+from ..base.errors import InputError
+from ..law.words import LANG_NAMES, LANGS, word
 from .maps import division_map
 from .params import body_choices, body_needs_units, body_title, check_parameters, option_rows, run_allotment
 from .places import divisions
@@ -51,7 +51,7 @@ class Explorer:
 
     def __init__(self, body: str = "zp-chair", year: int | None = None, render: bool = True, units: str = ""):
         import ipywidgets as W
-        from ..registry import get_rulebook
+        from ..rules.registry import get_rulebook
         get_rulebook(body)                                 # an unknown body is an InputError naming the known ones
         self.W = W
         self.render_enabled = render
@@ -105,7 +105,7 @@ class Explorer:
 
     # -- widgets -----------------------------------------------------------------------------------------------
     def _set_years(self, year=None):
-        from ..registry import get_rulebook
+        from ..rules.registry import get_rulebook
         years = list(get_rulebook(self.body.value).offered_years)
         self._busy = True
         self.year.options = years

@@ -2,8 +2,8 @@
 
 Each notebook's first code cell after its ``parameters`` cell calls ``views.check_notebook("07", **params)``
 with the names of its parameter cell; nothing else in a notebook checks a value. A bad value raises
-:class:`~reservation.errors.InputError` with one line naming the parameter and the bound (the same bounds as the
-command line, :mod:`reservation.limits`): a year outside 1950-2100, ``samples`` above 100,000, an ``obc_sd`` that
+:class:`~reservation.base.errors.InputError` with one line naming the parameter and the bound (the same bounds as the
+command line, :mod:`reservation.inputs.limits`): a year outside 1950-2100, ``samples`` above 100,000, an ``obc_sd`` that
 is zero, negative, NaN, inf or '1e309', an empty division, a name with a control character or 10,000 characters
 (quoted as a short excerpt).
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..errors import InputError, excerpt
-from ..limits import MAX_OBC_SD, MAX_PATH, MIN_OBC_SD, check_count, check_decimal, check_text
+from ..base.errors import InputError, excerpt
+from ..inputs.limits import MAX_OBC_SD, MAX_PATH, MIN_OBC_SD, check_count, check_decimal, check_text
 
 __all__ = ["check_notebook", "NOTEBOOK_PARAMETERS"]
 
@@ -86,9 +86,9 @@ def check_notebook(notebook: str, **params) -> dict:
     """Check the parameter cell of ``notebook`` ("01" ... "08", or a file name such as "07_projection.ipynb")
     before anything runs; return the values normalised (years and counts as int, texts checked, file lists).
 
-    Every parameter goes through the same bounds as the command line (:mod:`reservation.limits`); then the
+    Every parameter goes through the same bounds as the command line (:mod:`reservation.inputs.limits`); then the
     notebook's own checks run (a registered body with rules for the year, known divisions and option values:
-    :func:`reservation.views.check_parameters`; notebook 08: :func:`reservation.backtest.check_parameters`).
+    :func:`reservation.views.check_parameters`; notebook 08: :func:`reservation.history.backtest.check_parameters`).
     A bad value raises InputError, one line naming the parameter."""
     key = str(notebook)[:2]
     if key not in NOTEBOOK_PARAMETERS:
@@ -113,7 +113,7 @@ def _semantics(key: str, p: dict) -> dict:
         got = check_parameters(p["body"], p["year"], base_year=p["year"] if base is None else base, **kw)
         return {"divisions": got["divisions"]} if "division" in p else {}
     elif key in ("04", "06"):
-        from ..rulebook import get_rulebook
+        from ..rules.registry import get_rulebook
         b = get_rulebook(p["body"])
         if "year" in p:
             b.years.check(p["body"], p["year"])
@@ -121,10 +121,10 @@ def _semantics(key: str, p: dict) -> dict:
             if y in p and p[y] > p["year"]:
                 raise InputError(f"{p[y]} is after the election year {p['year']}", option=y)
     elif key == "05":
-        from ..rulebooks.dpc import check_year
+        from ..dpc.seats import check_year
         check_year(p["year"])
     elif key == "08":
-        from ..backtest import check_parameters as backtest_parameters
+        from ..history.backtest import check_parameters as backtest_parameters
         return backtest_parameters(p["year"], p["base_year"], p["options"], p["district"], p["block"],
                                    p["readings"])
     return {}

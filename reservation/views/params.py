@@ -1,5 +1,5 @@
 """Parameters of the notebooks, the reports and the explorer: checked once, and the one place where a view asks
-for an allotment (:func:`run_allotment`, through the one pipeline :func:`reservation.pipeline.allot`)."""
+for an allotment (:func:`run_allotment`, through the one pipeline :func:`reservation.allotment.pipeline.allot`)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ..errors import InputError
-from ..words import BODY_TITLES_HI, check_lang
+from ..base.errors import InputError
+from ..law.words import BODY_TITLES_HI, check_lang
 from .places import resolve_divisions
 
 __all__ = ["check_parameters", "run_allotment", "body_title", "body_choices", "option_rows", "option_assignments",
@@ -25,7 +25,7 @@ REPORT_CACHE_ENV = "RESERVATION_REPORT_CACHE"
 
 def option_assignments(options) -> list[tuple[str, str]]:
     """Options as ``["name=value", ...]``, ``[(name, value), ...]`` or ``{name: value}`` -> pairs."""
-    from ..options import parse_assignments
+    from ..inputs.options import parse_assignments
     if options is None:
         return []
     if isinstance(options, dict):
@@ -49,7 +49,7 @@ def _is_int(x) -> bool:
 
 def body_needs_units(body: str) -> tuple[bool, bool]:
     """``(needs, accepts)``: whether the body needs a units file, and whether it accepts one."""
-    from ..registry import get_rulebook
+    from ..rules.registry import get_rulebook
     b = get_rulebook(body)
     return b.needs_units, b.accepts_units
 
@@ -64,7 +64,7 @@ def check_parameters(body, year, *, division="all", base_year=2015, options=(), 
     Returns ``{"body", "year", "divisions", "base_year", "options" (list of "n=v"), "history" (list of str),
     "units" (str)}``.
     """
-    from ..registry import get_rulebook
+    from ..rules.registry import get_rulebook
     if not isinstance(body, str):
         raise InputError(f"body must be text, not {type(body).__name__} {body!r}", column="body")
     if not _is_int(year):
@@ -136,14 +136,14 @@ def save_allotment(result, folder, body: str, year: int, **params) -> Path:
 
 def run_allotment(body: str, year: int, *, base_year: int = 2015, options=(), history=(), units="",
                   population=None, pins=None):
-    """The allotment of any registered body (:func:`reservation.pipeline.allot`, the one pipeline; a units file
+    """The allotment of any registered body (:func:`reservation.allotment.pipeline.allot`, the one pipeline; a units file
     for the bodies that need or accept one). ``options``: ``["name=value", ...]``, pairs or a dict.
 
     In a kernel of ``reservation report`` (:data:`REPORT_CACHE_ENV` set) the allotment its parent computed with
     the same parameters is loaded instead (a pickle the report wrote in its own work folder)."""
     import os
 
-    from ..pipeline import allot
+    from ..allotment.pipeline import allot
     if isinstance(history, str):
         history = [history] if history else []
     cache = os.environ.get(REPORT_CACHE_ENV)
@@ -158,7 +158,7 @@ def run_allotment(body: str, year: int, *, base_year: int = 2015, options=(), hi
 
 
 def body_title(body: str, lang: str = "en") -> str:
-    from ..registry import MODULES, get_rulebook
+    from ..rules.registry import MODULES, get_rulebook
     check_lang(lang)
     en = get_rulebook(body).title if body in MODULES else body
     return BODY_TITLES_HI.get(body, en) if lang == "hi" else en
@@ -166,7 +166,7 @@ def body_title(body: str, lang: str = "en") -> str:
 
 def body_choices(include_needs_units: bool = False) -> pd.DataFrame:
     """The registered bodies: ``body, title, title_hi, unit, years, needs_units`` (the registry, not a list)."""
-    from ..registry import all_rulebooks
+    from ..rules.registry import all_rulebooks
     rows = [{"body": k, "title": b.title, "title_hi": body_title(k, "hi"), "unit": b.unit_kind,
              "years": b.offered_years, "needs_units": b.needs_units} for k, b in all_rulebooks().items()
             if include_needs_units or not b.needs_units]
@@ -175,5 +175,5 @@ def body_choices(include_needs_units: bool = False) -> pd.DataFrame:
 
 def option_rows(body: str) -> pd.DataFrame:
     """The body's ambiguity options (``option, ambiguity, default, choices, reading_of_default, evidence``)."""
-    from ..registry import get_rulebook
+    from ..rules.registry import get_rulebook
     return pd.DataFrame(get_rulebook(body).option_set().describe())

@@ -8,9 +8,9 @@ from functools import lru_cache
 
 import pandas as pd
 
-from ..errors import InputError
-from ..units import load_districts, load_divisions, loose_key, nfc
-from ..words import ALL_DIVISIONS, LANGS, check_lang
+from ..base.errors import InputError
+from ..inputs.units import load_districts, load_divisions, loose_key, nfc
+from ..law.words import ALL_DIVISIONS, LANGS, check_lang
 
 __all__ = ["LANGS", "check_lang", "slug", "divisions", "resolve_division", "resolve_divisions", "division_label",
            "is_all", "in_division", "division_names", "unit_names", "place_names", "division_table",

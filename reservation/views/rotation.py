@@ -6,16 +6,16 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..categories import CODES, COLOURS, by_code, category_colourscale, label
-from ..errors import InputError
-from ..words import check_lang, verdict_text, word
+from ..law.categories import CODES, COLOURS, by_code, category_colourscale, label
+from ..base.errors import InputError
+from ..law.words import check_lang, verdict_text, word
 from .maps.style import hover_text
 from .places import division_order, in_division, is_all, place_names, resolve_divisions, unit_names
 
 __all__ = ["VERDICTS", "rotation_matrix", "rotation_summary", "rotation_wide", "rotation_heatmap", "rotation_view"]
 
 #: Verdict codes of :func:`rotation_matrix`: code -> (symbol shown in the heatmap, English words; the
-#: Hindi ones: reservation.words.VERDICT_TEXT).
+#: Hindi ones: reservation.law.words.VERDICT_TEXT).
 _SYMBOLS = {"first": "○", "unreserved": "·", "never": "✓", "not_last": "✓", "repeat": "!", "repeat_allowed": "!",
             "pinned": "P", "no_record": "?"}
 VERDICTS = {k: (s, verdict_text(k, "en")) for k, s in _SYMBOLS.items()}
@@ -32,10 +32,10 @@ def rotation_matrix(result, units=None, division=None) -> pd.DataFrame:
     One row per unit and election: ``unit_code, unit_name_en, unit_name_hi, district, division, election``
     (``"2015"`` or ``"2021 computed"``), ``year``, ``source`` (``history``/``computed``), ``category``, ``group``,
     ``tier`` (1 never reserved for the group in earlier elections since the base year, 2 not at the last one,
-    3 at the last one; as :mod:`reservation.rotation` computes it), ``verdict`` (a code of :data:`VERDICTS`),
+    3 at the last one; as :mod:`reservation.law.rotation` computes it), ``verdict`` (a code of :data:`VERDICTS`),
     ``verdict_text``. ``units``: unit codes (or names) to keep; ``division``: a division to keep.
     """
-    from ..rotation import RotationView, group_codes
+    from ..law.rotation import RotationView, group_codes
     table = result.table
     base = int(result.meta.get("base_year", 2015))
     year = int(result.meta.get("year", 0))
@@ -45,7 +45,7 @@ def rotation_matrix(result, units=None, division=None) -> pd.DataFrame:
         mode = "since_base"
     sel = in_division(table, division)
     if units is not None:
-        from ..explain import resolve_unit
+        from ..allotment.explain import resolve_unit
         items = [units] if isinstance(units, (str, int, np.integer)) else list(units)
         codes = [resolve_unit(result, u) for u in items]
         sel = sel[sel["unit_code"].isin(codes)]
@@ -204,6 +204,6 @@ def rotation_view(result, unit: str = "", division="all", lang: str = "en") -> d
     except InputError as e:
         out["message"] = str(e)
     if unit:
-        from ..explain import explain_text
+        from ..allotment.explain import explain_text
         out["explain"] = explain_text(result, unit)
     return out

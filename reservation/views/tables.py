@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..categories import CODES, COLOURS, label
-from ..errors import InputError
-from ..words import check_lang, word
+from ..law.categories import CODES, COLOURS, label
+from ..base.errors import InputError
+from ..law.words import check_lang, word
 from .params import _is_int, body_title
 from .places import division_order, in_division, is_all, place_names, unit_names
 
@@ -24,8 +24,8 @@ def state_counts_all(year: int) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
     status ``ok``, ``no rules for YEAR`` or ``counted per PARENT: needs a units file``); ``counts`` maps each
     body with status ok to its counts table (``category, count, arithmetic, clause``; rows ST_W ... UR, TOTAL).
     """
-    from ..pipeline import counts
-    from ..registry import all_rulebooks
+    from ..allotment.pipeline import counts
+    from ..rules.registry import all_rulebooks
     if not _is_int(year):
         raise InputError(f"year must be an integer, not {year!r}", column="year")
     rows, out = [], {}
@@ -112,7 +112,7 @@ def _sorted_units(table: pd.DataFrame, division) -> pd.DataFrame:
 
 def table_in(result, lang: str = "en") -> pd.DataFrame:
     """The allotment table with its reasons and tie-breaks in ``lang``: the engine renders them from its decision
-    codes (:meth:`reservation.allotment.Allotment.table_in`). The frame says so in ``attrs["reasons_lang"]``
+    codes (:meth:`reservation.allotment.result.Allotment.table_in`). The frame says so in ``attrs["reasons_lang"]``
     (an allotment without that method gives its English table)."""
     check_lang(lang)
     if hasattr(result, "table_in"):
@@ -219,7 +219,7 @@ def html_table(df: pd.DataFrame, index: bool = False):
 def style_categories(df: pd.DataFrame, lang: str = "en", index: bool = False):
     """:func:`html_table` with the category column of :func:`unit_list` (or of :func:`category_counts_table`)
     painted in the category's map colour (the same colours as every map and legend:
-    :data:`reservation.categories.COLOURS`). Display only."""
+    :data:`reservation.law.categories.COLOURS`). Display only."""
     check_lang(lang)
     code_col, cat_col = word("table.category_code", lang), word("table.category", lang)
     codes = df[code_col] if code_col in df.columns else None
@@ -312,10 +312,10 @@ def safe_cell(value):
 def write_csv(df: pd.DataFrame, path, index: bool = False, *, force: bool = False):
     """Write a table as CSV for spreadsheets: UTF-8 with a byte-order mark (Excel then reads Hindi correctly),
     every text cell and header protected by :func:`safe_cell`, the same bytes for the same table. The target is
-    checked first (:func:`reservation.outguard.check_new_file`: never the package's own folders or a symbolic link;
-    an existing file only with ``force``) and published atomically (:func:`reservation.output.publish`)."""
-    from ..outguard import check_new_file
-    from ..output import publish
+    checked first (:func:`reservation.output.guard.check_new_file`: never the package's own folders or a symbolic link;
+    an existing file only with ``force``) and published atomically (:func:`reservation.output.tables.publish`)."""
+    from ..output.guard import check_new_file
+    from ..output.tables import publish
     path = check_new_file(path, flag="path", force=force)
     out = df.copy()
     for c in out.columns:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..categories import CODES, COLOURS, label
-from ..errors import InputError
-from ..units import DATA_DIR
-from ..words import check_lang
+from ..law.categories import CODES, COLOURS, label
+from ..base.errors import InputError
+from ..inputs.units import DATA_DIR
+from ..law.words import check_lang
 from .params import option_assignments
 from .maps.style import hover_text
 from .places import unit_names
@@ -32,7 +32,7 @@ TOY_UNITS = {"gp-pradhan": TOY_DIR / "units_toy.csv", "gp-ward": TOY_DIR / "unit
 def toy_allotment(options=(), districts=None, history=None):
     """The five-district toy state (data/toy/, README in tests/fixtures/toy/) through the real Zila Panchayat
     chair rules: Alpha OBC_W, Beta SC_W, Gamma, Delta, Epsilon UR with the default options."""
-    from ..pipeline import allot
+    from ..allotment.pipeline import allot
     return allot("zp-chair", 2021, units=districts or TOY_DISTRICTS, history=[history or TOY_HISTORY],
                  options=option_assignments(options))
 

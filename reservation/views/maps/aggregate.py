@@ -9,9 +9,9 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from ...categories import CODES, COLOURS, label
-from ...units import load_districts
-from ...words import check_lang, word
+from ...law.categories import CODES, COLOURS, label
+from ...inputs.units import load_districts
+from ...law.words import check_lang, word
 from ..places import division_names
 from .boundaries import district_boundaries, division_boundaries
 from .style import (COLOUR_ABSENT, EDGE_ABSENT, LABEL_BOX, center, clip_view, division_outline, fit_zoom, font_rc,
@@ -42,7 +42,7 @@ def district_aggregate(table: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]
     rows whose ``district`` does not resolve to a district of Uttar Pradesh, with a ``why``. Every row of
     ``table`` is counted in exactly one district or listed in ``not_drawn``.
     """
-    from ...names import crosswalk
+    from ...inputs.names import crosswalk
     cw = crosswalk()
     names = table["district"].astype(object).where(table["district"].notna(), "").astype(str)
     cache: dict[str, int] = {}

@@ -14,7 +14,7 @@ The file's column ``DIST_LGD`` is **not** the LGD district code for Uttar Prades
 that existed in 2011 it holds the **Census 2011 district code** (Agra = 146, LGD 118), and for the four
 districts created later it holds codes of its own (Amethi 661, Shamli 662, Sambhal 663, Hapur 665). The join
 is therefore code to code: the file's code is looked up in the ``census2011_code`` column of
-:func:`reservation.units.load_districts`, and the four later districts through :data:`POST_2011_DISTRICTS`.
+:func:`reservation.inputs.units.load_districts`, and the four later districts through :data:`POST_2011_DISTRICTS`.
 Names are never used to join; tests check afterwards that every joined name resolves, through the project's
 district crosswalk, to the same LGD code. If any of the 75 districts is missing, :class:`BoundaryError` is
 raised naming it.
@@ -46,8 +46,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ...categories import CODES
-from ...units import load_districts
+from ...law.categories import CODES
+from ...inputs.units import load_districts
 
 __all__ = [
     "BoundaryError", "BOUNDARY_PACKAGE", "BOUNDARY_FILE", "DEFAULT_SIMPLIFY_TOLERANCE", "GAP_WIDTH",

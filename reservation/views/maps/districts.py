@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ...categories import CODES, COLOURS, label
-from ...words import check_lang, word
+from ...law.categories import CODES, COLOURS, label
+from ...law.words import check_lang, word
 from ..places import division_names, unit_names
 from .boundaries import (DEFAULT_SIMPLIFY_TOLERANCE, _district_boundaries_cached, _division_boundaries_cached,
                          join_allotment, state_outline)
@@ -36,8 +36,8 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
                width: int | None = None, level: str | None = None, size_column: str = "pop_total", division=None):
     """An interactive map of an allotment: a plotly Figure that needs no network.
 
-    Districts are filled with their category's colour (:data:`reservation.categories.COLOURS`), legend
-    entries labelled with :func:`reservation.categories.label` in ``lang`` ("en" or "hi") and ordered as in
+    Districts are filled with their category's colour (:data:`reservation.law.categories.COLOURS`), legend
+    entries labelled with :func:`reservation.law.categories.label` in ``lang`` ("en" or "hi") and ordered as in
     the GO. Hovering shows name, division, category and reason. Division boundaries are drawn as dark lines;
     districts absent from the allotment are white with a grey edge. Units drawn as points (see
     :func:`join_allotment`) are circles in their category's colour, sized by ``size_column`` when present.
@@ -340,7 +340,7 @@ def static_map(allotment: pd.DataFrame, png_path=None, svg_path=None, title: str
     ``engine``: ``"matplotlib"`` (default; geopandas + matplotlib, text in SVG as paths so the SVG shows Hindi
     without the font installed), ``"kaleido"`` (the :func:`choropleth` figure through kaleido; needs Debian's
     chromium, raises RuntimeError without it), or ``"auto"`` (kaleido if chromium is present, else matplotlib).
-    The targets are checked before anything is drawn (:func:`reservation.outguard.check_new_file`; ``force``
+    The targets are checked before anything is drawn (:func:`reservation.output.guard.check_new_file`; ``force``
     replaces an existing file) and published together.
     """
     if png_path is None and svg_path is None:
@@ -352,7 +352,7 @@ def static_map(allotment: pd.DataFrame, png_path=None, svg_path=None, title: str
     if engine == "kaleido" and chromium_path() is None:
         raise RuntimeError("engine='kaleido' needs chromium (apt-get install -y chromium); "
                            "use engine='matplotlib'")
-    from ...outguard import check_new_file
+    from ...output.guard import check_new_file
     png = check_new_file(png_path, flag="png_path", force=force) if png_path is not None else None
     svg = check_new_file(svg_path, flag="svg_path", force=force) if svg_path is not None else None
     start = time.perf_counter()
@@ -363,7 +363,7 @@ def static_map(allotment: pd.DataFrame, png_path=None, svg_path=None, title: str
                           RuntimeWarning, stacklevel=2)
         fig = choropleth(allotment, title=title, lang=lang, simplify_tolerance=simplify_tolerance, level=level,
                          width=1100, height=900, division=figure_kw.get("division"))
-        from ...output import publish
+        from ...output.tables import publish
         publish({p: fig.to_image(format=p.suffix.lower().lstrip(".") or None,
                                  scale=2 if p.suffix.lower() == ".png" else 1)
                  for p in (png, svg) if p is not None})

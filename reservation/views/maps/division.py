@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from ...errors import InputError
-from ...units import load_districts
-from ...words import LANGS, check_lang, word
+from ...base.errors import InputError
+from ...inputs.units import load_districts
+from ...law.words import LANGS, check_lang, word
 from ..places import division_names, in_division
 from .aggregate import aggregate_figure, aggregate_static_figure, aggregate_static_figures, district_aggregate
 from .boundaries import join_allotment
@@ -107,14 +107,14 @@ def write_static_maps(table: pd.DataFrame, stem, division=None, title: str | dic
     the row says so. Only district maps (:func:`map_mode` ``district``) go through kaleido; points and district
     aggregates are always drawn with matplotlib. ``title``: text, or ``{lang: text}``.
     Returns one dict per language: ``lang, png, svg, engine, mode, not_drawn (int), note``. Every target is
-    checked before anything is drawn (:func:`reservation.outguard.check_new_file`; ``force`` replaces an existing
+    checked before anything is drawn (:func:`reservation.output.guard.check_new_file`; ``force`` replaces an existing
     file).
     """
     if engine not in STATIC_ENGINES:
         raise InputError(f"engine must be matplotlib, kaleido or auto, not {engine!r}", column="engine")
     stem = Path(stem)
     langs = [check_lang(x) for x in langs]
-    from ...outguard import check_new_file
+    from ...output.guard import check_new_file
     for lang in langs:
         for ext in ("png", "svg"):
             check_new_file(Path(f"{stem}-{lang}.{ext}"), flag="stem", force=force)
@@ -218,7 +218,7 @@ def map_geojson(table: pd.DataFrame, division=None, body: str | None = None, ndi
     other units are counted per district (one polygon per district with the count of every category, the units,
     the reserved and the women, and the shares as exact fractions ``"a/b"``). Units that have no shape are features
     without geometry, with ``why``, so that every unit of the view is in the file once."""
-    from ...categories import label
+    from ...law.categories import label
     from .style import geojson
     sub = in_division(table, division).reset_index(drop=True)
     mode = map_mode(sub, body) if len(sub) else "empty"
@@ -262,12 +262,12 @@ def map_geojson(table: pd.DataFrame, division=None, body: str | None = None, ndi
 def write_geojson(table: pd.DataFrame, path, division=None, body: str | None = None, *,
                   force: bool = False) -> Path:
     """:func:`map_geojson` written to ``path`` (UTF-8, compact, the same bytes for the same inputs). The target is
-    checked first (:func:`reservation.outguard.check_new_file`; ``force`` replaces an existing file) and published
+    checked first (:func:`reservation.output.guard.check_new_file`; ``force`` replaces an existing file) and published
     atomically."""
     import json
 
-    from ...outguard import check_new_file
-    from ...output import publish
+    from ...output.guard import check_new_file
+    from ...output.tables import publish
     path = check_new_file(path, flag="path", force=force)
     publish({path: (json.dumps(map_geojson(table, division, body), ensure_ascii=False, separators=(",", ":"))
                     + "\n").encode("utf-8")})

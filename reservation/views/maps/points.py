@@ -9,8 +9,8 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 
-from ...categories import CODES, COLOURS, label
-from ...words import check_lang, word
+from ...law.categories import CODES, COLOURS, label
+from ...law.words import check_lang, word
 from ..places import division_names, place_names, unit_names
 from .boundaries import UP_BOX, district_boundaries, division_boundaries
 from .style import (COLOUR_ABSENT, EDGE_ABSENT, EDGE_OUTSIDE, LABEL_BOX, PANEL_SIDE, center, clip_view,
@@ -27,7 +27,7 @@ POINT_SPACING = 0.06
 def urban_body_id(table: pd.DataFrame, body: str | None = None) -> str | None:
     """The urban body id of a table (``pp-chair``, ``np-chair``, ``mayor``), from ``body`` or ``body_type``."""
     try:
-        from ...rulebooks.municipal import URBAN_BODIES
+        from ...rules.municipal import URBAN_BODIES
     except ImportError:  # pragma: no cover - before the urban rulebook existed
         return None
     if body in URBAN_BODIES:
@@ -42,7 +42,7 @@ def urban_body_id(table: pd.DataFrame, body: str | None = None) -> str | None:
 
 @lru_cache(maxsize=4)
 def _urban_population(body: str) -> dict[int, int]:
-    from ...rulebooks.municipal import load_bodies
+    from ...rules.municipal import load_bodies
     b, _ = load_bodies(body)
     pop = pd.to_numeric(b["pop"], errors="coerce")
     return {int(c): int(p) for c, p in zip(b["unit_code"], pop) if pd.notna(p)}
@@ -56,10 +56,10 @@ def unit_points(table: pd.DataFrame, body: str | None = None) -> tuple[pd.DataFr
     (a point inside the district polygon), the most populous at the centre and the others on a sunflower spiral
     (``placed`` = ``district``); a unit whose district is unknown is not drawn. ``pop`` is the population used
     for the size: the table's ``pop_total``/``pop`` column, or the shipped urban-body list (Census 2011 town
-    figures, :func:`reservation.rulebooks.municipal.load_bodies`); missing -> NA (drawn at the smallest size).
+    figures, :func:`reservation.rules.municipal.load_bodies`); missing -> NA (drawn at the smallest size).
     Every row is in exactly one of the two frames.
     """
-    from ...names import crosswalk
+    from ...inputs.names import crosswalk
     t = table.reset_index(drop=True).copy()
     if "pop_total" in t.columns:
         pop = pd.to_numeric(t["pop_total"], errors="coerce")

@@ -16,8 +16,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from ...categories import CODES
-from ...words import DEVANAGARI_SAMPLE, word
+from ...law.categories import CODES
+from ...law.words import DEVANAGARI_SAMPLE, word
 from ..places import division_names, place_names, unit_names
 from .boundaries import (DEFAULT_SIMPLIFY_TOLERANCE, _districts, boundary_source, district_boundaries,
                          division_boundaries, division_lines)
@@ -170,16 +170,16 @@ def save_figure(fig, png=None, svg=None, dpi: int = 100, lang: str = "en", *, fo
 
     PNG: drawn by Agg at ``dpi`` and stored with a 256-colour palette (maps have few colours; a quarter of the
     bytes of matplotlib's RGBA PNG). SVG: no date, text as outlines, coordinates rounded to 0.01 pt.
-    The targets are checked first (:func:`reservation.outguard.check_new_file`: never the package's own folders
+    The targets are checked first (:func:`reservation.output.guard.check_new_file`: never the package's own folders
     or a symbolic link; an existing file only with ``force``) and both files are published together
-    (:func:`reservation.output.publish`)."""
+    (:func:`reservation.output.tables.publish`)."""
     import io
 
     import matplotlib
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    from ...outguard import check_new_file
-    from ...output import publish
+    from ...output.guard import check_new_file
+    from ...output.tables import publish
     png = check_new_file(png, flag="png", force=force) if png is not None else None
     svg = check_new_file(svg, flag="svg", force=force) if svg is not None else None
     files = {}

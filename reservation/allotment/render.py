@@ -1,0 +1,478 @@
+"""Putting an engine result into words: the allotment table and the trace, in English or Hindi.
+
+:class:`reservation.engine.passes.EngineResult` holds numbers and decision codes; this module renders
+
+- ``table``: one row per unit (:data:`TABLE_COLUMNS`): its category, tier, rank, pool, key, the clause, the
+  reason in words, the tie-break, the step (pass) and the decision code that decided it;
+- ``trace``: one row per rule step that touched a unit, in the order the rules applied them
+  (:data:`TRACE_COLUMNS`), with the decision as a code and in words.
+
+Rendering happens only when a table is written or shown. The words come from :mod:`reservation.law.words`; the
+clauses and key labels from the rulebook (:class:`PassText`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from string import Formatter
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from ..law.categories import CODES, by_code
+from ..law.decisions import Decision
+from ..engine.passes import EngineResult, PassRecord
+from ..law.ranking import Ratio
+from ..law.words import ALLOTMENT_WORDS, DECISION_WORDS, TIER_WORDS, check_lang, ordinal
+
+__all__ = ["PassText", "TABLE_COLUMNS", "TRACE_COLUMNS", "render_table", "render_table_blocks", "render_trace", "key_texts"]
+
+TABLE_COLUMNS = ["unit_code", "unit_name_en", "unit_name_hi", "district", "division", "category", "tier",
+                 "rank", "pool", "key", "clause", "reason", "tie_break", "step", "decision"]
+TRACE_COLUMNS = ["step", "unit_code", "unit_name_en", "pass", "rank", "pool", "key", "tier", "tier_reason",
+                 "decision", "detail", "category", "clause", "tie_break"]
+_CODES = np.asarray(CODES, dtype=object)
+_WOMEN = {c for c in CODES if by_code(c).women}
+
+
+@dataclass
+class PassText:
+    """How a pass is put into words: what its key is, and the clauses it applies."""
+
+    key_label: str
+    clause: str
+    clause_women: str
+    clause_rotation: str
+    clause_saturation: str = ""
+    clause_eligible: str = ""
+    eligible_reason: str = ""
+    note: str = ""
+    key_label_hi: str = ""
+    freed_reason: str = ""          # a unit made unreserved by the division rule in an earlier pass
+    clause_freed: str = ""
+    note_hi: str = ""
+    tie_rule: str = ""              # "code": this pass breaks ties by the code alone (tie_break=assumed_by_code)
+
+    def note_in(self, lang: str) -> str:
+        return self.note_hi if lang == "hi" and self.note_hi else self.note
+
+    def label(self, lang: str) -> str:
+        return self.key_label_hi if lang == "hi" and self.key_label_hi else self.key_label
+
+
+# -- text arrays: the words of many units at once (pyarrow string kernels, no Python loop per unit) ------------
+
+def _text(v):
+    """A scalar string, or a pyarrow string array from a numpy/pyarrow array (integers are written in digits)."""
+    if isinstance(v, str):
+        return v
+    if isinstance(v, (pa.Array, pa.ChunkedArray)):
+        return v if pa.types.is_string(v.type) or pa.types.is_large_string(v.type) else pc.cast(v, pa.string())
+    a = np.asarray(v)
+    if a.dtype.kind in "iu":
+        return pc.cast(pa.array(a.astype(np.int64)), pa.string())
+    return pa.array(a.astype(object) if a.dtype.kind != "O" else a, type=pa.string())
+
+
+def _pick(words, index: np.ndarray):
+    """``words[index]`` as a pyarrow string array: one take from a few words (no Python string per unit)."""
+    return pc.take(pa.array(list(words), type=pa.string()), pa.array(np.asarray(index, dtype=np.int64)))
+
+
+def _same(text: str, n: int):
+    """``text`` n times, as a pyarrow string array."""
+    return pa.repeat(pa.scalar(text, type=pa.string()), n)
+
+
+def _join(*parts):
+    """Element-wise concatenation of strings and string arrays (at least one array)."""
+    parts = [_text(p) for p in parts]
+    return pc.binary_join_element_wise(*parts, "")
+
+
+def vformat(template: str, **fields):
+    """``template.format(**fields)`` for many units at once: a field is a scalar or an array (one per unit)."""
+    parts = []
+    for literal, name, _spec, _conv in Formatter().parse(template):
+        if literal:
+            parts.append(literal)
+        if name is not None:
+            parts.append(fields[name])
+    if not any(not isinstance(p, str) for p in parts):
+        return "".join(parts)
+    return _join(*parts)
+
+
+def _ordinals(n: np.ndarray, lang: str):
+    n = np.asarray(n, dtype=np.int64)
+    if lang == "hi":
+        return _join(n, "वाँ")
+    m10, m100 = n % 10, n % 100
+    suffix = np.where((m100 >= 10) & (m100 <= 20), 0, np.select([m10 == 1, m10 == 2, m10 == 3], [1, 2, 3], 0))
+    return _join(n, _pick(["th", "st", "nd", "rd"], suffix))
+
+
+def _decimal(whole: np.ndarray, frac: np.ndarray, places: int, sign: np.ndarray):
+    return _join(_pick(["", "-"], np.asarray(sign, dtype=np.int64)), whole, ".",
+                 pc.utf8_lpad(_text(frac), width=places, padding="0"))
+
+
+def key_texts(key: Ratio, positions: np.ndarray, lang: str = "en"):
+    """The key of each unit in words (a pyarrow string array): a percentage with 4 decimals (exact half-up), or a
+    number of people ("about N people (OBC assumed)", rounded half-up to a whole person, when the OBC population
+    is assumed: the ranking itself uses the exact fraction)."""
+    w = ALLOTMENT_WORDS[lang]
+    positions = np.asarray(positions, dtype=np.int64)
+    num = np.asarray(key.num, dtype=np.int64)[positions]
+    if key.den is None:
+        if key.scale == 1:
+            return vformat(w["people"], n=pa.array([f"{v:,}" for v in num.tolist()], type=pa.string()))
+        s = key.scale           # an assumed OBC population: whole people, half-up (display only)
+        whole = (np.abs(num) * 2 + s) // (2 * s) * np.where(num < 0, -1, 1)
+        return vformat(w["people_assumed"], n=pa.array([f"{v:,}" for v in whole.tolist()], type=pa.string()))
+    den = np.asarray(key.den, dtype=np.int64)[positions]
+    zero = den == 0
+    neg = (num < 0) ^ (den < 0)
+    a, b = np.abs(num), np.where(zero, 1, np.abs(den))
+    scaled = np.where(zero, 0, (a * 2_000_000 + b) // (2 * b))
+    return _join(_decimal(scaled // 10_000, scaled % 10_000, 4, neg & ~zero), " %")
+
+
+def _pct(num: int, den: int) -> str:
+    """Exact half-up percentage with 4 decimals (display only)."""
+    return key_texts(Ratio(np.array([num]), np.array([den])), np.array([0]))[0].as_py()
+
+
+class _Column:
+    """One text column of the table, assembled from pieces (positions, values) without a loop per unit."""
+
+    def __init__(self, n: int, default: str = ""):
+        self.n, self.default = n, default
+        self.pos, self.vals = [], []
+
+    def put(self, positions: np.ndarray, values) -> None:
+        """``values``: one text for all, a :class:`_Choice` of a few texts, or one text per position."""
+        positions = np.asarray(positions, dtype=np.int64)
+        if not len(positions):
+            return
+        if isinstance(values, str):
+            values = _Choice([values], np.zeros(len(positions), dtype=np.int64))
+        self.pos.append(positions)
+        self.vals.append(values if isinstance(values, _Choice) else _text(values))
+
+    def array(self) -> pd.Series:
+        """The column: each position takes the value put for it (the default where none was put); one take from
+        the pieces, or from the few texts when every piece is a choice among a few (no sort, no Python string per
+        unit)."""
+        if all(isinstance(v, _Choice) for v in self.vals):
+            words, where = [], np.full(self.n, -1, dtype=np.int64)
+            for p, v in zip(self.pos, self.vals):
+                where[p] = len(words) + v.index
+                words += v.words
+            where[where < 0] = len(words)
+            return _pick(words + [self.default], where).to_pandas()
+        vals = [_pick(v.words, v.index) if isinstance(v, _Choice) else v for v in self.vals]
+        sizes = [len(p) for p in self.pos]
+        where = np.full(self.n, sum(sizes), dtype=np.int64)      # the default: the last value of the pieces
+        start = 0
+        for p, size in zip(self.pos, sizes):
+            where[p] = np.arange(start, start + size)
+            start += size
+        pieces = [pa.array(v) if isinstance(v, pa.ChunkedArray) else v for v in vals]
+        self.pos, self.vals = [], []           # the pieces are freed once concatenated (memory: one copy less)
+        del vals
+        vals = pa.concat_arrays([v.cast(pa.string()) for v in pieces] + [pa.array([self.default], type=pa.string())])
+        del pieces
+        return pc.take(vals, pa.array(where)).to_pandas()
+
+
+@dataclass
+class _Choice:
+    """A text per unit chosen among a few: ``words[index]``."""
+
+    words: list
+    index: np.ndarray
+
+
+class _Words:
+    """Word caches for one rendering."""
+
+    def __init__(self, result: EngineResult, lang: str):
+        self.r = result
+        self.lang = lang
+        self.w = ALLOTMENT_WORDS[lang]
+        self.tw = TIER_WORDS[lang]
+
+    def tier_words(self, positions: np.ndarray, tiers: np.ndarray, history_codes: frozenset):
+        """The words of each unit's tier, with the history behind it (a pyarrow string array)."""
+        rot = self.r.rotation
+        n = len(positions)
+        if rot.last_year is None:
+            return _same(self.tw["none"], n)
+        years = rot.years
+        span = f"{years[0]}-{years[-1]}" if len(years) > 1 else str(years[0])
+        one = f"{self.tw[1]} ({span})"
+        one_missing = f"{one}; " + self.tw["no_record"].format(year=rot.last_year)
+        out = pc.if_else(pa.array(rot.has_last[positions]), one, one_missing)
+        codes = self.r.codes[positions]
+        t3 = np.flatnonzero(tiers == 3)
+        t2 = np.flatnonzero(tiers == 2)
+        if len(t3) or len(t2):
+            h = rot.records(codes[np.r_[t3, t2]])
+            h = h[h["category"].isin(history_codes)]
+            special = np.full(n, None, dtype=object)
+            if len(t3):
+                last = h[h["year"] == rot.last_year].drop_duplicates("unit_code").set_index("unit_code")["category"]
+                held = last.reindex(codes[t3]).astype(str).tolist()
+                special[t3] = [f"{self.tw[3]} ({rot.last_year}: {c})" for c in held]
+            if len(t2):
+                earlier = h.sort_values(["unit_code", "year"], kind="stable")
+                text = {}
+                for u, y, c in zip(earlier["unit_code"].tolist(), earlier["year"].tolist(),
+                                   earlier["category"].tolist()):
+                    text[u] = f"{text[u]}, {y}: {c}" if u in text else f"{y}: {c}"
+                special[t2] = [f"{self.tw[2]} ({rot.last_year}), {self.tw['earlier']} ({text[int(u)]})"
+                               for u in codes[t2]]
+            mask = np.zeros(n, dtype=bool)
+            mask[np.r_[t3, t2]] = True
+            out = pc.if_else(pa.array(mask), pa.array(special, type=pa.string()), out)
+        return out
+
+    def ties(self, rec: PassRecord, positions: np.ndarray, tied: np.ndarray):
+        """The tie-break words of each unit ("" where its key is not tied)."""
+        t = tied[positions]
+        at = t > 0
+        if not at.any():
+            return _same("", len(positions))
+        spec, w = rec.spec, self.w
+        head = vformat(w["tied"], key_label=spec.text.label(self.lang), n=t)
+        lot = rec.lot[positions] if rec.lot is not None else np.full(len(positions), -1)
+        if self.r.settings.tie_break == "population" and spec.text.tie_rule != "code":
+            rule = vformat(w["by_population"], population=np.asarray(spec.population, dtype=np.int64)[positions])
+        else:
+            rule = w["by_code"]
+        how = pc.if_else(pa.array(lot >= 0), vformat(w["by_lot"], lot=lot), rule)
+        return pc.if_else(pa.array(at), _join(head, how), "")
+
+
+def _objects(a) -> np.ndarray:
+    return a.to_numpy(zero_copy_only=False).astype(object) if not isinstance(a, str) else a
+
+
+def _int_or_none(a: np.ndarray) -> pd.arrays.IntegerArray:
+    """Nullable integers: negative values (not ranked, no tier) become missing."""
+    a = np.asarray(a, dtype=np.int64)
+    return pd.arrays.IntegerArray(np.where(a < 0, 0, a), a < 0)
+
+
+def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extra_columns=(),
+                 lang: str = "en") -> pd.DataFrame:
+    """One row per unit (:data:`TABLE_COLUMNS`, the extra columns before ``category``)."""
+    check_lang(lang)
+    return _render_rows(result, units, ur_clause, extra_columns, lang, 0, len(result.codes))
+
+
+def render_table_blocks(result: EngineResult, units: pd.DataFrame, ur_clause: str, extra_columns=(),
+                        lang: str = "en", rows: int = 65_536):
+    """The rows of :func:`render_table` as DataFrames of ``rows`` rows, one after the other: the same values
+    (their concatenation is the table), without ever holding the words of every unit (a writer renders and
+    writes a block at a time). The ranks of each pass and the decisions are computed once for all blocks."""
+    check_lang(lang)
+    n = len(result.codes)
+    ranks = [result.ranks(rec) for rec in result.records]
+    decision = result.decision()
+    for lo in range(0, max(n, 1), rows):
+        yield _render_rows(result, units, ur_clause, extra_columns, lang, lo, min(n, lo + rows), ranks, decision)
+
+
+def _render_rows(result: EngineResult, units: pd.DataFrame, ur_clause: str, extra_columns, lang: str,
+                 lo: int, hi: int, ranks=None, decision=None) -> pd.DataFrame:
+    """The table's rows ``lo:hi`` (unit positions; the rows are numbered from 0 in the DataFrame)."""
+    r = result
+    n = hi - lo
+    whole = lo == 0 and hi == len(r.codes)
+    W = _Words(r, lang)
+    w = W.w
+    tier = np.full(n, -1, dtype=np.int64)
+    rank = np.full(n, -1, dtype=np.int64)
+    pool = np.full(n, -1, dtype=np.int64)
+    key, clause, reason, tie = _Column(n), _Column(n), _Column(n), _Column(n)
+    step = _Column(n, "UR")
+    ur = np.flatnonzero(r.decided_by[lo:hi] == -2) + lo
+    ur_parts = None
+    for i, rec in enumerate(r.records):
+        u, slot_index, chosen_pos = rec.chosen, rec.slot_index, rec.chosen_pos
+        if not whole:
+            sel = np.flatnonzero((u >= lo) & (u < hi))
+            u, slot_index, chosen_pos = u[sel], slot_index[sel], chosen_pos[sel]
+        rk, pl, tied = r.ranks(rec) if ranks is None else ranks[i]
+        spec, text = rec.spec, rec.spec.text
+        if len(u):
+            codes = _pick(spec.codes, slot_index)
+            multi = len(spec.codes) > 1
+            women = np.array([multi and c in _WOMEN for c in spec.codes])[slot_index]
+            t = rec.tier[u].astype(np.int64)
+            ktext = key_texts(spec.key, u, lang)
+            par = r.par[u]
+            add = ""                    # the women's words and the note joined in the same pass over the units
+            if women.any():
+                if r.settings.category_women == "top":
+                    add = vformat(w["women_top"], n=rec.slots[par, slot_index])
+                else:
+                    add = w["women_not_last"]
+                add = pc.if_else(pa.array(women), add, "")
+            note = f"; {text.note_in(lang)}" if text.note_in(lang) else ""
+            text_ = vformat(w["allotted"] + "{_women}{_note}", code=codes, rank=_ordinals(rk[u], lang), pool=pl[u],
+                            key_label=text.label(lang), key=ktext, tier=t,
+                            tier_words=W.tier_words(u, t, spec.history_codes),
+                            chosen=_ordinals(chosen_pos + 1, lang), need=rec.need[par], name=spec.name,
+                            _women=add, _note=note)
+            rot = f"; {text.clause_rotation}"
+            cl = _Choice([text.clause, text.clause_women, text.clause + rot, text.clause_women + rot],
+                         women.astype(np.int64) + 2 * (t > 1))
+            at = u - lo
+            tier[at], rank[at], pool[at] = t, rk[u], pl[u]
+            key.put(at, ktext)
+            clause.put(at, cl)
+            reason.put(at, text_)
+            tie.put(at, W.ties(rec, u, tied))
+            step.put(at, spec.name)
+        m = rk[ur] > 0
+        if m.any():
+            x = ur[m]
+            piece = vformat(w["unreserved_part"], name=spec.name, rank=rk[x], pool=pl[x], tier=rec.tier[x])
+            if ur_parts is None:
+                ur_parts = _same("", len(ur))
+            old = pc.array_filter(ur_parts, pa.array(m))
+            new = pc.if_else(pc.equal(old, ""), piece, _join(old, "; ", piece))
+            ur_parts = pc.replace_with_mask(ur_parts, pa.array(m), new)
+    for pos, (code, source) in r.pins.items():
+        if lo <= pos < hi:
+            clause.put([pos - lo], w["pinned_clause"].format(source=source))
+            reason.put([pos - lo], w["pinned_reason"].format(code=code, source=source))
+            step.put([pos - lo], "pin")
+    if len(ur):
+        parts = ur_parts if ur_parts is not None else _same("", len(ur))
+        reason.put(ur - lo, vformat(w["unreserved"], parts=parts))
+        clause.put(ur - lo, ur_clause)
+    rows = None if whole else slice(lo, hi)
+    df = pd.DataFrame({
+        "unit_code": r.codes[lo:hi],
+        "unit_name_en": _values(units["unit_name_en"], rows),
+        "unit_name_hi": _values(units["unit_name_hi"], rows),
+        "district": _values(units["district"], rows),
+        "division": _values(units["division"], rows),
+        "category": _coded(CODES, r.category[lo:hi]),
+        "tier": _int_or_none(tier), "rank": _int_or_none(rank), "pool": _int_or_none(pool),
+        "key": key.array(), "clause": clause.array(), "reason": reason.array(), "tie_break": tie.array(),
+        "step": step.array(),
+        "decision": _coded([d.code for d in Decision], (r.decision() if decision is None else decision)[lo:hi]),
+    })
+    for c in extra_columns:
+        df.insert(df.columns.get_loc("category"), c, _values(units[c], rows))
+    return df
+
+
+def _values(column: pd.Series, rows: slice | None = None):
+    """A column of the units (its rows ``rows``, default all) as the table takes it: text columns as they are (no
+    Python string per unit)."""
+    a = column.array if isinstance(column.dtype, pd.StringDtype) else column.to_numpy()
+    return a if rows is None else a[rows]
+
+
+def _coded(words, codes: np.ndarray):
+    """The word of each code, as a text column: one take from the few words."""
+    return pc.take(pa.array(list(words), type=pa.string()), pa.array(np.asarray(codes, dtype=np.int64))).to_pandas()
+
+
+def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause: str, only: np.ndarray | None = None,
+                 lang: str = "en") -> pd.DataFrame:
+    """Every rule step that touched a unit, in order (:data:`TRACE_COLUMNS`); ``only``: some unit positions."""
+    check_lang(lang)
+    r = result
+    W = _Words(r, lang)
+    w, dw = W.w, DECISION_WORDS[lang]
+    names = units["unit_name_en"].to_numpy()
+    frames = []
+    for pos, (code, source) in sorted(r.pins.items()):
+        if only is not None and pos not in only:
+            continue
+        frames.append(pd.DataFrame({"o1": [-1], "o2": [0], "unit": [pos], "pass": ["pin"], "rank": [-1],
+                                    "pool": [-1], "key": [""], "tier": [-1], "tier_reason": [""],
+                                    "decision": [Decision.PINNED.code],
+                                    "detail": [dw[Decision.PINNED].format(code=code)], "category": [code],
+                                    "clause": [w["pinned_clause"].format(source=source)], "tie_break": [""]}))
+    for rec in r.records:
+        spec, text = rec.spec, rec.spec.text
+        left = np.fromiter(rec.barred, dtype=np.int64, count=len(rec.barred))
+        rest = rec.rotation_order[~np.isin(rec.rotation_order, left)] if len(left) else rec.rotation_order
+        unit = np.concatenate([left, rest, rec.idle]).astype(np.int64)
+        sel = np.arange(len(unit)) if only is None else np.flatnonzero(np.isin(unit, only))
+        if not len(sel):
+            continue
+        u = unit[sel]
+        dec = np.full(len(u), int(Decision.PASSED_OVER), dtype=np.int64)
+        idle = np.zeros(r.codes.shape[0], dtype=bool)
+        idle[rec.idle] = True
+        dec[idle[u]] = int(Decision.NO_POSTS)
+        dec[~rec.eligible[u] & ~idle[u]] = int(Decision.NOT_ELIGIBLE)
+        chosen_at = np.full(r.codes.shape[0], -1, dtype=np.int64)
+        chosen_at[rec.chosen] = rec.slot_index
+        dec[chosen_at[u] >= 0] = int(Decision.ALLOTTED)
+        dec[np.isin(u, left)] = int(Decision.LEFT_OUT_DIVISION)
+        codes = np.where(dec == int(Decision.ALLOTTED),
+                         np.asarray(spec.codes + ("",), dtype=object)[np.where(chosen_at[u] >= 0, chosen_at[u], -1)],
+                         "")
+        multi = len(spec.codes) > 1
+        women = np.array([multi and c in _WOMEN for c in codes], dtype=bool)
+        rk, pl, tied = r.ranks(rec)
+        details = []
+        for d, c, x in zip(dec.tolist(), codes.tolist(), u.tolist()):
+            if d == Decision.ALLOTTED:
+                details.append(dw[Decision.ALLOTTED].format(code=c))
+            elif d == Decision.LEFT_OUT_DIVISION:
+                div, size, population = rec.barred[x]
+                details.append(dw[Decision.LEFT_OUT_DIVISION].format(
+                    size=size, division=div, group=spec.group, population=f"{int(population):,}"))
+            elif d == Decision.NOT_ELIGIBLE:
+                why = text.freed_reason if rec.freed[x] else text.eligible_reason
+                details.append(dw[Decision.NOT_ELIGIBLE].format(why=why))
+            else:
+                details.append(dw[Decision(d)])
+        t = rec.tier[u].astype(np.int64)
+        clause = np.where(women, text.clause_women, text.clause).astype(object)
+        clause = np.where(dec == int(Decision.ALLOTTED), clause, text.clause)
+        clause = np.where((dec == int(Decision.ALLOTTED)) & (t > 1), clause + f"; {text.clause_rotation}", clause)
+        clause = np.where(dec == int(Decision.LEFT_OUT_DIVISION), text.clause_saturation, clause)
+        clause = np.where(dec == int(Decision.NOT_ELIGIBLE),
+                          np.where(rec.freed[u], text.clause_freed, text.clause_eligible), clause)
+        label = text.label(lang)
+        frames.append(pd.DataFrame({
+            "o1": rec.index, "o2": sel, "unit": u, "pass": spec.name,
+            "rank": np.where(rk[u] > 0, rk[u], -1), "pool": np.where(rk[u] > 0, pl[u], -1),
+            "key": _objects(_join(f"{label} ", key_texts(spec.key, u, lang))),
+            "tier": t, "tier_reason": _objects(W.tier_words(u, t, spec.history_codes)),
+            "decision": np.asarray([d.code for d in Decision], dtype=object)[dec], "detail": details,
+            "category": codes, "clause": clause, "tie_break": _objects(W.ties(rec, u, tied))}))
+    ur = np.flatnonzero(r.decided_by == -2)
+    if only is not None:
+        ur = ur[np.isin(ur, only)]
+    if len(ur):
+        frames.append(pd.DataFrame({"o1": len(r.records), "o2": ur, "unit": ur, "pass": "UR", "rank": -1,
+                                    "pool": -1, "key": "", "tier": -1, "tier_reason": "",
+                                    "decision": Decision.UNRESERVED.code, "detail": dw[Decision.UNRESERVED],
+                                    "category": "UR", "clause": ur_clause, "tie_break": ""}))
+    if not frames:
+        return pd.DataFrame(columns=TRACE_COLUMNS)
+    tr = pd.concat(frames, ignore_index=True)
+    tr = tr.sort_values(["o1", "o2"], kind="stable").reset_index(drop=True)
+    tr.insert(0, "step", np.arange(1, len(tr) + 1))
+    at = tr["unit"].to_numpy(dtype=np.int64)
+    tr.insert(1, "unit_code", r.codes[at])
+    tr.insert(2, "unit_name_en", names[at])
+    for c in ("rank", "pool", "tier"):
+        tr[c] = _int_or_none(tr[c].to_numpy(dtype=np.int64))
+    return tr[TRACE_COLUMNS]

@@ -1,0 +1,2 @@
+"""A published list held against the law (audit), and two scenarios against each other (diff).
+"""

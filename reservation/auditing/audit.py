@@ -1,0 +1,585 @@
+"""Was the published list lawful? The audit of a published reservation list against the law and our computation.
+
+``audit(body, year, published, ...)`` takes the same inputs as :func:`reservation.allotment.pipeline.allot` and a
+published list (:mod:`reservation.inputs.published`), and returns one row per unit (:data:`AUDIT_COLUMNS`):
+``unit_code, unit_name_en, unit_name_hi, published, computed, finding, rule, clause, detail``.
+
+``computed`` is our own allotment with the same inputs and options. The published list is checked pass by pass
+in the legal order, each pass with the list's earlier passes as published (:mod:`reservation.auditing.walk`).
+``finding`` is exactly one of :data:`FINDINGS`:
+
+``match``
+    the list gives the unit what we compute, and no rule is broken at it.
+``violation_count``
+    a category total of the list differs from the law's arithmetic (in the unit's counting unit); the unit is
+    one of the surplus (the last of its group in the pass's order; for a women's code, the last women or the
+    first non-women), or the unit the rules would have added for a missing post. Where the counting unit is
+    below the State (a district, a block) and OBC figures are not given, the OBC and women's counts of a counting
+    unit depend on them: such a difference is ``depends_on_unpublished_data``, unless the list's State total of
+    OBC posts differs from the State count (public), which is a ``violation_count``.
+``violation_rotation``
+    the unit took a group though a unit of a better rotation tier was left without it (tier 1 never held the
+    group since the base year, tier 2 not at the last election, tier 3 held it at the last election); the unit
+    left without it carries the same finding ("left without ...").
+``violation_order``
+    within a tier, the unit took the group though a unit with a higher *public* key (SC or ST share, a
+    population) was left without it, or the unit may not take the group at all (two-person rule); the unit left
+    without it carries the same finding.
+``violation_women``
+    the group's women's posts are not the first of its units (as published) in rotation order: the women's unit
+    and the unit that should have had the women's post both carry it.
+``violation_division``
+    all units of a division hold the group in the list (the rule makes its least populous unit chosen in the
+    pass unreserved); or the list leaves out, as if the rule had freed it, a unit ahead of a unit it gives the
+    group, while another unit of the division is the least populous (both units of the swap carry it); or a unit
+    the rule made unreserved holds a later group (``saturation_effect=unreserved``).
+``explained_by_option``
+    the unit's violation or unexplained difference disappears under a named option (each other reading of each
+    choice option, and each other base year of the history, one at a time; then pairs of those that changed the
+    unit's finding): under it the unit, and the unit on the other side of its finding (or, for a knock-on, the
+    earlier differences), match or depend only on OBC data, and no other unit becomes a violation or changes
+    violation; ``detail`` names the option. Options refused for breaking other units are in ``meta``.
+``depends_on_unpublished_data``
+    the unit differs from our computation only where the order (or a count) depends on OBC figures, which are
+    not public, and some OBC figures make the list lawful at every unit at once (the statements of every OBC-
+    dependent pass are solved together, exactly: :mod:`reservation.auditing.unknowns`, with the State's OBC share as the
+    total); ``detail`` says what the unit's OBC share must be.
+*knock-on*
+    a unit whose own place is lawful given the earlier passes as published (the rules, with the OBC figures
+    assumed, give it the listed category once the list's earlier passes are pinned) and that differs from our
+    computation only because an earlier pass differs takes the finding of that earlier difference:
+    ``depends_on_unpublished_data`` when an earlier difference depends on OBC figures, else the earlier violation;
+    its ``rule`` ends in "knock-on" and ``detail`` names the earlier differences.
+``unexplained``
+    anything else (the detail says what was tried; where the list lacks units of the unit's counting unit, that
+    the count could not be checked).
+``not_in_list``
+    the published list does not give the unit (its category is unknown, not unreserved). The units the list
+    gives are audited without it: in its counting unit a group's count the list leaves short by no more than the
+    units it lacks is not checked (the rules table says ``not_in_list`` and names the units the rules would have
+    given the posts); a count above the law's is still a ``violation_count``.
+
+Ties between unknown keys count as lawful (a lot may break them); ties between public keys broken otherwise than
+by our tie-break rule are ``unexplained`` unless ``tie_break=code`` explains them. Every row carries the rule
+step and the clause of the rulebook that decided it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+
+from .walk import Walk, _Ctx, walk
+from ..law.categories import CODES
+from ..engine.passes import RuleError
+from ..base.errors import InputError
+from ..allotment.flags import flags_of
+from ..inputs.user_files import describe_input
+from ..allotment.pipeline import allot, options_of
+from ..inputs.published import load_published
+from ..rules.registry import get_rulebook
+from .unknowns import key_at, solve
+from ..law.words import word
+
+__all__ = ["FINDINGS", "AUDIT_COLUMNS", "RULE_COLUMNS", "STOPS", "AuditResult", "audit", "candidate_options"]
+
+FINDINGS = ("match", "violation_count", "violation_rotation", "violation_order", "violation_women",
+            "violation_division", "explained_by_option", "depends_on_unpublished_data", "unexplained", "not_in_list")
+AUDIT_COLUMNS = ["unit_code", "unit_name_en", "unit_name_hi", "published", "computed", "finding", "rule", "clause",
+                 "detail"]
+RULE_COLUMNS = ["step", "rule", "clause", "held", "units", "detail"]
+#: readings that refuse (stop with an error) rather than give another list (rotation_fallback, shortfall_fallback,
+#: shortfall_excess)
+STOPS = ("error",)
+_KEY_WORDS = {"obc_share": "rural OBC share", "outside_people": "population outside SC/ST/OBC",
+              "outside_share": "share of the population outside SC/ST/OBC"}
+
+
+@dataclass
+class AuditResult:
+    """``table`` (:data:`AUDIT_COLUMNS`), ``rules`` (whether each rule held: :data:`RULE_COLUMNS`), ``summary``
+    (units per finding), ``flags`` (constitutional flags of the published list), ``meta`` (inputs, options,
+    assumptions, what was tried), ``computed`` (our :class:`~reservation.allotment.result.Allotment`)."""
+
+    table: pd.DataFrame
+    rules: pd.DataFrame
+    summary: pd.DataFrame
+    flags: pd.DataFrame
+    meta: dict
+    computed: object = None
+    walk: Walk | None = field(default=None, repr=False)
+
+
+def _pct(x: Fraction) -> str:
+    h = (x.numerator * 20000 + x.denominator) // (2 * x.denominator)
+    return f"{h // 100}.{h % 100:02d} %"
+
+
+class _Run:
+    """One computation and its walk under one option set."""
+
+    def __init__(self, body, year, inputs, opts_list, pub, covered_codes, base=None, words=True):
+        self.body, self.year, self.inputs, self.opts_list = body, year, inputs, list(opts_list)
+        self.words = words
+        self.base = base if base is not None else allot(body, year, options=self.opts_list, **inputs)
+        eng = self.base.engine
+        at = pd.Series(np.arange(len(eng.codes)), index=eng.codes)
+        self.pub_idx = np.full(len(eng.codes), -1, dtype=np.int64)
+        self.pub_idx[at[pub["unit_code"]].to_numpy()] = [CODES.index(c) for c in pub["category"]]
+        self.covered = np.isin(eng.codes, covered_codes)
+        self.obc_given = "obc" in self.base.units.columns
+
+        def run_allot(pins):
+            return allot(body, year, options=self.opts_list, pins=pins, **inputs)
+
+        self.ctx = _Ctx(self.base, self.pub_idx, self.covered, run_allot, self.obc_given)
+        self.ctx.effect = self.ctx.opts.values.get("saturation_effect", "barred")
+        self.walk = walk(self.ctx)
+        u = self.base.units
+        self._pop = u["pop"].to_numpy(dtype=np.int64)
+        self._a = self._pop - u["sc"].to_numpy(dtype=np.int64) - u["st"].to_numpy(dtype=np.int64)
+        self.bounds, self.total = self._solve()
+        self.rows = self._classify()
+
+    # -- the unknown OBC figures ------------------------------------------------------------------------------
+    def _solve(self):
+        w = self.walk
+        rb = get_rulebook(self.body)
+        self.share = share = Fraction(rb.obc_share(self.ctx.opts)[0]) if rb.obc_share else None
+        if not w.statements:
+            return None, None
+        u = self.base.units
+        pop = u["pop"].to_numpy(dtype=np.int64)
+        a_all = pop - u["sc"].to_numpy(dtype=np.int64) - u["st"].to_numpy(dtype=np.int64)
+        involved = sorted({p for s in w.statements for p in s.above + s.below})
+        a = {p: int(a_all[p]) for p in involved}
+        popd = {p: int(pop[p]) for p in involved}
+        b = solve(w.statements, a, popd)
+        total = None
+        if share is not None:
+            total = share * int(pop.sum())
+            rest_hi = int(a_all.sum()) - sum(a.values())
+            b.total_ok = b.sum_lo <= total <= b.sum_hi + rest_hi
+            b.feasible = b.converged and not b.empty and b.total_ok
+        return b, total
+
+    def _stmt_text(self, p: int, short: bool = False) -> str:
+        """What the published list needs of the unit's unknown OBC figure, in words."""
+        if not self.words:
+            return ""
+        w, ctx = self.walk, self.ctx
+        pop, a = self._pop, self._a
+        parts = []
+        for k, role in ([] if short else w.roles.get(p, [])):
+            s, info = w.statements[k], w.stmt_info[k]
+            other = s.below if role == "above" else s.above
+            what = "women's posts" if info["what"] == "women" and info["group"] != "women" else (
+                f"{info['group']} posts")
+            sent = (f"{ctx.eng.records[info['pass']].spec.name} pass, tier {info['tier']} ({what}): lawful if its "
+                    f"{_KEY_WORDS[s.kind]} is {'at least' if role == 'above' else 'at most'} that of "
+                    f"{ctx.names_of(other)}")
+            if self.share is not None and s.kind != "obc_share":
+                ks = [key_at(s.kind, self.share * int(pop[j]), int(a[j]), int(pop[j])) for j in other]
+                edge = max(ks) if role == "above" else min(ks)
+                y = a[p] - edge if s.kind == "outside_people" else a[p] - edge * int(pop[p])
+                y = min(max(Fraction(y), Fraction(0)), Fraction(int(a[p])))
+                sent += (f" (with theirs at the assumed {_pct(self.share)}: its rural OBC share "
+                         f"{'at most' if role == 'above' else 'at least'} {_pct(y / int(pop[p]) if pop[p] else Fraction(0))})")
+            parts.append(sent)
+        if self.bounds is not None and p in self.bounds.lo:
+            lo, hi = self.bounds.share(p, int(pop[p]))
+            parts.append(f"{'the list needs ' if short else 'with all the list’s OBC statements at once: '}its rural "
+                         f"OBC share between {_pct(lo)} and {_pct(hi)}")
+        return "; ".join(parts)
+
+    # -- classification ------------------------------------------------------------------------------------------
+    def _classify(self) -> dict:
+        base, w, ctx = self.base, self.walk, self.ctx
+        table = base.table
+        comp = base.engine.category_codes()
+        rows = {}
+        self.partner = {}
+        for p in np.flatnonzero(self.pub_idx >= 0):
+            p = int(p)
+            pub, cmp_ = ctx.pub_code(p), str(comp[p])
+            issues = sorted(w.issues.get(p, []), key=lambda x: x.order)
+            viol = [x for x in issues if x.finding.startswith("violation_")]
+            step, clause = str(table["step"].iat[p]), str(table["clause"].iat[p])
+            if viol:
+                v = viol[0]
+                more = [x.detail for x in viol[1:3] if x.detail != v.detail]
+                detail = v.detail + ("; also: " + "; ".join(more) if more else "")
+                self.partner[p] = [] if v.partner is None else [v.partner]
+                if v.unknown:
+                    rows[p] = ("depends_on_unpublished_data", v.rule, v.clause, detail)
+                else:
+                    rows[p] = (v.finding, v.rule, v.clause, detail)
+                continue
+            odd = [x for x in issues if x.finding in ("cannot_check", "tie")]
+            if odd and pub != cmp_:
+                self.partner[p] = [] if odd[0].partner is None else [odd[0].partner]
+                rows[p] = ("unexplained", odd[0].rule, odd[0].clause, odd[0].detail)
+                continue
+            if pub == cmp_:
+                note = ""
+                if p in w.roles and self.words:
+                    note = "; the OBC order is not public: " + self._stmt_text(p, short=True)
+                rows[p] = ("match", f"{step} pass" if step not in ("UR", "pin") else step, clause,
+                           ("as computed" + note) if self.words else "")
+                continue
+            if w.walk_cat.get(p, "UR") == pub:
+                rows[p] = None                           # lawful given the earlier passes: a knock-on
+                continue
+            if p in w.roles:
+                ok = self.bounds is not None and self.bounds.feasible and p not in self.bounds.empty
+                k, _role = w.roles[p][0]
+                info = w.stmt_info[k]
+                rule = f"{ctx.eng.records[info['pass']].spec.name} pass: order (not public)"
+                cl = w.passes[info["pass"]]["clause"]
+                if ok:
+                    rows[p] = ("depends_on_unpublished_data", rule, cl,
+                               f"the {_KEY_WORDS[w.statements[k].kind]} order is not public; " + self._stmt_text(p))
+                else:
+                    why = ("no OBC figures satisfy all the list's statements at once"
+                           + ("" if self.bounds is None or self.bounds.total_ok else
+                              f" with the State's rural OBC share ({_pct(self.share)}) as their total"))
+                    rows[p] = ("unexplained", rule, cl, f"{why}; " + self._stmt_text(p))
+                continue
+            rows[p] = None                               # knock-on: decided below
+        self._knock_on(rows, comp)
+        return rows
+
+    def _knock_on(self, rows, comp):
+        ctx, w = self.ctx, self.walk
+        big = 1 << 30
+
+        def pass_of(code):
+            return ctx.pass_of.get(code, big)
+
+        diffs = [(p, r) for p, r in rows.items() if r is not None and r[0] != "match"]
+        for p, r in list(rows.items()):
+            if r is not None:
+                continue
+            pub, cmp_ = ctx.pub_code(p), str(comp[p])
+            d = min(pass_of(pub), pass_of(cmp_))
+            earlier = [(q, x) for q, x in diffs
+                       if min(pass_of(ctx.pub_code(q)), pass_of(str(comp[q]))) < d]
+            names = ctx.names_of([q for q, _ in earlier], 5)
+            step = "unreserved" if d >= big else f"{ctx.eng.records[d].spec.name} pass"
+            detail = (f"lawful given the list's earlier passes as published (the list gives {pub}); our computation "
+                      f"gives {cmp_} because the earlier passes differ ({names})")
+            self.partner[p] = [q for q, _ in earlier]          # a knock-on is explained only with its causes
+            dep = [x for _, x in earlier if x[0] == "depends_on_unpublished_data"]
+            viol = [x for _, x in earlier if x[0].startswith("violation_")]
+            clause = w.passes[d]["clause"] if d < big else self.base.ur_clause
+            if dep:
+                rows[p] = ("depends_on_unpublished_data", f"{step}: knock-on", clause,
+                           detail + "; the earlier OBC differences depend on OBC figures that are not public")
+            elif viol:
+                rows[p] = (viol[0][0], f"{step}: knock-on", clause, detail)
+            else:
+                rows[p] = ("unexplained", f"{step}: knock-on", clause, detail)
+
+
+def candidate_options(body: str, opts_list, history_years=(), base_year=None, year=None) -> list[tuple[str, str]]:
+    """The named options tried one at a time: every other reading of every choice option of the rulebook, and
+    every other base year the history holds (as ``("base_year", "Y")``). A reading that stops with an error
+    where the text is silent (:data:`STOPS`) is not tried: it gives the list of the reading it stops instead of,
+    or no list at all, so it explains no published list."""
+    rb = get_rulebook(body)
+    current = options_of(rb, opts_list)
+    out = []
+    for name, opt in rb.options.items():
+        if opt.kind != "choice":
+            continue
+        for value in opt.readings:
+            if value != current.values[name] and value not in STOPS:
+                out.append((name, value))
+    for y in sorted(set(int(y) for y in history_years)):
+        if (year is None or y < year) and y != base_year:
+            out.append(("base_year", str(y)))
+    return out
+
+
+def _with(opts_list, inputs, x):
+    name, value = x
+    if name == "base_year":
+        return list(opts_list), {**inputs, "base_year": int(value)}
+    return [o for o in opts_list if not o.startswith(f"{name}=")] + [f"{name}={value}"], inputs
+
+
+def _reading(body, x) -> str:
+    name, value = x
+    if name == "base_year":
+        return f"previous elections counted from {value}"
+    return get_rulebook(body).options[name].readings.get(value, "")
+
+
+def audit(body: str, year: int, published, *, units=None, history=None, population=None, options=(),
+          base_year=None, search_options: bool = True, max_pairs: int = 8) -> AuditResult:
+    """Audit a published list (a CSV path or a DataFrame ``unit,category``) of ``body`` for ``year``; the other
+    arguments as :func:`reservation.allotment.pipeline.allot`. ``search_options``: try the named options for the units
+    that differ (``explained_by_option``)."""
+    rb = get_rulebook(body)
+    opts_list = [f"{k}={v}" for k, v in options_of(rb, options).values.items()]
+    inputs = {"units": units, "history": history, "population": population, "base_year": base_year}
+    first = allot(body, year, options=opts_list, **inputs)
+    pub = load_published(published, first.resolve, year=year)
+    path = pub.attrs.get("path", "published table")
+    if not len(pub):
+        raise InputError(f"the published list gives no {rb.unit_kind}" + (
+            f" of {year} (its 'year' column)" if "year" in pub.attrs.get("columns", ()) else " (a header without rows)"),
+            file=path, row=2)
+    eng = first.engine
+    known = pd.Series(np.arange(len(eng.codes)), index=eng.codes)
+    missing = ~pub["unit_code"].isin(known.index)
+    if missing.any():
+        i = int(np.flatnonzero(missing.to_numpy())[0])
+        raise InputError(f"unit {int(pub['unit_code'].iat[i])} is not a {rb.unit_kind} of {body} in {year}",
+                         file=path, row=int(pub["_row"].iat[i]), column=pub.attrs.get("unit_column", "unit"))
+    pos = known[pub["unit_code"]].to_numpy()
+    in_cov = np.isin(eng.par, np.unique(eng.par[pos]))     # the counting units the list gives a unit of
+    covered_codes = eng.codes[in_cov]
+    # the walk and the trials read the history once (a table, not the files again)
+    quick = {**inputs, "history": first.history[["unit_code", "year", "category", "source"]].copy()}
+    if units is not None and not isinstance(units, pd.DataFrame):
+        quick["units"] = _units_table(body, year, first, opts_list, quick)
+    run = _Run(body, year, quick, opts_list, pub, covered_codes, base=first)
+    rows = dict(run.rows)
+    tried, refused = [], []
+    if search_options:
+        tried, refused = _search(run, rows, body, year, quick, opts_list, pub, covered_codes, max_pairs)
+    table = _table(run, rows)
+    # the flags measure whole counting units: only those the list gives every unit of
+    gaps = np.unique(eng.par[run.ctx.missing])
+    listed = (run.pub_idx >= 0) & ~np.isin(eng.par, gaps)
+    rules = _rules(run)
+    summary = pd.DataFrame({"finding": list(FINDINGS),
+                            "units": [int((table["finding"] == f).sum()) for f in FINDINGS]})
+    share = run.share
+    fl = flags_of(table["published"].to_numpy()[listed], run.base.units[listed].reset_index(drop=True),
+                  None if run.base.parent_column is None else
+                  np.asarray(eng.parent_labels, dtype=object)[eng.par[listed]], obc_share=share)
+    meta = dict(run.base.meta)
+    meta["inputs"] = dict(meta.get("inputs", {}))
+    if not isinstance(published, pd.DataFrame):
+        meta["inputs"]["published"] = describe_input(published)
+    meta["audit"] = {"findings": dict(zip(summary["finding"], summary["units"].astype(int).tolist())),
+                     "units": int(len(table)), "units_listed": int((run.pub_idx >= 0).sum()),
+                     "flags_not_checked": [str(eng.parent_labels[q]) for q in gaps],
+                     "options_tried": [" + ".join(f"{a}={b}" for a, b in xs) for xs in tried],
+                     "options_refused": [{"options": " + ".join(f"{a}={b}" for a, b in xs), "would_break": names}
+                                         for xs, names in refused],
+                     "obc_statements": len(run.walk.statements),
+                     "obc_feasible": None if run.bounds is None else bool(run.bounds.feasible),
+                     "rules": rules.to_dict(orient="records"),
+                     "flags_of_published": fl.to_dict(orient="records")}
+    return AuditResult(table=table, rules=rules, summary=summary, flags=fl, meta=meta, computed=run.base,
+                       walk=run.walk)
+
+
+def _units_table(body, year, first, opts_list, quick):
+    """The user's units as the table already read, when the rulebook takes a table and gives the same result with
+    it (else the file again): the walk and the trials then do not parse the file each time."""
+    try:
+        again = allot(body, year, options=opts_list, **{**quick, "units": first.units})
+    except Exception:                # a rulebook that reads only files (kp-chair's block table): keep the file
+        return quick["units"]
+    same = (np.array_equal(again.engine.codes, first.engine.codes)
+            and np.array_equal(again.engine.category, first.engine.category))
+    return first.units if same else quick["units"]
+
+
+def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pairs):
+    """Try the named options for the units with a violation or an unexplained difference. An option (or pair)
+    explains a unit when under it the unit matches or depends only on OBC data, and no unit that matched or
+    depended only on OBC data before gets a violation or becomes unexplained, and no other unit's finding turns into
+    another violation (an option may not trade one difference for another); the unit on the other side of the
+    unit's finding (who took its post, or whose post it took) must be lawful under it too. Returns [(option, ...)]
+    tried and [(option, units it would break)] refused."""
+    ok = ("match", "depends_on_unpublished_data")
+
+    def fine(r, q):                 # the unit is lawful under the trial's options, and not only as a knock-on
+        return r.rows[q][0] in ok and "knock-on" not in r.rows[q][1]
+
+    def explains(r, p, broken):     # the unit and everyone on the other side of its finding are lawful under it
+        return not broken and fine(r, p) and all(fine(r, q) for q in run.partner.get(p, []))
+
+    targets = [p for p, r in rows.items() if r[0].startswith("violation_") or r[0] == "unexplained"]
+    if not targets:
+        return [], []
+    before = {p: r[0] for p, r in rows.items()}
+    cands = candidate_options(body, opts_list, run.base.history["year"].unique() if len(run.base.history) else (),
+                              run.base.meta["base_year"], year)
+    explained: dict[int, list] = {p: [] for p in targets}
+    changed: dict[int, list] = {p: [] for p in targets}
+    tried, refused = [], []
+
+    def trial(xs):
+        ol, inp = opts_list, inputs
+        for x in xs:
+            ol, inp = _with(ol, inp, x)
+        try:
+            r = _Run(body, year, inp, ol, pub, covered_codes, words=False)
+        except (InputError, RuleError):
+            return None
+        _realign(r, run)
+        tried.append(xs)
+        broken = [q for q, f in before.items()
+                  if r.rows[q][0] not in ok and (f in ok or (r.rows[q][0] != f and q not in targets))]
+        if broken:
+            refused.append((xs, [run.ctx.name(q) for q in broken]))
+        return r, broken
+
+    for x in cands:
+        got = trial((x,))
+        if got is None:
+            continue
+        r, broken = got
+        for p in targets:
+            f = r.rows[p][0]
+            if explains(r, p, broken):
+                explained[p].append(((x,), f))
+            if f != before[p]:
+                changed[p].append(x)
+    pairs = []
+    for p in targets:
+        if explained[p]:
+            continue
+        for a, b in itertools.combinations(changed[p], 2):
+            if a[0] != b[0] and (a, b) not in pairs:
+                pairs.append((a, b))
+    for xs in pairs[:max_pairs]:
+        got = trial(xs)
+        if got is None:
+            continue
+        r, broken = got
+        for p in targets:
+            if not explained[p] and explains(r, p, broken):
+                explained[p].append((xs, r.rows[p][0]))
+    for p in targets:
+        if not explained[p]:
+            f, rule, cl, det = rows[p]
+            if f == "unexplained" and tried:
+                rows[p] = (f, rule, cl, det + f"; no single option ({len(cands)} tried) or pair of options removes "
+                                              f"the difference without breaking another unit")
+            continue
+        xs, f = explained[p][0]
+        name = " and ".join(f"{a}={b} ({_reading(body, (a, b))})" for a, b in xs)
+        also = [" and ".join(f"{a}={b}" for a, b in e[0]) for e in explained[p][1:4]]
+        _, rule, cl, det = rows[p]
+        text = (f"under {name} the rules give the published {run.ctx.pub_code(p)}"
+                + (" (with OBC figures that are not public)" if f == "depends_on_unpublished_data" else "")
+                + (f"; also under {', '.join(also)}" if also else "") + f". With the options as given: {det}")
+        rows[p] = ("explained_by_option", rule, cl, text)
+    return tried, refused
+
+
+def _realign(r, run) -> None:
+    """A trial's rows keyed by the positions of the audit's own run: an option may order the units otherwise
+    (``np_method=state_level`` counts the Nagar Panchayats in the State, not in divisions)."""
+    codes = r.base.engine.codes
+    if np.array_equal(codes, run.base.engine.codes):
+        return
+    at = dict(zip(run.base.engine.codes.tolist(), range(len(run.base.engine.codes))))
+    r.rows = {at[int(codes[p])]: v for p, v in r.rows.items()}
+
+
+def _table(run, rows) -> pd.DataFrame:
+    """One row per unit of the body: the listed units as classified, the others ``not_in_list``."""
+    base = run.base
+    comp = base.engine.category_codes()
+    rows = {**{int(p): _absent(run, int(p)) for p in np.flatnonzero(run.pub_idx < 0)}, **rows}
+    ps = sorted(rows)
+    u = base.units
+    df = pd.DataFrame({
+        "unit_code": base.engine.codes[ps].astype(np.int64),
+        "unit_name_en": u["unit_name_en"].to_numpy()[ps], "unit_name_hi": u["unit_name_hi"].to_numpy()[ps],
+        "published": [run.ctx.pub_code(p) if run.pub_idx[p] >= 0 else "" for p in ps],
+        "computed": [str(comp[p]) for p in ps],
+        "finding": [rows[p][0] for p in ps], "rule": [rows[p][1] for p in ps], "clause": [rows[p][2] for p in ps],
+        "detail": [rows[p][3] for p in ps]})
+    return df[AUDIT_COLUMNS]
+
+
+def _absent(run, p: int) -> tuple:
+    """The row of a unit the published list does not give."""
+    base, rb = run.base, get_rulebook(run.body)
+    where = ("" if base.parent_column is None else
+             f" of {rb.parent_word} {base.engine.parent_labels[base.engine.par[p]]}"
+             + ("" if run.covered[p] else f" (the list gives no {rb.unit_kind} of it)"))
+    return ("not_in_list", "not in the list", "",
+            word("audit.not_in_list", "en", unit_kind=rb.unit_kind, where=where) if run.words else "")
+
+
+def _rules(run) -> pd.DataFrame:
+    """Whether each rule of each pass held on the published list."""
+    w, ctx = run.walk, run.ctx
+    out = []
+
+    def names(ps):
+        return ctx.names_of(sorted(set(ps)), 8)
+
+    for info in w.passes:
+        i = info["index"]
+        chk = w.checked[i]
+        rec = ctx.eng.records[i]
+        if not rec.need.any() and not chk["counts"]:
+            continue
+        step = f"{info['name']} pass"
+        gname = "women" if info["group"] == "GEN" else info["group"]
+        if chk["cannot_check"]:          # the counts alone (audit_walk._counts_only); the order rules not checked
+            out.append((step, "the pass, with the list's earlier passes as published", info["clause"],
+                        "cannot_check", "", chk["cannot_check"]))
+        unknown_counts = [p for p in chk["counts"] if any(x.unknown for x in w.issues.get(p, []))]
+        posts = "women's" if gname == "women" else gname
+        out.append((step, f"{posts} posts as the law's arithmetic gives them", info["clause"],
+                    "yes" if not chk["counts"] else ("not public" if len(unknown_counts) == len(chk["counts"])
+                                                     else "no"), names(chk["counts"]), ""))
+        if chk["unchecked"]:             # posts the list leaves short where it lacks units: typed, not judged
+            out.append((step, f"{posts} posts where the list lacks units", info["clause"], "not_in_list",
+                        names(chk["unchecked"]), word("audit.rule_unchecked", "en", units=names(chk["unchecked"]))))
+        if chk["cannot_check"]:
+            continue
+        if chk["eligibility"]:
+            out.append((step, "eligibility (two-person rule)", info["clause_eligible"], "no",
+                        names(chk["eligibility"]), ""))
+        out.append((step, "rotation: better tiers first", info["clause_rotation"],
+                    "no" if chk["rotation"] else "yes", names(chk["rotation"]), ""))
+        if info["unknown"] is None:
+            out.append((step, f"descending {info['key_label']}", info["clause"], "no" if chk["order"] else "yes",
+                        names(chk["order"]), ""))
+        else:
+            ks = chk["statements"]
+            order_ks = [k for k in ks if w.stmt_info[k]["what"] == "order"]
+            held = _unknown_held(run, order_ks)
+            out.append((step, f"descending {info['key_label']}", info["clause"], held,
+                        "", f"{len(order_ks)} statement(s) about the order, which is not public"))
+        if len(info["codes"]) > 1:
+            wk = [k for k in chk["statements"] if w.stmt_info[k]["what"] == "women"]
+            held = "no" if chk["women"] else (_unknown_held(run, wk) if wk else "yes")
+            out.append((step, "women's posts from the top", info["clause_women"], held, names(chk["women"]), ""))
+        if info["clause_division"]:
+            freed = chk["freed"]
+            out.append((step, "division rule", info["clause_division"], "no" if chk["division"] else "yes",
+                        names(chk["division"]),
+                        f"the list leaves unreserved, as the rule frees: {names(freed)}" if freed else ""))
+    return pd.DataFrame(out, columns=RULE_COLUMNS)
+
+
+def _unknown_held(run, ks) -> str:
+    if not ks:
+        return "yes"
+    b = run.bounds
+    if b is None:
+        return "yes"
+    units = {p for k in ks for p in run.walk.statements[k].above + run.walk.statements[k].below}
+    if b.feasible:
+        return "not public: lawful for some OBC figures"
+    if units & set(b.empty) or not b.total_ok or not b.converged:
+        return "not public: no OBC figures make it lawful"
+    return "not public: lawful for some OBC figures"

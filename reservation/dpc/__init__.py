@@ -1,0 +1,2 @@
+"""The District Planning Committee: its seats, schedule, input files, count and calendar.
+"""

@@ -1,0 +1,252 @@
+"""Spreading a total over groups (districts of the State, divisions of the State), exactly.
+
+Two methods the law uses:
+
+- :func:`capped_shortfall` — GO 2021 KP pramukh section and s.9-A(5)(c) as substituted in 2023 (s.9-A(5) (2023)):
+  each group first gets ``posts x share`` (rounded), **capped** at ``posts x cap %``; what the State total still
+  lacks is handed out **one post at a time** to the groups whose share is **above** the State share, in
+  descending order of share, round after round until none is left.
+- :func:`largest_remainder` — "as nearly as practicable" in proportion to weights (GO 2021: ST pramukh posts in
+  proportion to the district's share of the State's ST population; example: 20 % of 5 posts -> 1).
+
+Both return a DataFrame with one row per group and the arithmetic of every step, so that a table can show how a
+group's number came about. All arithmetic is Fraction/int.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pandas as pd
+
+from ..base.errors import RuleError
+from .quota import fmt_fraction
+from .rounding import round_with
+
+__all__ = ["capped_shortfall", "largest_remainder", "APPORTION_COLUMNS", "ApportionError"]
+
+
+class ApportionError(RuleError, ValueError):
+    """The posts cannot be spread over the groups as the rules say (valid input, rules that cannot apply: exit
+    status 3). One line saying which count and by how much. Also a ValueError, as these refusals always were."""
+
+APPORTION_COLUMNS = ["group", "posts_base", "share", "formula", "formula_count", "cap", "cap_count", "initial",
+                     "shortfall_posts", "shortfall_rounds", "removed", "final", "arithmetic"]
+
+
+#: Where the cap of :func:`capped_shortfall` applies (GO 2021 KP proviso "यदि ... 20.6982 प्रतिशत से अधिक आती हैं तो
+#: उसे 20.6982 प्रतिशत तक सीमित रखा जायेगा": *if* the computed number comes to more than the percentage).
+CAP_SCOPES = {
+    "every": "every group: initial = min(rounded formula, rounded cap)",
+    "share": "only groups whose share is above the cap percentage: those get the rounded cap, the others the "
+             "rounded formula",
+    "number": "only groups whose rounded formula is above cap x posts (the unrounded cap): those get the rounded "
+              "cap, the others the rounded formula",
+}
+
+
+def _cap_note(scope: str, share_above: bool, number_above: bool, cap: Fraction) -> str:
+    pct = f"{fmt_fraction(Fraction(cap) * 100)} %"
+    if scope == "share":
+        return f" (applies: share above {pct})" if share_above else f" (not applied: share not above {pct})"
+    if scope == "number":
+        return (" (applies: formula count above the cap)" if number_above
+                else " (not applied: formula count not above the cap)")
+    return ""
+
+
+def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_share: Fraction,
+                     formula_rounding: str = "half_up", cap_rounding: str = "floor",
+                     upper: pd.Series | None = None, fallback: str = "all_groups",
+                     excess: str = "lowest_share", tie_key: pd.Series | None = None,
+                     cap_scope: str = "every", eligible_order: list | None = None,
+                     eligible_source: str = "", what: str = "posts",
+                     group_word: str = "group") -> tuple[pd.DataFrame, list[str]]:
+    """Apportion ``total`` posts over ``groups`` (columns ``group``, ``posts_base``, ``share`` as Fraction).
+
+    - formula: ``posts_base x share`` rounded by ``formula_rounding``;
+    - cap: ``posts_base x cap`` rounded by ``cap_rounding`` ("limited to": floor by default);
+    - initial: ``cap_scope`` (:data:`CAP_SCOPES`): ``"every"`` = min(formula, cap) for every group; ``"share"`` =
+      the cap only where ``share > cap``; ``"number"`` = the cap only where the rounded formula exceeds
+      ``posts_base x cap``. (With a half-up cap the three coincide: for a share at or below the cap the rounded
+      formula never exceeds the rounded cap.)
+    - shortfall: ``total - sum(initial)`` posts, one per group per round, to groups with ``share > state_share`` in
+      descending order of share (``tie_key`` descending, then group, breaks equal shares), never beyond
+      ``upper`` (default: ``posts_base``). ``eligible_order`` (group labels) replaces that set and its order when
+      the shares themselves are not known (e.g. the districts above the State OBC share, as an input named by
+      ``eligible_source``); labels not among the groups are an error. If no group is above the State share,
+      ``fallback="all_groups"`` hands the posts to every group in the same order (recorded as a note);
+      ``"error"`` raises :class:`ApportionError`.
+    - excess (sum of initial above total, not covered by the text): ``excess="lowest_share"`` takes one post at a
+      time from the groups with the lowest share that have one (noted); ``"error"`` raises ApportionError.
+    - posts that no group taking the shortfall has room for (every one at ``upper``): ApportionError saying how
+      many. ``what`` ("OBC posts") and ``group_word`` ("district") are the words of these errors.
+
+    Returns ``(table, notes)``; ``table`` has :data:`APPORTION_COLUMNS`, ``shortfall_rounds`` lists the round
+    numbers in which the group received a post.
+    """
+    g = groups.reset_index(drop=True).copy()
+    upper = (upper.reset_index(drop=True) if upper is not None else g["posts_base"]).astype(int)
+    tie = tie_key.reset_index(drop=True) if tie_key is not None else pd.Series([0] * len(g))
+    notes: list[str] = []
+    rows = _initial(g, upper, cap, formula_rounding, cap_rounding, cap_scope)
+    given = sum(r["initial"] for r in rows)
+    remaining = total - given
+    order = sorted(range(len(rows)), key=lambda i: (-rows[i]["share"], -Fraction(tie[i]), str(rows[i]["group"])))
+    final = {i: rows[i]["initial"] for i in order}
+    words = (what, group_word)
+    if remaining > 0:
+        eligible = _shortfall_groups(rows, order, remaining, total, state_share, eligible_order, eligible_source,
+                                     fallback, words, notes)
+        _give(rows, final, eligible, upper, remaining, total, words, eligible_source,
+              listed=eligible_order is not None)
+    elif remaining < 0:
+        if excess == "error":
+            raise ApportionError(f"the capped formula gives {given} {what}, {-remaining} more than the State "
+                                 f"total {total} (shortfall_excess=error)")
+        notes.append(f"the capped formula gave {-remaining} post(s) more than the State total {total}; one post at a "
+                     f"time was taken back from the groups with the lowest share (not covered by the text)")
+        _take_back(rows, final, order, remaining, total, words)
+    for i, r in enumerate(rows):
+        r["final"] = final[i]
+        r["shortfall_rounds"] = ",".join(map(str, r["shortfall_rounds"]))
+        r["arithmetic"] = (f"{r['posts_base']} x {fmt_fraction(r['share'] * 100)} % = {fmt_fraction(r['formula'])} -> "
+                           f"{r['formula_count']}; cap {r['posts_base']} x {fmt_fraction(Fraction(cap) * 100)} % = "
+                           f"{fmt_fraction(r['cap'])} -> {r['cap_count']}{r.pop('_cap_note')}; initial {r['initial']}"
+                           + (f"; +{r['shortfall_posts']} in round(s) {r['shortfall_rounds']}" if r["shortfall_posts"]
+                              else "") + (f"; -{r['removed']} (excess)" if r["removed"] else "")
+                           + f" = {r['final']}")
+    return pd.DataFrame(rows, columns=APPORTION_COLUMNS), notes
+
+
+def _initial(g: pd.DataFrame, upper: pd.Series, cap, formula_rounding: str, cap_rounding: str,
+             cap_scope: str) -> list[dict]:
+    """One row per group: the formula, the cap and the initial posts (see :func:`capped_shortfall`)."""
+    rows = []
+    for i, r in g.iterrows():
+        share = Fraction(r["share"])
+        formula = int(r["posts_base"]) * share
+        f_count = round_with(formula_rounding, formula)
+        cap_raw = int(r["posts_base"]) * Fraction(cap)
+        c_count = round_with(cap_rounding, cap_raw)
+        if cap_scope == "every":
+            capped = min(f_count, c_count)
+        elif cap_scope == "share":
+            capped = c_count if share > Fraction(cap) else f_count
+        elif cap_scope == "number":
+            capped = c_count if f_count > cap_raw else f_count
+        else:
+            raise ValueError(f"unknown cap_scope {cap_scope!r}")
+        rows.append({"group": r["group"], "posts_base": int(r["posts_base"]), "share": share, "formula": formula,
+                     "formula_count": f_count, "cap": cap_raw, "cap_count": c_count,
+                     "initial": min(capped, int(upper[i])), "shortfall_posts": 0, "shortfall_rounds": [],
+                     "removed": 0, "_cap_note": _cap_note(cap_scope, share > Fraction(cap), f_count > cap_raw, cap)})
+    return rows
+
+
+def _shortfall_groups(rows, order, remaining, total, state_share, eligible_order, eligible_source, fallback,
+                      words, notes) -> list[int]:
+    """The groups that take the shortfall, in their order (see :func:`capped_shortfall`)."""
+    what, group_word = words
+    if eligible_order is not None:
+        index = {str(rows[i]["group"]): i for i in range(len(rows))}
+        unknown = [g for g in eligible_order if str(g) not in index]
+        if unknown:
+            raise ValueError(f"{unknown[0]!r} ({eligible_source or 'eligible_order'}) is not one of the groups")
+        eligible = [index[str(g)] for g in eligible_order]
+        notes.append(f"the {remaining} remaining post(s) went one at a time, round after round, to the "
+                     f"{len(eligible)} group(s) listed as above the State share "
+                     f"{fmt_fraction(state_share * 100)} % ({eligible_source or 'given'}), in the order given")
+    else:
+        eligible = [i for i in order if rows[i]["share"] > state_share]
+    if not eligible:
+        if fallback == "error":
+            raise ApportionError(f"{remaining} of the {total} {what} are left after the capped formula, and no "
+                                 f"{group_word} has a share above the State share "
+                                 f"{fmt_fraction(state_share * 100)} % to take them (shortfall_fallback=error)")
+        eligible = list(order)
+        notes.append(f"no group has a share above the State share {fmt_fraction(state_share * 100)} %: the "
+                     f"{remaining} remaining post(s) went to all groups in descending order of share")
+    return eligible
+
+
+def _give(rows, final, eligible, upper, remaining, total, words, source, listed) -> None:
+    """The shortfall, one post per group per round, never beyond ``upper``."""
+    rnd = 0
+    while remaining > 0:
+        rnd += 1
+        progressed = False
+        for i in eligible:
+            if remaining == 0:
+                break
+            if final[i] < int(upper[i]):
+                final[i] += 1
+                rows[i]["shortfall_posts"] += 1
+                rows[i]["shortfall_rounds"].append(rnd)
+                remaining -= 1
+                progressed = True
+        if not progressed:
+            raise ApportionError(_full(total, remaining, len(eligible), *words, source, listed=listed))
+
+
+def _take_back(rows, final, order, remaining, total, words) -> None:
+    """An excess, one post at a time from the groups with the lowest share that have one."""
+    while remaining < 0:
+        progressed = False
+        for i in reversed(order):
+            if remaining == 0:
+                break
+            if final[i] > 0:
+                final[i] -= 1
+                rows[i]["removed"] += 1
+                remaining += 1
+                progressed = True
+        if not progressed:
+            raise ApportionError(f"{-remaining} of the {words[0]} above the State total {total} cannot be taken "
+                                 f"back: no {words[1]} has one left")
+
+
+def _full(total: int, remaining: int, k: int, what: str, group_word: str, source: str, listed: bool) -> str:
+    """The words of a shortfall that the groups taking it have no room for."""
+    who = (f"the {k} {group_word}(s) listed as above the State share ({source or 'given'})" if listed
+           else f"the {k} {group_word}(s) that take the shortfall")
+    return (f"{total} {what} to place but only {total - remaining} fit: {who} have no place left after the "
+            f"categories before them; {remaining} {what} too many")
+
+
+def largest_remainder(total: int, groups: pd.Series, weights: pd.Series, *, upper: pd.Series | None = None,
+                      tie_key: pd.Series | None = None, what: str = "posts",
+                      group_word: str = "group") -> pd.DataFrame:
+    """Hamilton's method: ``total x weight / sum(weights)``, integer parts, then the largest remainders get one.
+
+    Equal remainders: larger weight first, then ``tie_key`` descending, then group. Returns columns ``group``,
+    ``quota`` (Fraction), ``floor``, ``remainder_post`` (0/1), ``final``, ``arithmetic``. Posts left over (every
+    weight zero, or every group at ``upper``): :class:`ApportionError` saying how many (``what``, ``group_word``:
+    its words).
+    """
+    groups = groups.reset_index(drop=True)
+    w = [Fraction(x) for x in weights.reset_index(drop=True)]
+    tie = tie_key.reset_index(drop=True) if tie_key is not None else pd.Series([0] * len(w))
+    up = upper.reset_index(drop=True) if upper is not None else pd.Series([total] * len(w))
+    s = sum(w)
+    quotas = [total * x / s if s else Fraction(0) for x in w]
+    floors = [min(q.numerator // q.denominator, int(up[i])) for i, q in enumerate(quotas)]
+    left = total - sum(floors)
+    order = sorted(range(len(w)), key=lambda i: (-(quotas[i] - floors[i]), -w[i], -Fraction(tie[i]), str(groups[i])))
+    extra = [0] * len(w)
+    for i in order:
+        if left <= 0:
+            break
+        if floors[i] + 1 <= int(up[i]) and quotas[i] > floors[i]:
+            extra[i] = 1
+            left -= 1
+    if left > 0:
+        why = (f"every {group_word} has a weight of 0" if not s else
+               f"the {group_word}s with a share have no room left")
+        raise ApportionError(f"{left} of the {total} {what} cannot be placed in proportion: {why}; "
+                             f"{left} {what} too many")
+    return pd.DataFrame({"group": groups, "quota": quotas, "floor": floors, "remainder_post": extra,
+                         "final": [f + e for f, e in zip(floors, extra)],
+                         "arithmetic": [f"{total} x {fmt_fraction(x * 100 / s if s else 0)} % = {fmt_fraction(q)} -> "
+                                        f"{f}" + (" + 1 (largest remainder)" if e else "")
+                                        for x, q, f, e in zip(w, quotas, floors, extra)]})

@@ -1,0 +1,315 @@
+"""Every word the workbench shows in English and in Hindi, in one place, rendered from codes.
+
+The engine and the rulebooks decide with numbers and codes (:mod:`reservation.law.decisions`, category codes, tier
+numbers); this module turns them into words: the decisions, tiers and reasons of an allotment
+(:mod:`reservation.allotment.render`), and everything the views, maps, reports and the explorer show (category labels, body
+titles, table headers, map legends and notes, captions, rotation verdicts). A test checks that no module of the
+presentation layer holds Devanagari text of its own, that every entry has both languages, and that the map font
+covers every Hindi character. Light on purpose (no pandas): :mod:`reservation.law.categories` takes its labels from
+here.
+
+Use :func:`word` (``word("table.unit", "hi")``; entries with ``{placeholders}`` take keyword arguments) and
+:func:`check_lang`.
+"""
+
+from __future__ import annotations
+
+from .decisions import Decision
+from ..base.errors import InputError
+
+__all__ = ["LANGS", "LANG_NAMES", "CATEGORY_LABELS", "BODY_TITLES_HI", "TEXT", "VERDICT_TEXT", "ALL_DIVISIONS",
+           "DEVANAGARI_SAMPLE", "check_lang", "word", "category_label", "verdict_text", "TIER_WORDS",
+           "DECISION_WORDS", "ordinal", "ALLOTMENT_WORDS", "UNIT_KINDS_HI", "OBC_NOTE_HI"]
+
+#: The languages of every view: English and Hindi.
+LANGS: tuple[str, ...] = ("en", "hi")
+#: How each language calls itself (the explorer's language switch).
+LANG_NAMES = {"en": "English", "hi": "हिन्दी"}
+
+#: The eight categories in the order of the GO 2021 (reservation.law.categories builds its Category records from this).
+#: "Other Backward Classes" in both languages (अन्य पिछड़ा वर्ग), as the Constitution and the GO name the class.
+CATEGORY_LABELS: dict[str, dict[str, str]] = {
+    "ST_W": {"en": "Scheduled Tribes (women)", "hi": "अनुसूचित जनजाति महिला"},
+    "ST": {"en": "Scheduled Tribes", "hi": "अनुसूचित जनजाति"},
+    "SC_W": {"en": "Scheduled Castes (women)", "hi": "अनुसूचित जाति महिला"},
+    "SC": {"en": "Scheduled Castes", "hi": "अनुसूचित जाति"},
+    "OBC_W": {"en": "Other Backward Classes (women)", "hi": "अन्य पिछड़ा वर्ग महिला"},
+    "OBC": {"en": "Other Backward Classes", "hi": "अन्य पिछड़ा वर्ग"},
+    "W": {"en": "Women", "hi": "महिला"},
+    "UR": {"en": "Unreserved", "hi": "अनारक्षित"},
+}
+
+#: Hindi titles of the bodies (the English title is the rulebook's, reservation.rules.rulebook). Unknown ids: English.
+BODY_TITLES_HI: dict[str, str] = {
+    "zp-chair": "जिला पंचायत अध्यक्ष", "kp-chair": "क्षेत्र पंचायत प्रमुख", "gp-pradhan": "ग्राम प्रधान",
+    "gp-ward": "ग्राम पंचायत सदस्य (वार्ड)", "kp-ward": "क्षेत्र पंचायत सदस्य (वार्ड)",
+    "zp-ward": "जिला पंचायत सदस्य (वार्ड)", "mayor": "महापौर (नगर निगम)", "pp-chair": "नगर पालिका परिषद अध्यक्ष",
+    "np-chair": "नगर पंचायत अध्यक्ष",
+}
+
+#: Letters and signs a Hindi font must have (the map font is chosen by them).
+DEVANAGARI_SAMPLE = "अआकखगजतदनपमयरलवसहािीुूेैोौंँ़्"
+
+#: Words that mean "every division" where a division is asked for.
+ALL_DIVISIONS = frozenset({"", "all", "*", "सभी", "सभी मंडल"})
+
+#: Everything else, by key: ``{key: {"en": ..., "hi": ...}}``. ``{name}`` placeholders are filled by :func:`word`.
+TEXT: dict[str, dict[str, str]] = {
+    # constitutional flags (reservation.allotment.flags): what each means, printed where the flags are printed
+    "flag.above_half": {
+        "en": "above_half: SC + ST + OBC hold more than half of the posts of the counting unit. The Supreme Court "
+              "read a 50 % ceiling into Art. 243D(6)/243T(6) (K. Krishna Murthy, 2010; Vikas Kishanrao Gawali, "
+              "2021); a rotation that follows the GO can still cross it in one district or block.",
+        "hi": "above_half: गणना इकाई के आधे से अधिक पद अनुसूचित जाति, अनुसूचित जनजाति और अन्य पिछड़ा वर्ग के लिए "
+              "आरक्षित हैं। सर्वोच्च न्यायालय ने अनुच्छेद 243घ(6)/243न(6) में 50 प्रतिशत की सीमा पढ़ी है (के. कृष्णमूर्ति, "
+              "2010; विकास किशनराव गवली, 2021); शासनादेश के अनुसार चक्रानुक्रम भी किसी एक जिले या विकास खण्ड में "
+              "यह सीमा पार कर सकता है।"},
+    "flag.women_below_third": {
+        "en": "women_below_third: women hold fewer than one-third of the posts of the counting unit, or of one "
+              "reserved group's posts (Art. 243D(2)-(3), 243T(2)-(3): \"not less than one-third\").",
+        "hi": "women_below_third: गणना इकाई के, या किसी आरक्षित वर्ग के, एक-तिहाई से कम पद महिलाओं के लिए हैं "
+              "(अनुच्छेद 243घ(2)-(3), 243न(2)-(3): \"एक-तिहाई से कम नहीं\")।"},
+    "flag.fewer_than_two": {
+        "en": "fewer_than_two: a unit is given a category of which it has fewer than two persons (GO 2021, KP "
+              "item 2); where its OBC population was assumed, the flag says so.",
+        "hi": "fewer_than_two: किसी इकाई को ऐसा वर्ग दिया गया है जिसके दो से कम व्यक्ति उसमें हैं (शासनादेश 2021, "
+              "क्षेत्र पंचायत मद 2); जहाँ अन्य पिछड़ा वर्ग की जनसंख्या मानी गई है, वहाँ यह कहा गया है।"},
+    "flag.note": {
+        "en": "A flag is a question to ask of a list, not a finding that it is unlawful: the rules of the GO can "
+              "produce it, and courts have weighed such cases one by one.",
+        "hi": "झंडा सूची से पूछा जाने वाला प्रश्न है, यह निष्कर्ष नहीं कि सूची विधि-विरुद्ध है: शासनादेश के नियम "
+              "भी इसे जन्म दे सकते हैं, और न्यायालयों ने ऐसे मामलों को एक-एक कर तौला है।"},
+    # table headers and cells
+    "table.unit": {"en": "Unit", "hi": "इकाई"},
+    "table.district": {"en": "District", "hi": "जनपद"},
+    "table.division": {"en": "Division", "hi": "मंडल"},
+    "table.category": {"en": "Category", "hi": "श्रेणी"},
+    "table.code": {"en": "LGD code", "hi": "एलजीडी कोड"},
+    "table.reason": {"en": "Reason", "hi": "कारण"},
+    "table.reason_english": {"en": "Reason", "hi": "कारण (अंग्रेज़ी में)"},
+    "table.clause": {"en": "Clause", "hi": "प्रावधान"},
+    "table.count": {"en": "Count", "hi": "संख्या"},
+    "table.state": {"en": "State", "hi": "प्रदेश"},
+    "table.total": {"en": "Total", "hi": "योग"},
+    "table.share": {"en": "Share", "hi": "अनुपात"},
+    "table.why": {"en": "Why not drawn", "hi": "मानचित्र पर क्यों नहीं"},
+    "table.units": {"en": "Units", "hi": "इकाइयाँ"},
+    "table.reserved": {"en": "Reserved", "hi": "आरक्षित"},
+    "table.women": {"en": "Women", "hi": "महिला"},
+    "table.all": {"en": "all divisions", "hi": "सभी मंडल"},
+    "table.in_division": {"en": "in the division", "hi": "मंडल में"},
+    "table.in_state": {"en": "in the State", "hi": "प्रदेश में"},
+    "table.category_code": {"en": "Code", "hi": "कोड"},
+    "table.category_in": {"en": "In {year}", "hi": "{year} में"},
+    "table.no_record": {"en": "no record", "hi": "अभिलेख नहीं"},
+    "table.kind": {"en": "Kind", "hi": "प्रकार"},
+    "table.item": {"en": "Item", "hi": "विषय"},
+    "table.value": {"en": "Value", "hi": "विवरण"},
+    "table.reason_note": {
+        "en": "",
+        "hi": "कारण अभी अंग्रेज़ी में हैं: इंजन उन्हें अंग्रेज़ी में लिखता है; निर्णय-कोड आने पर हिन्दी में दिखेंगे।"},
+    # the heading of a division page
+    "heading.no_history": {"en": "no history", "hi": "कोई इतिहास नहीं"},
+    "heading.units": {"en": "{n} units; rotation against {years} (base year {base})",
+                      "hi": "{n} इकाइयाँ; चक्रानुक्रम का आधार: {years} (आधार वर्ष {base})"},
+    # assumptions
+    "assume.assumption": {"en": "assumption", "hi": "मान्यता"},
+    "assume.option": {"en": "option (not the default)", "hi": "विकल्प (डिफ़ॉल्ट नहीं)"},
+    "assume.history": {"en": "history file", "hi": "इतिहास फ़ाइल"},
+    "assume.units": {"en": "units file", "hi": "इकाई फ़ाइल"},
+    # maps
+    "map.category": {"en": "Category", "hi": "श्रेणी"},
+    "map.name": {"en": "Unit", "hi": "इकाई"},
+    "map.division": {"en": "Division", "hi": "मंडल"},
+    "map.district": {"en": "District", "hi": "जनपद"},
+    "map.reason": {"en": "Why", "hi": "कारण"},
+    "map.division_line": {"en": "Division boundary", "hi": "मंडल की सीमा"},
+    "map.absent": {"en": "Not in this allotment", "hi": "इस आवंटन में नहीं"},
+    "map.outside": {"en": "Outside the division", "hi": "मंडल के बाहर"},
+    "map.state": {"en": "Uttar Pradesh", "hi": "उत्तर प्रदेश"},
+    "map.not_drawn": {"en": "{n} unit(s) not drawn (no polygon): {names}",
+                      "hi": "{n} इकाई(याँ) मानचित्र पर नहीं (बहुभुज नहीं): {names}"},
+    "map.source": {"en": "Boundaries: {package} {version} ({file}), cleaned and simplified ({tol}°). "
+                         "Divisions dissolved from districts.",
+                   "hi": "सीमाएँ: {package} {version} ({file}), साफ़ और सरलीकृत ({tol}°)। मंडल, जनपदों को मिलाकर।"},
+    "map.points_district_note": {
+        "en": "Position: the district's centre (the data have no coordinates for these units); "
+              "size: population (Census 2011).",
+        "hi": "स्थिति: जनपद का केंद्र (इन इकाइयों के निर्देशांक उपलब्ध नहीं); आकार: जनसंख्या (जनगणना 2011)।"},
+    "map.points_coord_note": {"en": "Size: population.", "hi": "आकार: जनसंख्या।"},
+    "map.size_key": {"en": "Population (Census 2011)", "hi": "जनसंख्या (जनगणना 2011)"},
+    "map.no_population": {"en": "population not known", "hi": "जनसंख्या अज्ञात"},
+    "map.measure_reserved": {"en": "Share of units reserved (any category)",
+                             "hi": "आरक्षित इकाइयों का अनुपात (कोई भी श्रेणी)"},
+    "map.measure_women": {"en": "Share of units reserved for women", "hi": "महिलाओं के लिए आरक्षित इकाइयों का अनुपात"},
+    "map.measure_share_of": {"en": "Share of units: {label}", "hi": "इकाइयों का अनुपात: {label}"},
+    "map.units": {"en": "units", "hi": "इकाइयाँ"},
+    "map.n_of_total": {"en": "({n} of {total} units)", "hi": "({total} में से {n} इकाइयाँ)"},
+    "map.no_units_here": {"en": "No units here", "hi": "यहाँ कोई इकाई नहीं"},
+    "map.caption": {"en": "{drawn} of {units} units on the map ({mode}); not drawn: {not_drawn}",
+                    "hi": "{units} में से {drawn} इकाइयाँ मानचित्र पर ({mode}); मानचित्र पर नहीं: {not_drawn}"},
+    "map.mode.district": {"en": "district", "hi": "जनपद"},
+    "map.mode.points": {"en": "points", "hi": "बिंदु"},
+    "map.mode.district-points": {"en": "district-points", "hi": "जनपद में बिंदु"},
+    "map.mode.aggregate": {"en": "aggregate", "hi": "जनपदवार योग"},
+    "map.mode.empty": {"en": "empty", "hi": "रिक्त"},
+    # the explorer
+    "explorer.all_divisions": {"en": "all divisions", "hi": "सभी मंडल"},
+    # the report index
+    "index.pages": {"en": "Pages and maps", "hi": "पृष्ठ और मानचित्र"},
+    "index.state_map": {"en": "The State: every unit of this allotment", "hi": "प्रदेश: इस आवंटन की हर इकाई"},
+    "index.projection": {"en": "Projection: the most likely category where unpublished OBC data decide",
+                         "hi": "अनुमान: जहाँ अप्रकाशित ओबीसी आँकड़े निर्णय करते हैं, वहाँ सबसे संभावित श्रेणी"},
+    "index.projection_note": {
+        "en": "{samples} samples (seed {seed}) of the OBC populations, which are not published; constrained by the "
+              "published list(s) of: {years}.",
+        "hi": "ओबीसी जनसंख्या (अप्रकाशित) के {samples} नमूने (बीज {seed}); इन वर्षों की प्रकाशित सूचियों से "
+              "सीमित: {years}।"},
+    "index.projection_backtest": {
+        "en": "Backtest: the {year} list is in the history; the projection does not use it.",
+        "hi": "पिछले आँकड़ों पर परीक्षण: {year} की सूची इतिहास में है; अनुमान उसका उपयोग नहीं करता।"},
+    "index.none": {"en": "none", "hi": "कोई नहीं"},
+    # the audit of a published list: a unit the list lacks (finding not_in_list) and the checks it prevents
+    "audit.finding.not_in_list": {"en": "not in the published list", "hi": "प्रकाशित सूची में नहीं"},
+    "audit.not_in_list": {
+        "en": "the published list does not give this {unit_kind}{where}: its category is unknown, not unreserved; "
+              "the rules are checked on the units the list gives",
+        "hi": "प्रकाशित सूची में यह {unit_kind}{where} नहीं है: इसकी श्रेणी अज्ञात है, अनारक्षित नहीं; नियम सूची में दी "
+              "गई इकाइयों पर जाँचे गए"},
+    "audit.count_unchecked": {
+        "en": "the list gives {listed} {posts} offices{where} where the law's arithmetic gives {need}, but it lacks "
+              "units there, one of which may hold the post: the count is not checked, nor this unit, which the "
+              "rules would give it",
+        "hi": "सूची में{where} {posts} के {listed} पद हैं जबकि विधि की गणना {need} देती है, पर वहाँ सूची में कुछ इकाइयाँ "
+              "नहीं हैं, जिनमें से एक के पास यह पद हो सकता है: संख्या नहीं जाँची गई, न यह इकाई, जिसे नियम यह पद देते"},
+    "audit.rule_unchecked": {
+        "en": "not checked where the list lacks units: {units}",
+        "hi": "जहाँ सूची में इकाइयाँ नहीं हैं वहाँ नहीं जाँचा गया: {units}"},
+}
+
+#: Rotation verdicts (reservation.views.rotation): code -> (symbol, words in each language).
+VERDICT_TEXT: dict[str, dict[str, str]] = {
+    "first": {"en": "no earlier election in the history since the base year: nothing to rotate from",
+              "hi": "आधार वर्ष के बाद इतिहास में कोई पिछला निर्वाचन नहीं: चक्रानुक्रम का आधार नहीं"},
+    "unreserved": {"en": "unreserved: no rotation question", "hi": "अनारक्षित: चक्रानुक्रम का प्रश्न नहीं"},
+    "never": {"en": "rotated: never reserved for this group in the earlier elections",
+              "hi": "चक्रानुक्रम हुआ: पिछले निर्वाचनों में इस वर्ग के लिए कभी आरक्षित नहीं"},
+    "not_last": {"en": "rotated: not reserved for this group at the last election (held it earlier)",
+                 "hi": "चक्रानुक्रम हुआ: पिछले निर्वाचन में इस वर्ग के लिए आरक्षित नहीं (उससे पहले रहा)"},
+    "repeat": {"en": "repeat: reserved for this group at the last election too",
+               "hi": "पुनरावृत्ति: पिछले निर्वाचन में भी इस वर्ग के लिए आरक्षित"},
+    "repeat_allowed": {"en": "repeat, allowed: tiers 1-2 could not fill the posts ('as far as possible')",
+                       "hi": "पुनरावृत्ति, अनुमत: स्तर 1-2 से पद नहीं भरे ('जहाँ तक हो सके')"},
+    "pinned": {"en": "fixed by a pin file, not by the rules", "hi": "पिन फ़ाइल द्वारा निश्चित, नियमों द्वारा नहीं"},
+    "no_record": {"en": "no record for this unit in this election", "hi": "इस निर्वाचन में इस इकाई का कोई अभिलेख नहीं"},
+}
+
+def check_lang(lang: str) -> str:
+    """``lang`` if it is one of :data:`LANGS`; else an InputError naming the parameter ``lang``."""
+    if lang not in LANGS:
+        raise InputError(f"lang must be one of {', '.join(LANGS)}, not {lang!r}", column="lang")
+    return lang
+
+
+def word(key: str, lang: str = "en", **values) -> str:
+    """The text of ``key`` in ``lang``, with ``{placeholders}`` filled from ``values``."""
+    text = TEXT[key][check_lang(lang)]
+    return text.format(**values) if values else text
+
+
+def category_label(code: str, lang: str = "en") -> str:
+    return CATEGORY_LABELS[code][check_lang(lang)]
+
+
+def verdict_text(code: str, lang: str = "en") -> str:
+    return VERDICT_TEXT[code][check_lang(lang)]
+
+
+# ================================================================ the engine's words (reservation.allotment.render)
+
+#: rotation tiers (GO 2021 ZP items 1-3, KP items 6-10)
+TIER_WORDS = {
+    "en": {1: "never reserved for it in the previous elections",
+           2: "not reserved for it at the last election",
+           3: "reserved for it at the last election",
+           "none": "no previous election in the history",
+           "no_record": "no record for {year} in the history, taken as not reserved",
+           "earlier": "but was earlier"},
+    "hi": {1: "पिछले निर्वाचनों में इस वर्ग के लिए कभी आरक्षित नहीं",
+           2: "पिछले निर्वाचन में इस वर्ग के लिए आरक्षित नहीं",
+           3: "पिछले निर्वाचन में इस वर्ग के लिए आरक्षित",
+           "none": "इतिहास में कोई पिछला निर्वाचन नहीं",
+           "no_record": "इतिहास में {year} का कोई अभिलेख नहीं, आरक्षित नहीं माना गया",
+           "earlier": "पर पहले था"},
+}
+
+#: decisions of the trace (the typed codes of reservation.law.decisions)
+DECISION_WORDS = {
+    "en": {Decision.PASSED_OVER: "passed over: the posts were filled by units earlier in rotation order",
+           Decision.ALLOTTED: "allotted {code}",
+           Decision.LEFT_OUT_DIVISION: "left out: all {size} districts of {division} division would be reserved for "
+                                       "{group}; the least populous ({population}) is left unreserved for {group}",
+           Decision.NOT_ELIGIBLE: "not eligible: {why}",
+           Decision.NO_POSTS: "no posts in this pass",
+           Decision.PINNED: "pinned to {code}",
+           Decision.UNRESERVED: "unreserved"},
+    "hi": {Decision.PASSED_OVER: "छोड़ा गया: पद चक्रानुक्रम में पहले की इकाइयों को मिल गए",
+           Decision.ALLOTTED: "{code} आवंटित",
+           Decision.LEFT_OUT_DIVISION: "छोड़ा गया: {division} मण्डल के सभी {size} जिले {group} के लिए आरक्षित हो जाते; "
+                                       "कम आबादी वाला ({population}) {group} के लिए अनारक्षित छोड़ा गया",
+           Decision.NOT_ELIGIBLE: "पात्र नहीं: {why}",
+           Decision.NO_POSTS: "इस चरण में कोई पद नहीं",
+           Decision.PINNED: "{code} पर नियत",
+           Decision.UNRESERVED: "अनारक्षित"},
+}
+
+#: the pieces of a unit's reason and tie-break words
+ALLOTMENT_WORDS = {
+    "en": {"allotted": "{code}: {rank} of {pool} by {key_label} ({key}); tier {tier}: {tier_words}; chosen {chosen} "
+                       "of the {need} {name} posts in rotation order",
+           "women_top": "; among the first {n}, so reserved for women",
+           "women_not_last": "; women's post (not a women's office at the last election first)",
+           "pinned_reason": "{code} fixed by the pin file ({source}); the rest is computed around it",
+           "pinned_clause": "pinned by input ({source})",
+           "unreserved": "UR: reached by no category pass ({parts})",
+           "unreserved_part": "{name} rank {rank} of {pool} (tier {tier})",
+           "tied": "{key_label} tied with {n} other unit(s); placed by ",
+           "by_lot": "lot number {lot}",
+           "by_population": "the tie-break rule (larger population {population} first, then lower code)",
+           "by_code": "the tie-break rule (lower code first)",
+           "people": "{n} people", "people_assumed": "about {n} people (OBC assumed)"},
+    "hi": {"allotted": "{code}: {key_label} ({key}) के क्रम में {pool} में से {rank}; स्तर {tier}: {tier_words}; "
+                       "चक्रानुक्रम में {name} के {need} पदों में से {chosen} चुना गया",
+           "women_top": "; पहले {n} में होने से महिला के लिए आरक्षित",
+           "women_not_last": "; महिला पद (पिछले निर्वाचन में महिला पद न रहे पहले)",
+           "pinned_reason": "{code} पिन फ़ाइल ({source}) द्वारा नियत; शेष इसके आसपास संगणित",
+           "pinned_clause": "इनपुट द्वारा नियत ({source})",
+           "unreserved": "अनारक्षित: किसी श्रेणी के चरण में नहीं पहुँचा ({parts})",
+           "unreserved_part": "{name} क्रम {pool} में से {rank} (स्तर {tier})",
+           "tied": "{key_label} में {n} अन्य इकाई/इकाइयों के बराबर; क्रम ",
+           "by_lot": "लॉटरी संख्या {lot} से",
+           "by_population": "नियम से (अधिक जनसंख्या {population} पहले, फिर कम कोड)",
+           "by_code": "नियम से (कम कोड पहले)",
+           "people": "{n} व्यक्ति", "people_assumed": "लगभग {n} व्यक्ति (अन्य पिछड़ा वर्ग अनुमानित)"},
+}
+
+
+#: what one row is, in Hindi (the rulebooks' unit kinds)
+UNIT_KINDS_HI = {"district": "जिला", "block": "विकास खण्ड", "urban body": "नगरीय निकाय", "gram panchayat": "ग्राम पंचायत",
+                 "ward": "वार्ड"}
+
+#: the OBC assumption repeated in each row it decides, in Hindi (the English text is the rulebook's)
+OBC_NOTE_HI = ("अन्य पिछड़ा वर्ग की जनसंख्या सार्वजनिक नहीं है और दी नहीं गई: हर {unit} में राज्य का अनुपात {share} % "
+               "माना गया, इसलिए अन्य पिछड़ा वर्ग का क्रम बराबरी के नियम ({tie_break}) और चक्रानुक्रम से तय हुआ")
+
+
+def ordinal(n: int, lang: str = "en") -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 21st ... (Hindi: 1वाँ ...)."""
+    if lang == "hi":
+        return f"{n}वाँ"
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{_SUFFIX.get(n % 10, 'th')}"
+
+
+_SUFFIX = {1: "st", 2: "nd", 3: "rd"}

@@ -1,0 +1,2 @@
+"""What a run writes (tables, meta, xlsx, parquet) and the checks before anything is written.
+"""

@@ -1,0 +1,2 @@
+"""The unknowns (OBC populations) sampled under the published past lists.
+"""

@@ -1,0 +1,456 @@
+"""What the rules make of an unknown OBC order: the order a published list reveals, and the units it cannot move.
+
+Two questions of a projection (:mod:`reservation.projection.project`) are answered here, both from the engine's own passes
+(:class:`reservation.engine.passes.PassRecord`: tiers, eligibility, posts per parent, keys, tie order):
+
+1. :func:`past_list_constraints` - what a published past list says about the unknown OBC population. Recompute
+   that election with its own previous elections; the units of the groups ranked by public shares (ST, SC) are
+   pinned to the published list (their order does not depend on OBC; the final 2021 Zila Panchayat SC list is not
+   even reproducible on its stated base year, notes/readings_panchayat.md), and so are the units the division
+   rule freed in those passes when the list has them unreserved (option ``saturation_effect=unreserved``). In
+   every pass that ranks by the OBC share or by the population outside SC/ST/OBC, the published outcome is the
+   engine's outcome exactly when, in each counting unit,
+
+   - the pass takes every eligible unit of the tiers before the last tier it reaches, and in that tier its units
+     come before the ones it leaves (one :class:`~reservation.projection.priors.OrderConstraint`);
+   - its women's posts are the first of the units it takes (a second constraint at the women's boundary);
+   - no division ends up wholly reserved for the group (else the division rule would have changed the outcome).
+
+   Anything else (a published list the rules cannot give for any OBC figures) is a :class:`RuleError` that names
+   the units. Those constraints describe the OBC orders that give the list *without* the division rule firing in
+   an OBC-dependent pass. The rule can give the same list a second way: a unit left out, whose division is
+   otherwise wholly reserved for the group and which is its least populous unit, may have come before the last
+   unit taken and been freed (the next unit then takes the post). Each such unit is an
+   :class:`~reservation.projection.priors.Alternative`, sampled as part of the admissible set (orders in which the rule frees
+   two units of one pass are not).
+
+2. :func:`certain_units` - a proof that a unit's category does not depend on the unknown OBC population, by
+   following every pass with what is known for sure: a unit's place in a pass that ranks by an OBC-dependent key
+   is known only up to its tier (any order within a tier is possible), so its place lies between the number of
+   units surely before it and the number possibly before it; it surely takes a post if even the latter is below the
+   posts, surely not if the former reaches them, and surely a women's post if it is surely among the first
+   ``women`` (the division rule widens the range by one place per division it could fire in, and makes every unit
+   it could free uncertain). Counting units whose posts depend on OBC (a district's OBC and women's posts of block
+   pramukhs) make the whole OBC-dependent pass uncertain there. The proof ignores what past lists reveal (it is
+   conservative): a unit it cannot prove certain may still have the same category in every sample.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from ..law.categories import CODES
+from ..engine.passes import CODE_INDEX, RuleError, _tie_order
+from ..rules.keys import outside_people, outside_share
+from .priors import Alternative, OrderConstraint
+
+__all__ = ["PassKind", "pass_kinds", "tie_positions", "past_list_constraints", "PastList", "certain_units",
+           "check_past_counts"]
+
+_UR = CODE_INDEX["UR"]
+_PUBLIC_KEYS = {"share_sc", "share_st", "women_share"}
+
+
+@dataclass(frozen=True)
+class PassKind:
+    """How one pass depends on the unknown OBC population: ``key`` is None (public) or a
+    :data:`~reservation.projection.priors.KEY_KINDS` kind; ``eligible_obc``: its eligibility reads OBC (two-person rule)."""
+
+    group: str
+    codes: tuple
+    key: str | None
+    eligible_obc: bool
+
+    @property
+    def public(self) -> bool:
+        return self.key is None and not self.eligible_obc
+
+
+def pass_kinds(prepared) -> list[PassKind]:
+    """The passes of a prepared run (:class:`reservation.allotment.pipeline.Prepared`), in order, with their OBC
+    dependence. A key the projection does not know is a RuleError (no silent guess)."""
+    rb, opts = prepared.rb, prepared.opts
+    groups = rb.groups(opts) if callable(rb.groups) else rb.groups
+    out = []
+    for group, codes in rb.pass_order(opts):
+        g = groups[group]
+        name = getattr(g.key, "__name__", "")
+        if name == "share_obc":
+            key = "share"
+        elif g.key is outside_people:
+            key = "people"
+        elif g.key is outside_share:
+            key = "outside_share"
+        elif name in _PUBLIC_KEYS:
+            key = None
+        else:
+            raise RuleError(f"cannot project {rb.id}: its {group} pass ranks by {name or g.key!r}, and the projection "
+                            f"does not know how that key depends on the unknown OBC population")
+        applies = g.eligible is not None and (rb.eligibility is None or rb.eligibility(opts))
+        eligible_obc = applies and getattr(g.eligible, "__name__", "") == "two_persons_obc"
+        out.append(PassKind(group, tuple(codes), key, eligible_obc))
+    return out
+
+
+def tie_positions(result, rec) -> np.ndarray:
+    """The place of every unit in the order that breaks equal keys in pass ``rec`` (as the engine builds it)."""
+    s = result.settings
+    n = len(result.codes)
+    lots = dict(s.lots.get("*", {}))
+    lots.update(s.lots.get(rec.spec.group, {}))
+    lot = None
+    if lots:
+        from ..law.rotation import positions
+        lot = np.full(n, -1, dtype=np.int64)
+        at = positions(result.codes, np.fromiter(lots, dtype=np.int64, count=len(lots)))
+        ok = at >= 0
+        lot[at[ok]] = np.fromiter(lots.values(), dtype=np.int64, count=len(lots))[ok]
+    order = _tie_order(n, rec.spec.population, lot, s.tie_break)
+    pos = np.empty(n, dtype=np.int64)
+    pos[order] = np.arange(n)
+    return pos
+
+
+def _group_codes(group: str, scope: str) -> np.ndarray:
+    if scope != "per_category":
+        return np.array([i for i, c in enumerate(CODES) if c != "UR"])
+    return np.array([CODE_INDEX[c] for c in ((f"{group}_W", group) if group != "GEN" else ("W",))])
+
+
+def _names(units, pos) -> str:
+    names = units["unit_name_en"].to_numpy(dtype=object)
+    shown = [str(names[i]) for i in list(pos)[:6]]
+    return ", ".join(shown) + (f" and {len(pos) - 6} more" if len(pos) > 6 else "")
+
+
+@dataclass
+class PastList:
+    """What one published past list reveals: its ``year``, the ``pins`` of the recomputation (position ->
+    code), the ``constraints`` on the OBC order, the ``alternatives`` ((position, text) of the units the division
+    rule could have freed to give the same list) and ``notes``."""
+
+    year: int
+    published: np.ndarray
+    pins: dict
+    constraints: list = field(default_factory=list)
+    alternatives: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+
+
+#: The groups whose offices in a counting unit never depend on the OBC population (checked first, as groups).
+_GROUPS = (("ST", ("ST", "ST_W")), ("SC", ("SC", "SC_W")), ("OBC", ("OBC", "OBC_W")))
+
+
+def check_past_counts(prepared, result, published: np.ndarray, year: int) -> None:
+    """A published past list must have the law's number of offices of each category (``result``: the engine's run
+    of that election, whose counts are the law's under these options): else no OBC figures can give it, a
+    :class:`RuleError` saying which count and by how much (the first that differs, groups before categories).
+    With the State as the only counting unit every count is checked (the State counts never read OBC figures);
+    where the posts of a counting unit depend on its OBC figures (a district's OBC and women's block pramukhs),
+    only the ST and SC counts of each counting unit, which do not."""
+    k = len(CODES)
+    par = np.asarray(result.par, dtype=np.int64)
+    places = len(result.parent_labels)
+    law = np.bincount(par * k + result.category, minlength=places * k).reshape(places, k)
+    listed = np.bincount(par * k + published, minlength=places * k).reshape(places, k)
+    known = CODES if prepared.parent is None else ("ST_W", "ST", "SC_W", "SC")
+    checks = [(g, codes) for g, codes in _GROUPS if set(codes) <= set(known)] + [(c, (c,)) for c in known]
+    wrong = []
+    for q in range(places):
+        for name, codes in checks:
+            cols = [CODE_INDEX[c] for c in codes]
+            a, b = int(listed[q, cols].sum()), int(law[q, cols].sum())
+            if a != b:
+                wrong.append((q, name, codes, a, b))
+    if not wrong:
+        return
+    q, name, codes, a, b = wrong[0]
+    where = "" if prepared.parent is None else f" in {prepared.rb.parent_word} {result.parent_labels[q]}"
+    what = f"{name} offices" + (f" ({' and '.join(codes)})" if len(codes) > 1 else "")
+    more = len({(x[0], x[2][0]) for x in wrong if len(x[2]) == 1} - {(q, c) for c in codes})
+    raise RuleError(f"the {year} list has {a} {what}{where}; the law's count is {b}: "
+                    f"{abs(a - b)} too {'many' if a > b else 'few'}"
+                    + (f" ({more} other count(s) differ too)" if more > 0 else ""))
+
+
+def past_list_constraints(prepared, result, kinds: list[PassKind], published: np.ndarray, year: int,
+                          pins: dict) -> PastList:
+    """The constraints a published list (``published``: CODES index per unit, in the order of
+    ``prepared.frame``) puts on the OBC order, from a run ``result`` of the recomputation with ``pins``
+    (position -> CODES index) whatever its OBC figures were (only the public parts of its passes are read)."""
+    units = prepared.frame
+    n = len(units)
+    par = result.par
+    s = result.settings
+    if prepared.parent is not None:
+        raise RuleError(f"a published {year} list cannot constrain a {prepared.rb.id} projection: its posts per "
+                        f"{prepared.rb.parent_word} are counted from the unknown OBC population too (use "
+                        f"constraint=none: the list then counts as rotation history only)")
+    division = units["division"].to_numpy(dtype=object) if "division" in units else None
+    out = PastList(year, published, pins)
+    assigned = np.zeros(n, dtype=bool)
+    cat = np.full(n, -1, dtype=np.int64)
+    for p, c in pins.items():
+        assigned[p] = True
+        cat[p] = c
+    by_run = np.zeros(n, dtype=bool)         # freed by the division rule in an OBC-dependent pass of that run
+    for rec, kind in zip(result.records, kinds):
+        codes_idx = np.array([CODE_INDEX[c] for c in rec.spec.codes])
+        eligible = _eligible(rec, by_run)
+        if kind.key is not None and rec.barred:
+            by_run[np.fromiter(rec.barred, dtype=np.int64, count=len(rec.barred))] = True
+        pool = ~assigned
+        active = pool & (rec.need[par] > 0)
+        chosen = pool & np.isin(published, codes_idx)
+        where = f"{year} {rec.spec.name} pass"
+        if (chosen & ~active).any():
+            bad = np.flatnonzero(chosen & ~active)
+            raise RuleError(f"the published {year} list gives {rec.spec.name} to {_names(units, bad)}, which "
+                            f"the rules leave without {rec.spec.name} posts")
+        for j, ci in enumerate(codes_idx):
+            got = np.bincount(par[chosen & (published == ci)], minlength=len(rec.need))
+            if not np.array_equal(got, rec.slots[:, j]):
+                q = int(np.flatnonzero(got != rec.slots[:, j])[0])
+                raise RuleError(f"the published {year} list has {int(got[q])} {CODES[ci]} in "
+                                f"{result.parent_labels[q]} where the rules give {int(rec.slots[q, j])}")
+        if kind.eligible_obc:
+            raise RuleError(f"{where}: its eligibility (two-person rule) reads the unknown OBC population; a "
+                            f"past list cannot constrain such a pass (use constraint=none)")
+        if (chosen & ~eligible).any():
+            bad = np.flatnonzero(chosen & ~eligible)
+            raise RuleError(f"the published {year} list gives {rec.spec.name} to {_names(units, bad)}, not "
+                            f"eligible for it under the rules")
+        if kind.key is not None:
+            tie = tie_positions(result, rec)
+            level_w = rec.tier.astype(np.int64)
+            if s.category_women == "not_women_last" and len(codes_idx) > 1:
+                level_w = result.rotation.held_women_last(np.arange(n)).astype(np.int64) * 4 + level_w
+            posts = {}
+            for q in np.flatnonzero(rec.need > 0):
+                cand = active & eligible & (par == q)
+                C = chosen & (par == q)
+                got = _boundary(units, rec.tier, cand, C, kind.key, tie, f"{where}, posts", year)
+                if got:
+                    posts[int(q)] = len(out.constraints)
+                out.constraints += got
+                if len(codes_idx) > 1 and rec.slots[q, 0] > 0:
+                    women = C & (published == codes_idx[0])
+                    out.constraints += _boundary(units, level_w, C, women, kind.key, tie,
+                                                 f"{where}, women's posts", year)
+        if (rec.spec.saturation_population is not None and s.division_saturation == "on" and division is not None
+                and kind.key is not None):
+            for v, d, mem in _division_check(units, division, par, rec, cat, chosen, active & eligible,
+                                             published, s, prepared.opts, year):
+                i = posts.get(int(par[v]))
+                if i is None or v not in set(out.constraints[i].lower.tolist()):
+                    continue
+                out.alternatives.append(Alternative(int(v), i, mem, (i,), f"{year} {rec.spec.name} pass: the "
+                                                    f"division rule could have freed "
+                                                    f"{units['unit_name_en'].iat[v]} ({d}) and given the same list"))
+        assigned |= chosen
+        cat[chosen] = published[chosen]
+    if prepared.opts.values.get("saturation_effect", "barred") == "unreserved":
+        # a freed unit leaves the later passes: its pairs there do not bind on the second way either
+        out.alternatives = [Alternative(a.victim, a.post, a.division, a.drop + tuple(
+            i for i, c in enumerate(out.constraints) if i > a.post and (a.victim in set(c.upper.tolist())
+                                                                     or a.victim in set(c.lower.tolist()))), a.what)
+            for a in out.alternatives]
+    left = ~assigned & (published != _UR)
+    if left.any():
+        raise RuleError(f"the published {year} list reserves {_names(units, np.flatnonzero(left))}, which no pass "
+                        f"of the rules reaches")
+    return out
+
+
+def _eligible(rec, by_run: np.ndarray) -> np.ndarray:
+    """A pass's eligibility as the rules make it, without the units that the division rule freed in an earlier
+    OBC-dependent pass of one particular run (that depends on the run's OBC figures)."""
+    freed = getattr(rec, "freed", None)
+    if freed is None:
+        return rec.eligible
+    return rec.eligible | (np.asarray(freed, dtype=bool) & by_run)
+
+
+def _boundary(units, level, cand, chosen, kind, tie, what, year) -> list:
+    """The constraint that ``chosen`` are the first of ``cand`` in a pass ordered by ``level`` (ascending), then
+    the OBC-dependent key: every candidate of an earlier level must be chosen, and in the last level reached the
+    chosen come first. An impossible pattern is a RuleError."""
+    if not chosen.any():
+        top = None
+    else:
+        top = int(level[chosen].max())
+    if top is None:
+        return []
+    skipped = cand & ~chosen & (level < top)
+    if skipped.any():
+        late = np.flatnonzero(chosen & (level == top))
+        raise RuleError(f"the published {year} list cannot come from the rules for any OBC figures ({what}): "
+                        f"{_names(units, np.flatnonzero(skipped))} (rotation tier "
+                        f"{int(level[np.flatnonzero(skipped)[0]]) % 4}) passed over while {_names(units, late)} "
+                        f"(tier {top % 4}) took a post")
+    upper = np.flatnonzero(chosen & (level == top))
+    lower = np.flatnonzero(cand & ~chosen & (level == top))
+    if not len(lower):
+        return []
+    return [OrderConstraint(kind, upper, lower, tie, f"{what}: {_names(units, upper)} before "
+                                                       f"{_names(units, lower)}")]
+
+
+def _division_check(units, division, par, rec, cat, chosen, cand, published, s, opts, year) -> list:
+    """The published outcome of an OBC-dependent pass must leave no division wholly reserved for the group (else
+    the division rule would have fired). Returns the units whose freeing could have given the same list
+    (``(position, division, its members)``): a candidate left out whose division is otherwise wholly reserved,
+    the least populous of it and the division's units taken, and whose published category fits the option
+    ``saturation_effect``."""
+    gcodes = _group_codes(rec.spec.group, s.saturation_scope)
+    held = np.isin(cat, gcodes)
+    reserved = held | chosen
+    effect = opts.values.get("saturation_effect", "barred")
+    found = []
+    for q in np.unique(par[chosen]) if chosen.any() else []:
+        in_q = par == q
+        for d in np.unique(division[in_q]):
+            mem = np.flatnonzero(in_q & (division == d))
+            if len(mem) < 2:
+                continue
+            if reserved[mem].all() and chosen[mem].any():
+                raise RuleError(f"the published {year} list makes every district of {d} {rec.spec.group}: the "
+                                f"division rule would have freed one ({rec.spec.name} pass)")
+            rest = mem[~reserved[mem]]
+            if len(rest) == 1 and cand[rest[0]] and chosen[mem].any():
+                v = int(rest[0])
+                fits = published[v] == _UR if effect == "unreserved" else not np.isin(published[v], gcodes)
+                satpop = rec.spec.saturation_population
+                taken = [int(i) for i in mem if chosen[i]] + [v]
+                least = min(taken, key=lambda i: (Fraction(satpop[i]), int(units["unit_code"].iat[i])))
+                if fits and least == v:
+                    found.append((v, d, mem))
+    return found
+
+
+# -- certainty --------------------------------------------------------------------------------------------------
+
+def certain_units(prepared, result, kinds: list[PassKind]) -> tuple[np.ndarray, np.ndarray]:
+    """``(certain, category)``: whether each unit's category is the same for every OBC population (proved pass
+    by pass as the module docstring says; the past lists are not used), and that category (CODES index; -1 where
+    not certain). ``result`` is any run of ``prepared``: only its public parts are read."""
+    n = len(result.codes)
+    par = result.par
+    s = result.settings
+    status = np.zeros(n, dtype=np.int8)          # 0 surely in the pool, 1 surely decided, 2 unknown
+    cat = np.full(n, -1, dtype=np.int64)
+    maybe = np.zeros(n, dtype=np.int64)          # status 2: bit mask of the codes it may hold so far
+    for p, (code, _) in result.pins.items():
+        status[p], cat[p] = 1, CODE_INDEX[code]
+    units = prepared.frame
+    division = units["division"].to_numpy(dtype=object) if "division" in units else None
+    counts_read_obc = prepared.parent is not None
+    by_run = np.zeros(n, dtype=bool)
+    for rec, kind in zip(result.records, kinds):
+        codes_idx = np.array([CODE_INDEX[c] for c in rec.spec.codes])
+        eligible = _eligible(rec, by_run)            # freed in an OBC-dependent pass: those units are unknown anyway
+        if kind.key is not None and rec.barred:
+            by_run[np.fromiter(rec.barred, dtype=np.int64, count=len(rec.barred))] = True
+        bits = int(sum(1 << int(c) for c in codes_idx))
+        slots_known = not counts_read_obc or kind.group in ("ST", "SC")
+        tie = tie_positions(result, rec) if kind.key is None else None
+        gcodes = _group_codes(rec.spec.group, s.saturation_scope)
+        gbits = int(sum(1 << int(c) for c in gcodes))
+
+        def unsure(pos):
+            status[pos] = 2
+            maybe[pos] |= bits
+
+        for q in range(len(result.parent_labels)):
+            in_q = par == q
+            pool = in_q & (status != 1)
+            if not pool.any():
+                continue
+            if not slots_known:
+                unsure(np.flatnonzero(pool))
+                continue
+            need = int(rec.need[q])
+            if need == 0:
+                continue
+            if kind.public and not (status[pool] == 2).any():       # a known pool, a known order: as the run
+                took = pool & (result.decided_by == rec.index)
+                status[took], cat[took] = 1, result.category[took]
+                continue
+            elig_sure = eligible & ~np.full(n, kind.eligible_obc)
+            elig_any = eligible | np.full(n, kind.eligible_obc)
+            cand = np.flatnonzero(pool & elig_any)
+            sure = (status[cand] == 0) & elig_sure[cand]
+            lo, hi = _places(cand, sure, rec.tier, None if kind.key is not None else (rec.order_key, tie))
+            victims = np.zeros(len(cand), dtype=bool)
+            k = 0
+            if (rec.spec.saturation_population is not None and s.division_saturation == "on"
+                    and division is not None):
+                held = ((status == 1) & np.isin(cat, gcodes)) | ((status == 2) & ((maybe & gbits) != 0))
+                k, victims = _possible_saturation(cand, lo, need, division, in_q, held)
+            lo = np.maximum(lo - k, 0)
+            took = hi < need
+            left = lo >= need
+            decided = sure & ~victims & (took | left)
+            unsure(cand[(~decided & ~left) | victims])
+            got = cand[decided & took]
+            if len(got):
+                status[got] = 1
+                if len(codes_idx) == 1:
+                    cat[got] = codes_idx[0]
+                else:
+                    w = int(rec.slots[q, 0])
+                    lo_g, hi_g = lo[decided & took], hi[decided & took]
+                    if s.category_women == "not_women_last" and 0 < w < need:
+                        code = np.full(len(got), -1)
+                    else:
+                        code = np.where(hi_g < w, codes_idx[0], np.where(lo_g >= w, codes_idx[1], -1))
+                    cat[got] = code
+                    unsure(got[code < 0])
+    out_cat = np.where(status == 0, _UR, np.where(status == 1, cat, -1))
+    return status != 2, out_cat
+
+
+def _places(cand, sure, tier, public):
+    """For each candidate: the number of sure candidates surely before it (``lo``) and of all candidates
+    possibly before it (``hi``). Public key: the order is known; else only the tiers order candidates."""
+    t = tier[cand].astype(np.int64)
+    m = len(cand)
+    if public is not None:
+        okey, tie = public
+        o = np.lexsort((tie[cand], okey[cand], t))
+        rank = np.empty(m, dtype=np.int64)
+        rank[o] = np.arange(m)
+        sure_sorted = sure[o].astype(np.int64)
+        before_sure = np.concatenate([[0], np.cumsum(sure_sorted)[:-1]])
+        return before_sure[rank], rank.copy()
+    lo = np.array([int((sure & (t < x)).sum()) for x in t], dtype=np.int64)
+    hi = np.array([int((t <= x).sum()) - 1 for x in t], dtype=np.int64)
+    return lo, hi
+
+
+def _possible_saturation(cand, lo, need, division, in_q, held):
+    """How many divisions of the counting unit the division rule could fire in, and which candidates it could
+    free: a division (two units or more) whose units may all end up holding the group, because each either may
+    hold it already (``held``) or may be taken in this pass, and those that must be taken are not more than the
+    posts."""
+    k = 0
+    victims = np.zeros(len(cand), dtype=bool)
+    for _ in range(len(cand) + 1):
+        could = np.zeros(len(in_q), dtype=bool)
+        could[cand[(lo - k) < need]] = True
+        hit = 0
+        vict = np.zeros(len(cand), dtype=bool)
+        for d in np.unique(division[in_q]):
+            mem = in_q & (division == d)
+            if mem.sum() < 2 or not could[mem].any():
+                continue
+            if (held[mem] | could[mem]).all() and int((mem & ~held).sum()) <= need:
+                hit += 1
+                vict |= could[cand] & mem[cand]
+        if hit == k:
+            return k, vict
+        k, victims = hit, vict
+    return k, victims

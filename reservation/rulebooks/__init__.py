@@ -1,1 +1,0 @@
-"""One module per legal instrument; :func:`reservation.registry.get_rulebook` imports each on first use."""

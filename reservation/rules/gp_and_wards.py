@@ -1,0 +1,251 @@
+"""Gram pradhans and the ward members of all three tiers: many units, each counted inside its parent.
+
+| body | unit | parent (counting unit) | law |
+|---|---|---|---|
+| ``gp-pradhan`` | gram panchayat (pradhan's office) | block | s.11-A PR Act 1947, PR Rules 1994 r.4; §4.5 |
+| ``gp-ward`` | gram panchayat ward | gram panchayat | s.12(5) PR Act 1947; §4.6 |
+| ``kp-ward`` | Kshetra Panchayat (BDC) ward | block (Kshetra Panchayat) | s.6-A KP&ZP Adhiniyam 1961; §4.4 |
+| ``zp-ward`` | Zila Panchayat ward | district (Zila Panchayat) | s.18-A KP&ZP Adhiniyam 1961; §4.2 |
+
+Inside each parent: posts = the number of its units; SC and ST posts half-up from the parent's shares, OBC
+at most 27 % (integer part by default, A3); women one-third rounded up of each category and of all posts
+(per parent, docs/panchayat.md and the Lucknow examples); then the same passes as the chairs (ST, SC, OBC leaving
+out ST/SC units, women leaving out all three), descending share of the unit's population, never reserved
+first, then not reserved at the last election.
+
+Populations of gram panchayats and wards are not public: the units come from a user file (``--units``):
+UTF-8 CSV with ``unit`` (an integer code), ``parent`` (the counting unit), ``pop``, ``sc``, ``st`` and optionally
+``obc``, ``name_en``, ``name_hi``, ``district``, ``division``.
+"""
+
+from __future__ import annotations
+
+
+import numpy as np
+import pandas as pd
+
+from .catalogue import CATALOGUE
+from ..law.categories import CODES
+from ..base.errors import InputError, RuleError
+from ..inputs.user_files import describe_input
+from .keys import outside_people, share, two_persons
+from ..inputs.options import Option, OptionSet, _shown
+from ..law.quota import OverReserved, QuotaRules, counts_by_parent
+from .rulebook import Counts, Group, Rulebook, UnitSet, register
+from ..inputs.units import int_column, read_csv, require_rows
+from ..law.words import UNIT_KINDS_HI
+from .zp_chair import PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share
+
+__all__ = ["UNIT_BODIES", "load_units", "unit_counts", "RULEBOOKS"]
+
+UNIT_BODIES = {
+    "gp-pradhan": {"title": "Gram pradhans", "title_hi": "ग्राम प्रधान", "unit": "gram panchayat", "parent": "block",
+                   "law": "s.11-A PR Act 1947; PR Rules 1994 r.4", "section": "docs/panchayat.md"},
+    "gp-ward": {"title": "Gram panchayat ward members", "title_hi": "ग्राम पंचायत सदस्य", "unit": "ward",
+                "parent": "gram panchayat",
+                "law": "s.12(5) PR Act 1947; PR Rules 1994", "section": "docs/panchayat.md"},
+    "kp-ward": {"title": "Kshetra Panchayat (BDC) ward members", "title_hi": "क्षेत्र पंचायत सदस्य", "unit": "ward",
+                "parent": "block",
+                "law": "s.6-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994", "section": "docs/panchayat.md"},
+    "zp-ward": {"title": "Zila Panchayat ward members", "title_hi": "जिला पंचायत सदस्य", "unit": "ward",
+                "parent": "district",
+                "law": "s.18-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994", "section": "docs/panchayat.md"},
+}
+
+_KEEP = ("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
+         "category_women", "rotation_history", "women_history", "rotation_fallback", "tie_break", "lots")
+_OPTIONS: dict[str, Option] = {k: CATALOGUE[k] for k in _KEEP}
+_OPTIONS["obc_cap_rounding"] = Option(
+    "obc_cap_rounding", "A3", "floor", dict(CATALOGUE["obc_cap_rounding"].readings),
+    "GO 2021 (chairs) takes the integer part; the Lucknow 2021 pradhan splits fit floor for Bakshi Ka Talab "
+    "(25.38 -> 25), Malihabad, Mal and Sarojini Nagar (12.69 -> 12), while Chinhat (18 GPs, OBC 5 = 4.86) fits "
+    "half-up (docs/ambiguities.md, A3).")
+_OPTIONS["two_person_rule"] = Option(
+    "two_person_rule", "", "off", {"off": "every unit may take any category",
+                                   "on": "a unit with fewer than two persons of a category may not take it"},
+    "GO 2021 states the two-person rule for pramukhs (KP item 2) only; for gram panchayats and wards no source "
+    "reached states it.")
+
+
+def load_units(path, parent_column: str = "parent") -> pd.DataFrame:
+    """The ``--units`` file -> DataFrame ``unit_code, parent, pop, sc, st[, obc], unit_name_en, unit_name_hi,
+    district, division`` sorted by parent and code (validated: integer codes, unique units, pop >= 1,
+    sc + st (+ obc) <= pop)."""
+    raw = read_csv(path, ["unit", "parent", "pop", "sc", "st"], what="units")
+    require_rows(raw, path, "units", "no unit; one row per unit (unit, parent, pop, sc, st) is needed")
+    df = pd.DataFrame({"unit_code": int_column(raw, "unit", path), "parent": raw["parent"]})
+    for c in ("pop", "sc", "st") + (("obc",) if "obc" in raw.columns else ()):
+        df[c] = int_column(raw, c, path)
+    df["_row"] = raw["_row"].to_numpy()
+    dup = df["unit_code"].duplicated()
+    if dup.any():
+        i = int(np.flatnonzero(dup.to_numpy())[0])
+        raise InputError(f"duplicate unit {df['unit_code'].iat[i]}", file=str(path), row=int(df["_row"].iat[i]),
+                         column="unit")
+    empty = (df["parent"] == "").to_numpy()
+    if empty.any():
+        i = int(np.flatnonzero(empty)[0])
+        raise InputError("empty parent", file=str(path), row=int(df["_row"].iat[i]), column="parent")
+    zero = (df["pop"] < 1).to_numpy()
+    if zero.any():
+        i = int(np.flatnonzero(zero)[0])
+        raise InputError("a unit needs a population of at least 1 to be ranked", file=str(path),
+                         row=int(df["_row"].iat[i]), column="pop")
+    parts = df["sc"] + df["st"] + (df["obc"] if "obc" in df else 0)
+    over = (parts > df["pop"]).to_numpy()
+    if over.any():
+        i = int(np.flatnonzero(over)[0])
+        raise InputError(f"sc + st{' + obc' if 'obc' in df else ''} = {parts.iat[i]} exceeds pop = "
+                         f"{df['pop'].iat[i]}", file=str(path), row=int(df["_row"].iat[i]), column="sc")
+    for c, src in (("unit_name_en", "name_en"), ("unit_name_hi", "name_hi"), ("district", "district"),
+                   ("division", "division")):
+        df[c] = raw[src].to_numpy() if src in raw.columns else ""
+    if parent_column != "parent":
+        if parent_column in raw.columns:
+            differ = (raw[parent_column] != "") & (raw[parent_column] != raw["parent"])
+            if differ.any():
+                i = int(np.flatnonzero(differ.to_numpy())[0])
+                raise InputError(f"the {parent_column} column disagrees with the parent ({raw['parent'].iat[i]!r}), "
+                                 f"which is the {parent_column} for this body", file=str(path),
+                                 row=int(raw["_row"].iat[i]), column=parent_column)
+        df = df.drop(columns=[parent_column], errors="ignore").rename(columns={"parent": parent_column})
+    df.attrs["path"] = str(path)
+    return df.sort_values([parent_column, "unit_code"], kind="stable").reset_index(drop=True)
+
+
+
+def _rules(opts: OptionSet) -> QuotaRules:
+    return QuotaRules(sc_st_rounding=opts["sc_st_rounding"], obc_cap_rounding=opts["obc_cap_rounding"],
+                      general_women=opts["general_women"])
+
+
+def unit_counts(units: pd.DataFrame, opts: OptionSet, parent: str = "parent", obc=None, ids=None,
+                labels=None, parent_word: str = "parent") -> pd.DataFrame:
+    """Posts per parent and category (one row per parent; columns ``parent, posts, pop, sc, st, ST_W ... UR``).
+    ``obc``: the run's OBC figures (given per unit, or the assumed State share); ``ids``/``labels``: the parent
+    number of each unit and the parents' labels, when known. A parent whose ST, SC and OBC offices come to more
+    than its posts (e.g. one ward, half its people SC and half ST): RuleError naming it (``parent_word``) and by
+    how many."""
+    if ids is None:
+        ids, labels = pd.factorize(units[parent], sort=True)
+    n = len(labels)
+    agg = {"posts": np.bincount(ids, minlength=n)}
+    for c in ("pop", "sc", "st"):
+        agg[c] = _sum_by(ids, units[c].to_numpy(dtype=np.int64), n)
+    index = pd.Index(labels, name="parent")     # once: 58,000 text labels converted once, not per column
+    agg = {k: pd.Series(v, index=index) for k, v in agg.items()}
+    if obc is not None and obc.given:
+        agg["obc"] = pd.Series(_sum_by(ids, np.asarray(obc.num, dtype=np.int64), n), index=agg["pop"].index)
+        obc_num, obc_den = agg["obc"].to_numpy(), agg["pop"].to_numpy()
+    else:
+        share = opts.fraction("obc_state_share") / 100
+        obc_num = np.full(len(agg["posts"]), share.numerator)
+        obc_den = np.full(len(agg["posts"]), share.denominator)
+    t = pd.DataFrame(agg)
+    try:
+        c = counts_by_parent(t["posts"].to_numpy(), t["sc"].to_numpy(), t["pop"].to_numpy(), t["st"].to_numpy(),
+                             t["pop"].to_numpy(), obc_num, obc_den, _rules(opts))
+    except OverReserved as e:
+        raise RuleError(f"{parent_word} {_shown(labels[e.index])}: {e.reserved} offices reserved for ST, SC and OBC "
+                        f"but {e.posts} post(s) in all: {e.reserved - e.posts} too many") from None
+    except ValueError as e:
+        raise InputError(f"counts cannot be formed: {e}", file=units.attrs.get("path"), column="pop") from None
+    for code in CODES:
+        t[code] = c[code]
+    t.index.name = "parent"
+    return t.reset_index()
+
+
+def _sum_by(ids: np.ndarray, values: np.ndarray, n: int) -> np.ndarray:
+    """Exact integer sums per parent number (contiguous runs: one reduceat)."""
+    ids = np.asarray(ids, dtype=np.int64)
+    if len(ids) and (ids[1:] >= ids[:-1]).all() and len(np.unique(ids[[0, -1]])) and ids[-1] - ids[0] + 1 == n \
+            and ids[0] == 0:
+        starts = np.flatnonzero(np.r_[True, ids[1:] != ids[:-1]])
+        if len(starts) == n:
+            return np.add.reduceat(values, starts)
+    out = np.zeros(n, dtype=np.int64)
+    np.add.at(out, ids, values)
+    return out
+
+
+def _column(spec) -> str:
+    return spec["parent"].replace(" ", "_")
+
+
+def _units_loader(body: str):
+    spec = UNIT_BODIES[body]
+
+    def load(units, year, opts) -> UnitSet:
+        col = _column(spec)
+        described = {}
+        if isinstance(units, pd.DataFrame):
+            frame = units.rename(columns={"parent": col}) if "parent" in units and col not in units else units
+        else:
+            frame = load_units(units, col)
+            described["units"] = describe_input(units)
+        from ..inputs.names import NameIndex
+        index = NameIndex.from_frame(frame, kind=spec["unit"], en="unit_name_en" if "unit_name_en" in frame else None,
+                                     hi="unit_name_hi" if "unit_name_hi" in frame else None)
+        return UnitSet(frame, index, [], described)
+    return load
+
+
+def _counts(body: str):
+    spec = UNIT_BODIES[body]
+    law = f"{spec['law']} ({spec['section']})"
+
+    def counts(ctx) -> Counts:
+        col = _column(spec)
+        t = unit_counts(ctx.units, ctx.opts, col, ctx.obc, ctx.parent_ids, ctx.parent_labels,
+                        parent_word=spec["parent"])
+        state = pd.DataFrame({"category": list(CODES) + ["TOTAL"],
+                              "count": [int(t[c].sum()) for c in CODES] + [len(ctx.units)],
+                              "arithmetic": [f"sum over {len(t)} {spec['parent']}s" for _ in CODES] + ["sum"],
+                              "clause": [law] * len(CODES) + [""]})
+        return Counts(state, t.set_index("parent")[list(CODES)], {"parents": t})
+    return counts
+
+
+def _rulebook(body: str) -> Rulebook:
+    spec = UNIT_BODIES[body]
+    law = f"{spec['law']} ({spec['section']})"
+    where = f"the {spec['unit']}'s population"
+    where_hi = f"{UNIT_KINDS_HI[spec['unit']]} की जनसंख्या"
+    two = "fewer than two persons of the category"
+    clauses = {"ST": f"{law}: ST in descending order", "SC": f"{law}: SC in descending order",
+               "OBC": f"{law}: OBC in descending order, leaving out ST and SC units",
+               "GEN": f"{law}: women, leaving out ST/SC/OBC units",
+               "two_persons": "two-person rule (option two_person_rule=on)",
+               "rotation": "12th Amendment Rules 2021 r.2(d): previous election = {base_year} and later",
+               "unreserved": f"{law}: the posts left in the {spec['parent']} are unreserved"}
+    for g in ("ST", "SC", "OBC"):
+        clauses[f"{g}.women"] = clauses[g] + "; women from the top"
+    groups = {
+        "ST": Group(share("st"), f"ST share of {where}", "ST", "ST.women",
+                    label_hi=f"{where_hi} में अनुसूचित जनजाति का अनुपात", eligible=two_persons("st"),
+                    clause_eligible="two_persons", eligible_reason=two),
+        "SC": Group(share("sc"), f"SC share of {where}", "SC", "SC.women",
+                    label_hi=f"{where_hi} में अनुसूचित जाति का अनुपात", eligible=two_persons("sc"),
+                    clause_eligible="two_persons", eligible_reason=two),
+        "OBC": Group(share("obc"), f"OBC share of {where}", "OBC", "OBC.women",
+                    label_hi=f"{where_hi} में अन्य पिछड़ा वर्ग का अनुपात", eligible=two_persons("obc"),
+                     clause_eligible="two_persons", eligible_reason=two, note="obc"),
+        "GEN": Group(outside_people, f"{where} outside SC/ST/OBC", "GEN", note="obc",
+                     label_hi=f"अनुसूचित जाति/जनजाति/अन्य पिछड़ा वर्ग से बाहर की {where_hi}"),
+    }
+    col = _column(spec)
+    return Rulebook(
+        id=body, title=spec["title"], title_hi=spec["title_hi"], unit_kind=spec["unit"], parent=col,
+        parent_word=spec["parent"], years=PANCHAYAT_YEARS, options=_OPTIONS, load_units=_units_loader(body),
+        counts=_counts(body), groups=groups, pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]],
+        clauses=clauses, units_file="required", accepts_population=False,
+        obc_note=("OBC population not supplied (no 'obc' column in the units file): every parent and unit is "
+                  "assumed at the State share {share} %, so OBC posts are capped at 27 % and the OBC order falls "
+                  "to the tie-break rule ({tie_break}) and rotation"),
+        obc_share=panchayat_obc_share, eligibility=lambda opts: opts["two_person_rule"] == "on",
+        columns=(col,) if col not in ("district", "division") else ())
+
+
+RULEBOOKS = {body: _rulebook(body) for body in UNIT_BODIES}
+register(*RULEBOOKS.values())

@@ -1,0 +1,488 @@
+"""Kshetra Panchayat (block) pramukhs under the GO 2021: State -> district -> block.
+
+GO 2021, "विकास खण्ड के प्रमुख पदों के आरक्षण की संगणना" (State counts), "राज्य स्तर पर खण्डों में प्रमुखों के पदों
+के आरक्षण की संगणना (कुल पदों की संख्या-826)" (shares of the districts) and "आरक्षित प्रमुख पदों का आवंटन व
+चक्रानुक्रम" items 1-10 (allotment to blocks inside a district); docs/panchayat.md.
+
+1. State counts (KP counts para 1-2): SC, ST half-up from the State shares, OBC at most 27 % (integer part).
+2. Districts (para "राज्य स्तर पर ..." 1): ST posts in proportion to the district's share of the State's rural ST
+   population (largest remainder; seed example: 20 % of 5 -> 1). SC: ``blocks x rural SC / rural population``,
+   capped at 20.6982 % of the district's blocks; what the State total still lacks goes one post at a time to the
+   districts whose rural SC share is above 20.6982 %, in descending order, round after round. OBC the same with
+   27 % and 53.33 %. Issue 12 readings (notes/readings_panchayat.md): the cap binds only districts above the
+   percentage (``sc_cap_scope``/``obc_cap_scope``), the SC cap is in whole posts half-up (``sc_cap_rounding``),
+   district shares come from the sums of their blocks (``district_population``): together they give the published
+   ST-W 4, SC-W 86 and 300 women; which districts are above 53.33 % OBC is an input (``obc_above_state`` or
+   ``--population`` with ``obc``). Women: one-third, rounded up, of each category and of all posts **in each district**
+   (A4: the published totals ST-W 4, SC-W 86, OBC-W 97, W 113 fit per-district rounding).
+3. Blocks (items 1-10): descending share of the category in the block's population; never-reserved first,
+   then not reserved at the last election; the women's posts from the top; the two-person rule (item 2: a block
+   with fewer than two persons of the category never gets it); OBC leaves out ST and SC blocks (item 9); women
+   by the population outside SC/ST/OBC (items 4, 10).
+
+The two LGD blocks with no gram panchayat in the LGD block-panchayat table (Dankaur, Gautam Buddh Nagar and
+Kubernath, Kushinagar) are not Kshetra Panchayats in 2021: 828 - 2 = 826, the official count.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ..law.apportion import capped_shortfall, largest_remainder
+from .catalogue import pick
+from ..law.categories import CODES
+from ..base.errors import InputError, RuleError
+from ..inputs.user_files import describe_input
+from .keys import outside_people, share, two_persons
+from ..inputs.options import Option, OptionSet
+from ..law.quota import category_counts, fmt_fraction
+from ..law.rounding import ceil
+from .rulebook import Counts, Group, Rulebook, UnitSet, register, slots_from_split
+from ..inputs.units import DATA_DIR, int_column, load_districts, loose_key, nfc, read_csv
+from ..inputs.names import crosswalk
+from .zp_chair import CLAUSES as ZP_CLAUSES, PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share, quota_rules
+from .zp_chair import state_shares
+
+__all__ = ["RULEBOOK", "KP_CHAIR_OPTIONS", "load_blocks", "block_index", "kp_state_counts",
+           "kp_district_counts", "DISTRICT_COLUMNS", "obc_above_state"]
+
+DEFAULT_HISTORY = DATA_DIR / "history" / "kp-chair.csv"
+SC_CAP = Fraction(206982, 1000000)          # 20.6982 %: the State SC share quoted by the GO
+OBC_CAP = Fraction(27, 100)
+
+CLAUSE_STATE = "GO 2021 KP-pramukh counts para 1-2 (s.7-A KP&ZP Adhiniyam 1961)"
+CLAUSE_ST = "GO 2021 KP-pramukh district shares para 1 (ST in proportion to the district's rural ST; example 20 % of 5 -> 1)"
+CLAUSE_SC = ("GO 2021 KP-pramukh district shares: SC formula, 20.6982 % cap, shortfall one post at a time to "
+             "districts above 20.6982 %")
+CLAUSE_OBC = ("GO 2021 KP-pramukh district shares: OBC formula, 27 % cap, shortfall one post at a time to "
+              "districts above 53.33 %")
+CLAUSE_WOMEN = "GO 2021 KP-pramukh allotment items 3-4 (women not less than one-third in the district, rounded up)"
+
+KP_CHAIR_OPTIONS: dict[str, Option] = pick("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women",
+                                            "category_order", "category_women", "rotation_history", "women_history",
+                                            "rotation_fallback", "count_base", "tie_break", "lots")
+KP_CHAIR_OPTIONS.update({o.name: o for o in [
+    Option("women_level", "A4", "district",
+           {"district": "women one-third (rounded up) of each category and of all posts in each district",
+            "state": "women one-third of the State counts, shared among districts by largest remainder"},
+           "GO 2021 KP allotment items 3-4 ('जिले में प्रमुखों के पदों की कुल संख्या के एक तिहाई से अन्यून'); the "
+           "published 2021 totals ST-W 4, SC-W 86, OBC-W 97, W 113 (300 women) exceed the State-level 276 and fit "
+           "per-district rounding (docs/panchayat.md, A4)."),
+    Option("district_population", "A10", "block_sums",
+           {"district_table": "district shares from the Census rural population of the district (data/districts.csv)",
+            "block_sums": "district shares from the sum of the district's blocks (villages covered by urban "
+                          "bodies left out)"},
+           "GO 2021: 'जिले में अनुसूचित जातियों की ग्रामीण जनसंख्या' (the district's rural population). Published "
+           "2021 SC-W 86 is reproduced with block_sums (and sc_cap_rounding=half_up), not with the Census district "
+           "figures (85 under every cap reading): the 11th SC shortfall post goes to Barabanki (blocks 28.7729 %: "
+           "71,335 rural people in villages covered by urban bodies or not placed, 15.9 % SC, left out) rather than "
+           "Mirzapur (28.5470 %; Barabanki's district figure is 28.4588 %). The margin is one post; the block table "
+           "places Census villages by name (97.1 % of the rural population placed, data/README.md)."),
+    # -- second readings of issue 12 (notes/readings_panchayat.md): the district caps and the OBC shortfall set
+    Option("sc_cap_scope", "A13", "share",
+           {"share": "the 20.6982 % cap applies only to districts whose rural SC share is above 20.6982 %; the "
+                     "others keep their rounded formula",
+            "number": "the cap applies where the rounded formula count is above 20.6982 % of the blocks",
+            "every": "every district: min(rounded formula, rounded cap) (the engine before issue 12)"},
+           "GO 2021 KP district shares, SC proviso: 'संगणित पदों की संख्या यदि जिले की कुल क्षेत्र पंचायतों की संख्या के "
+           "20.6982 प्रतिशत से अधिक आती हैं तो उसे 20.6982 प्रतिशत तक सीमित रखा जायेगा' (*if* it comes to more than "
+           "20.6982 %): a condition, not a cut for every district; its example ('अनुसूचित जातियों की ... प्रतिशत 24.00 "
+           "हो तो भी ... 20.6982 प्रतिशत') and the shortfall rule (only districts above 20.6982 % receive more) "
+           "speak of the share. Under 'every' with a floor cap seven districts below 20.6982 % (Firozabad, Gautam "
+           "Buddh Nagar 3 x 19.1577 % = 0.57 -> 0, Ghaziabad, Hapur, Kannauj, Mainpuri, Muzaffarnagar) lose a post "
+           "that can never come back to them. With sc_cap_rounding=half_up (default) the three readings give the "
+           "same posts; with a floor cap 'share' gives SC-W 85, 'every' and 'number' 84 (published 86)."),
+    Option("sc_cap_rounding", "A13", "half_up",
+           {"half_up": "the 20.6982 % cap in whole posts, a remainder of one-half or more counting as one",
+            "floor": "the 20.6982 % cap, integer part only"},
+           "GO 2021 counts para 1: the general rule 'यदि शेष, भाजक के आधे से कम न हो तो भागफल में एक बढ़ाया जायेगा'; "
+           "'मात्र भागफल के पूर्णांक' (integer part only) is stated for the OBC 27 % only, 'because at most 27 % is "
+           "allowed' (the OBC example: 27 % of 10 = 2.7 -> 2); the SC example (20.6982 % of 10 = 2.07 -> 2) fits "
+           "both. Published SC-W 86 is reproduced only with half_up and district_population=block_sums "
+           "(every floor reading gives 84 or 85); that run also gives the published ST-W 4 and 300 women."),
+    Option("obc_cap_scope", "A13", "share",
+           {"share": "the 27 % cap applies only to districts whose rural OBC share is above 27 %",
+            "number": "the cap applies where the rounded formula count is above 27 % of the blocks",
+            "every": "every district: min(rounded formula, rounded cap)"},
+           "GO 2021 KP district shares, OBC proviso, worded as the SC one ('यदि ... 27.00 प्रतिशत से अधिक आती है तो "
+           "उसे 27.00 प्रतिशत तक ही सीमित रखा जायेगा'). Without district OBC figures every district is assumed at "
+           "the State share (above 27 %), so the three readings coincide."),
+    Option("obc_above_state", "A10", "", {},
+           "Which districts are 'above 53.33 %' (the OBC shortfall goes only to them, one post at a time in "
+           "descending order of share) is not public. A CSV with a column 'unit' (district name or LGD code), one "
+           "district a row, in descending order of rural OBC share, names them; --population with an 'obc' column "
+           "gives the shares instead. Without either, every district is assumed at the State share, none is above "
+           "it, and option shortfall_fallback decides (the result says so).", kind="path"),
+    Option("shortfall_fallback", "A13", "all_groups",
+           {"all_groups": "if no district is above the State share, the shortfall goes to all districts in "
+                          "descending order (noted)", "error": "stop with an error"},
+           "Not covered by the text; it arises for OBC when district OBC shares are not supplied (all districts "
+           "then sit exactly at the assumed State share)."),
+    Option("shortfall_excess", "A13", "lowest_share",
+           {"lowest_share": "if the capped formula gives more than the State count, posts are taken back one at a "
+                            "time from the districts with the lowest share", "error": "stop with an error"},
+           "Not covered by the text (the GO only foresees a shortfall)."),
+]})
+
+
+def load_blocks(year: int = 2021, path=None) -> tuple[pd.DataFrame, list[str]]:
+    """The Kshetra Panchayats of ``year`` with their rural Census 2011 population.
+
+    2021 and later: the LGD blocks with a gram panchayat (826). 2005, 2010, 2015 (shipped table only): the
+    blocks of that election in ``data/kp_blocks_by_year.csv`` (820, 821, 821: the SEC lists crosswalked to LGD;
+    2015 = its list of 816 and the 5 blocks it lacks, see data/README.md); 1995 and 2000, whose lists are not
+    shipped: the 2005 blocks, said in the notes. A user's table (``path``) is the list of the year as given.
+    Columns: ``unit_code`` (LGD block code), ``unit_name_en``, ``unit_name_hi`` (SEC-UP 2015 spelling, '' for
+    blocks created later), ``district``, ``district_lgd_code``, ``division``, ``pop``, ``sc``, ``st``.
+    Returns ``(blocks, notes)``.
+    """
+    from_shipped = path is None
+    path = Path(path) if path else DATA_DIR / "blocks_census2011.csv"
+    raw = read_csv(path, ["district_lgd_code", "block_lgd_code", "block_name", "sec2015_block_hi", "lgd_gp_count",
+                          "tot_p_rural", "sc_rural", "st_rural"], what="block table")
+    df = pd.DataFrame({"unit_code": int_column(raw, "block_lgd_code", path),
+                       "district_lgd_code": int_column(raw, "district_lgd_code", path),
+                       "unit_name_en": raw["block_name"], "unit_name_hi": raw["sec2015_block_hi"],
+                       "gps": int_column(raw, "lgd_gp_count", path, allow_blank=True).fillna(0).astype(int),
+                       "pop": int_column(raw, "tot_p_rural", path), "sc": int_column(raw, "sc_rural", path),
+                       "st": int_column(raw, "st_rural", path), "_row": raw["_row"]})
+    dup = df[df["unit_code"].duplicated()]
+    if len(dup):
+        raise InputError("duplicate block code", file=str(path), row=int(dup["_row"].iat[0]), column="block_lgd_code")
+    bad = df[df["sc"] + df["st"] > df["pop"]]
+    if len(bad):
+        raise InputError("sc + st exceeds the rural population", file=str(path), row=int(bad["_row"].iat[0]),
+                         column="sc_rural")
+    dist = load_districts()[["unit_code", "unit_name_en", "division"]].rename(
+        columns={"unit_code": "district_lgd_code", "unit_name_en": "district"})
+    df = df.merge(dist, on="district_lgd_code", how="left", validate="many_to_one")
+    if df["district"].isna().any():
+        r = df[df["district"].isna()].iloc[0]
+        raise InputError(f"unknown district LGD code {r['district_lgd_code']}", file=str(path), row=int(r["_row"]),
+                         column="district_lgd_code")
+    notes = []
+    gone = df[df["gps"] == 0]
+    if year >= 2021 and len(gone):
+        notes.append("left out (no gram panchayat in the LGD block-panchayat table, so not a Kshetra Panchayat in "
+                     f"{year}): " + ", ".join(f"{a} ({b})" for a, b in zip(gone["unit_name_en"], gone["district"])))
+        df = df[df["gps"] > 0]
+    elif year < 2021 and from_shipped:
+        df, note = _blocks_of_year(df, year)
+        notes.append(note)
+    cols = ["unit_code", "unit_name_en", "unit_name_hi", "district", "district_lgd_code", "division", "pop", "sc",
+            "st", "gps"]
+    return df[cols].sort_values(["district", "unit_code"], kind="stable").reset_index(drop=True), notes
+
+
+def _blocks_of_year(df: pd.DataFrame, year: int) -> tuple[pd.DataFrame, str]:
+    """The rows of ``df`` that were Kshetra Panchayats at the election of ``year`` (data/kp_blocks_by_year.csv),
+    with the note that says which blocks were left out and why."""
+    path = DATA_DIR / "kp_blocks_by_year.csv"
+    raw = read_csv(path, ["block_lgd_code", "block_en", "district_en", "why"], what="blocks by year")
+    known = sorted(int(c[3:]) for c in raw.columns if re.fullmatch(r"kp_\d{4}", c) and int(c[3:]) < 2021)
+    use = year if year in known else known[0]
+    keep = set(int(c) for c, k in zip(raw["block_lgd_code"], raw[f"kp_{use}"]) if k == "1")
+    out = df[df["unit_code"].isin(keep)]
+    lost = raw[raw[f"kp_{use}"] != "1"]
+    groups: dict[str, list[str]] = {}
+    for a, b, w in zip(lost["block_en"], lost["district_en"], lost["why"]):
+        groups.setdefault(w, []).append(f"{a} ({b})")
+    note = (f"the Kshetra Panchayats of {year}: {len(out)} (data/kp_blocks_by_year.csv, column kp_{use}"
+            + ("" if use == year else f": the block list of {year} is not shipped, the {use} list's blocks are "
+                                       f"assumed") + "); left out: "
+            + "; ".join(f"{', '.join(v)} ({w})" for w, v in groups.items()))
+    if f"listed_{use}" in raw.columns:
+        kept = raw[(raw[f"kp_{use}"] == "1") & (raw[f"listed_{use}"] != "1")]
+        if len(kept):
+            note += (f"; kept, though the {use} list lacks them: "
+                     + ", ".join(f"{a} ({b})" for a, b in zip(kept["block_en"], kept["district_en"])))
+    return out, note
+
+
+def block_index(blocks: pd.DataFrame):
+    """The crosswalk of the blocks: an LGD code, ``"Block, District"`` or ``"Block (District)"`` (English or
+    Hindi, any spelling variant), or a block name unique in the State (:class:`reservation.inputs.names.NameIndex`)."""
+    from ..inputs.names import NameIndex
+    return NameIndex.from_frame(blocks, kind="block", parent="district_lgd_code", weights="pop")
+
+
+def kp_state_counts(year: int, opts: OptionSet, blocks: pd.DataFrame) -> pd.DataFrame:
+    """State counts with State-level women (KP counts para 1-2), before the districts are considered."""
+    rules = quota_rules(opts, {**ZP_CLAUSES, "count.sc_st": CLAUSE_STATE + ": half-up",
+                               "count.obc": CLAUSE_STATE + ", proviso: OBC at most 27 %, integer part only",
+                               "count.women": CLAUSE_STATE + " (2nd para): women not less than 1/3, rounded up"})
+    return category_counts(len(blocks), state_shares(load_districts(), opts), rules)
+
+
+def with_district_women(state: pd.DataFrame, dc: pd.DataFrame, opts: OptionSet) -> pd.DataFrame:
+    """State counts whose women's rows are replaced by the district sums (``women_level=district``)."""
+    if opts["women_level"] != "district":
+        return state
+    n = dict(zip(state["category"], state["count"]))
+    sums = dc.groupby("category")[["women", "others", "final"]].sum()
+    out = state.set_index("category")
+    for g in ("ST", "SC", "OBC"):
+        w = int(sums.at[g, "women"])
+        out.at[f"{g}_W", "arithmetic"] = (f"State ceil({n[g] + n[f'{g}_W']}/3) = {n[f'{g}_W']}; in the districts "
+                                          f"(women_level=district) the sum of ceil(k/3) = {w}")
+        out.at[f"{g}_W", "count"] = w
+        out.at[g, "count"] = int(sums.at[g, "others"])
+        out.at[g, "arithmetic"] = (out.at[g, "arithmetic"].split("; of these")[0]
+                                   + f"; of these {w} women in the districts -> {int(sums.at[g, 'others'])} others")
+        out.at[f"{g}_W", "clause"] = CLAUSE_WOMEN
+    out.at["W", "count"] = int(sums.at["W", "final"])
+    out.at["W", "arithmetic"] = (f"State: {n['W']}; in the districts: sum of ceil(blocks/3) minus category women "
+                                 f"= {int(sums.at['W', 'final'])}")
+    out.at["W", "clause"] = CLAUSE_WOMEN
+    out.at["UR", "count"] = int(sums.at["UR", "final"])
+    out.at["UR", "arithmetic"] = f"the posts left in the districts: {int(sums.at['UR', 'final'])}"
+    out = out.reset_index()
+    assert int(out["count"][:-1].sum()) == int(out["count"].iat[-1])
+    return out
+
+
+#: Columns of :func:`kp_district_counts`.
+DISTRICT_COLUMNS = ["district", "district_lgd_code", "blocks", "category", "share", "formula", "cap", "initial",
+                    "shortfall_posts", "shortfall_rounds", "final", "women", "others", "arithmetic", "clause"]
+
+
+def _district_populations(blocks, opts, population):
+    d = load_districts().drop(columns=["district"]).rename(columns={"unit_code": "district_lgd_code",
+                                                                     "unit_name_en": "district"})
+    b = blocks.groupby("district_lgd_code").agg(blocks=("unit_code", "size"), b_pop=("pop", "sum"),
+                                                b_sc=("sc", "sum"), b_st=("st", "sum"),
+                                                b_obc=("obc", "sum")).reset_index()
+    d = d.merge(b, on="district_lgd_code", how="inner")
+    if opts["district_population"] == "block_sums" or population is not None:
+        d["pop"], d["sc"], d["st"] = d["b_pop"], d["b_sc"], d["b_st"]
+    else:
+        d["pop"], d["sc"], d["st"] = d["pop_rural"], d["sc_rural"], d["st_rural"]
+    d["obc"] = d["b_obc"] if population is not None and "obc" in population.columns else None
+    empty = d[d["pop"] <= 0]
+    if len(empty):       # every block of the district at 0 persons (--units or --population): no share exists
+        raise RuleError(f"district {empty['district'].iat[0]}: its {int(empty['blocks'].iat[0])} block(s) have 0 "
+                        f"persons in all, so its SC and OBC shares (persons of the category / persons) cannot be "
+                        f"computed")
+    return d.sort_values("district").reset_index(drop=True)
+
+
+def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: dict[str, int],
+                       population: pd.DataFrame | None = None) -> tuple[pd.DataFrame, list[str]]:
+    """Posts per district and category: ST by largest remainder, SC and OBC capped with the shortfall cycle,
+    women per district. Returns the long table (:data:`DISTRICT_COLUMNS`) and notes."""
+    d = _district_populations(blocks, opts, population)
+    notes: list[str] = []
+    obc_share_state = opts.fraction("obc_state_share") / 100
+    st_total = state["ST"] + state["ST_W"]
+    sc_total = state["SC"] + state["SC_W"]
+    obc_total = state["OBC"] + state["OBC_W"]
+    st = largest_remainder(st_total, d["district"], d["st"], upper=d["blocks"], tie_key=d["pop"], what="ST posts",
+                           group_word="district")
+    room = d["blocks"] - st["final"]
+    sc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"],
+                              "share": [Fraction(int(a), int(b)) for a, b in zip(d["sc"], d["pop"])]})
+    sc, n1 = capped_shortfall(sc_total, sc_groups, cap=SC_CAP, state_share=SC_CAP, upper=room,
+                              cap_rounding=opts["sc_cap_rounding"], cap_scope=opts["sc_cap_scope"],
+                              fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"], tie_key=d["pop"],
+                              what="SC posts", group_word="district")
+    room = room - sc["final"]
+    obc_shares, above = _obc_shares(d, opts, obc_share_state, notes)
+    obc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"], "share": obc_shares})
+    obc, n2 = capped_shortfall(obc_total, obc_groups, cap=OBC_CAP, state_share=obc_share_state, upper=room,
+                               cap_rounding="floor" if opts["obc_cap_rounding"] == "floor" else "half_up",
+                               cap_scope=opts["obc_cap_scope"], eligible_order=above,
+                               eligible_source="option obc_above_state",
+                               fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"],
+                               tie_key=d["pop"], what="OBC posts", group_word="district")
+    notes += [f"SC: {x}" for x in n1] + [f"OBC: {x}" for x in n2]
+    finals = {"ST": st["final"].to_numpy(), "SC": sc["final"].to_numpy(), "OBC": obc["final"].to_numpy()}
+    women, reserved, women_clause = _district_women(d, opts, state, finals)
+    rows = []
+    for i, r in d.iterrows():
+        base = {"district": r["district"], "district_lgd_code": int(r["district_lgd_code"]), "blocks": int(r["blocks"])}
+        s = st.iloc[i]
+        rows.append({**base, "category": "ST", "share": Fraction(int(r["st"]), max(int(d["st"].sum()), 1)),
+                     "formula": s["quota"], "cap": None, "initial": int(s["floor"]), "shortfall_posts":
+                     int(s["remainder_post"]), "shortfall_rounds": "", "final": int(s["final"]),
+                     "women": int(women["ST"][i]), "others": int(s["final"] - women["ST"][i]),
+                     "arithmetic": s["arithmetic"], "clause": CLAUSE_ST})
+        for g, t, clause in (("SC", sc, CLAUSE_SC), ("OBC", obc, CLAUSE_OBC)):
+            x = t.iloc[i]
+            rows.append({**base, "category": g, "share": x["share"], "formula": x["formula"], "cap": x["cap"],
+                         "initial": int(x["initial"]), "shortfall_posts": int(x["shortfall_posts"]),
+                         "shortfall_rounds": x["shortfall_rounds"], "final": int(x["final"]),
+                         "women": int(women[g][i]), "others": int(x["final"] - women[g][i]),
+                         "arithmetic": x["arithmetic"] + f"; women {int(women[g][i])}", "clause": clause})
+        res = int(reserved[i])
+        rows.append({**base, "category": "W", "share": None, "formula": None, "cap": None, "initial": None,
+                     "shortfall_posts": 0, "shortfall_rounds": "", "final": int(women["GEN"][i]),
+                     "women": int(women["GEN"][i]), "others": 0,
+                     "arithmetic": (f"ceil({int(r['blocks'])}/3) = {ceil(Fraction(int(r['blocks']), 3))} women in all, "
+                                    f"minus category women {int(women['ST'][i] + women['SC'][i] + women['OBC'][i])}"
+                                    if opts["women_level"] == "district" else "State women shared by largest remainder"),
+                     "clause": women_clause})
+        ur = int(r["blocks"]) - res - int(women["GEN"][i])
+        rows.append({**base, "category": "UR", "share": None, "formula": None, "cap": None, "initial": None,
+                     "shortfall_posts": 0, "shortfall_rounds": "", "final": ur, "women": 0, "others": ur,
+                     "arithmetic": f"{int(r['blocks'])} - {res} reserved - {int(women['GEN'][i])} women",
+                     "clause": "the posts left in the district"})
+        if ur < 0:
+            raise InputError(f"{r['district']}: reserved posts and women exceed its {int(r['blocks'])} blocks",
+                             column="district")
+    out = pd.DataFrame(rows, columns=DISTRICT_COLUMNS)
+    out["share"] = [f"{fmt_fraction(x * 100)} %" if x is not None else "" for x in out["share"]]
+    for c in ("formula", "cap"):
+        out[c] = [fmt_fraction(x) if x is not None and not pd.isna(x) else "" for x in out[c]]
+    out["initial"] = out["initial"].astype("Int64")
+    return out, notes
+
+
+def _obc_shares(d: pd.DataFrame, opts: OptionSet, obc_share_state: Fraction, notes: list) -> tuple[list, list | None]:
+    """The districts' OBC shares for the formula and the districts above the State share (None: from the
+    shares), with the note that says where they come from."""
+    above = None
+    if d["obc"] is None or d["obc"].isna().any():
+        obc_shares = [obc_share_state] * len(d)
+        if opts["obc_above_state"]:
+            above = obc_above_state(opts["obc_above_state"], d)
+            notes.append(f"district OBC population not supplied: every district is assumed at the State share "
+                         f"{opts['obc_state_share']} % for the formula (capped at 27 % everywhere); the districts "
+                         f"above the State share, which take the OBC shortfall, are the {len(above)} listed in "
+                         f"{opts['obc_above_state']} (option obc_above_state), in its order")
+        else:
+            notes.append(f"district OBC population not supplied: every district is assumed at the State share "
+                         f"{opts['obc_state_share']} %, so the OBC formula is capped at 27 % everywhere and no "
+                         f"district is above the State share: the OBC shortfall follows option shortfall_fallback="
+                         f"{opts['shortfall_fallback']} (give --population with 'obc', or option obc_above_state)")
+    else:
+        obc_shares = [Fraction(int(a), int(b)) for a, b in zip(d["obc"], d["pop"])]
+        notes.append("the districts above the State OBC share (which take the OBC shortfall) follow from the "
+                     "supplied block OBC population")
+    return obc_shares, above
+
+
+def _district_women(d: pd.DataFrame, opts: OptionSet, state: dict, finals: dict) -> tuple[dict, np.ndarray, str]:
+    """The women's posts of each district by group (``women_level``), the reserved posts and the clause."""
+    blocks_n = d["blocks"].to_numpy()
+    women = {}
+    if opts["women_level"] == "district":
+        for g in ("ST", "SC", "OBC"):
+            women[g] = np.array([ceil(Fraction(int(k), 3)) for k in finals[g]])
+        reserved = finals["ST"] + finals["SC"] + finals["OBC"]
+        cat_w = women["ST"] + women["SC"] + women["OBC"]
+        if opts["general_women"] == "total_minus_category":
+            total_w = np.array([ceil(Fraction(int(b), 3)) for b in blocks_n])
+            women["GEN"] = np.maximum(total_w - cat_w, 0)
+        else:
+            women["GEN"] = np.array([ceil(Fraction(int(b - r), 3)) for b, r in zip(blocks_n, reserved)])
+        women_clause = CLAUSE_WOMEN
+    else:
+        for g in ("ST", "SC", "OBC"):
+            women[g] = largest_remainder(state[f"{g}_W"], d["district"], pd.Series(finals[g]),
+                                         upper=pd.Series(finals[g]), tie_key=d["pop"])["final"].to_numpy()
+        reserved = finals["ST"] + finals["SC"] + finals["OBC"]
+        women["GEN"] = largest_remainder(state["W"], d["district"], pd.Series(blocks_n - reserved),
+                                         upper=pd.Series(blocks_n - reserved), tie_key=d["pop"])["final"].to_numpy()
+        women_clause = CLAUSE_STATE + " (women at State level, shared by largest remainder: option women_level)"
+    return women, reserved, women_clause
+
+
+def obc_above_state(path, districts: pd.DataFrame) -> list[str]:
+    """The districts named in ``path`` (CSV column ``unit``: name or LGD code, one a row, in descending order of
+    rural OBC share) as the English names of ``districts``; a unit not among them, or named twice, is an
+    InputError naming the row."""
+    raw = read_csv(path, ["unit"], what="districts above the State OBC share")
+    known = dict(zip(districts["district_lgd_code"].astype(int), districts["district"]))
+    out, seen = [], {}
+    for value, row in zip(raw["unit"], raw["_row"]):
+        try:
+            code = crosswalk().resolve(value)
+        except KeyError as e:
+            raise InputError(str(e.args[0]), file=str(path), row=int(row), column="unit") from None
+        if code not in known:
+            raise InputError(f"district LGD {code} has no Kshetra Panchayat in the block table", file=str(path),
+                             row=int(row), column="unit")
+        if code in seen:
+            raise InputError(f"{known[code]} is listed twice (first at row {seen[code]})", file=str(path),
+                             row=int(row), column="unit")
+        seen[code] = int(row)
+        out.append(known[code])
+    return out
+
+
+def blocks_as_units(units, year, opts) -> UnitSet:
+    """The Kshetra Panchayats of the year (the shipped block table, or the user's in its format)."""
+    blocks, notes = load_blocks(year, units)
+    described = {"units": describe_input(units)} if units is not None else {}
+    if opts["obc_above_state"]:
+        described["obc_above_state"] = describe_input(opts["obc_above_state"])
+    return UnitSet(blocks, block_index(blocks), notes, described)
+
+
+def district_counts(ctx) -> Counts:
+    """KP counts paras 1-2 (State), then the district shares (ST, SC, OBC with caps and the shortfall cycle,
+    women per district)."""
+    blocks = ctx.units if "obc" in ctx.units else ctx.units.assign(obc=0)
+    state_counts = kp_state_counts(ctx.year, ctx.opts, blocks)
+    n = dict(zip(state_counts["category"], state_counts["count"]))
+    dc, notes = kp_district_counts(ctx.year, ctx.opts, blocks, n, ctx.population if ctx.obc.given else None)
+    state = with_district_women(state_counts, dc, ctx.opts)
+    return Counts(state, slots_from_split(dc, "district"), {"districts": dc}, notes)
+
+
+TWO = "fewer than two persons of the category in the block (GO 2021 KP item 2)"
+CLAUSES = {
+    "ST": "GO 2021 KP-pramukh allotment items 1, 7 (ST in descending order, never reserved first)",
+    "SC": "GO 2021 KP-pramukh allotment items 1, 8 (SC in descending order, never reserved first)",
+    "OBC": "GO 2021 KP-pramukh allotment items 1, 9 (OBC leaving out ST and SC blocks)",
+    "GEN": "GO 2021 KP-pramukh allotment items 4, 10 (women leaving out ST/SC/OBC blocks)",
+    "two_persons": "GO 2021 KP-pramukh allotment item 2 (two-person rule)",
+    "rotation": ZP_CLAUSES["rotation"],
+    "unreserved": "GO 2021 KP-pramukh: posts left in the district are unreserved",
+}
+for _g in ("ST", "SC", "OBC"):
+    CLAUSES[f"{_g}.women"] = CLAUSES[_g] + "; women from the top (items 3, 7-9)"
+
+GROUPS = {
+    "ST": Group(share("st"), "ST share of the block population", "ST", "ST.women",
+                label_hi="खण्ड की जनसंख्या में अनुसूचित जनजाति का अनुपात", eligible=two_persons("st"),
+                clause_eligible="two_persons", eligible_reason=TWO),
+    "SC": Group(share("sc"), "SC share of the block population", "SC", "SC.women",
+                label_hi="खण्ड की जनसंख्या में अनुसूचित जाति का अनुपात", eligible=two_persons("sc"),
+                clause_eligible="two_persons", eligible_reason=TWO),
+    "OBC": Group(share("obc"), "OBC share of the block population", "OBC", "OBC.women",
+                label_hi="खण्ड की जनसंख्या में अन्य पिछड़ा वर्ग का अनुपात",
+                 eligible=two_persons("obc"), clause_eligible="two_persons", eligible_reason=TWO, note="obc"),
+    "GEN": Group(outside_people, "block population outside SC/ST/OBC", "GEN", note="obc",
+                 label_hi="अनुसूचित जाति/जनजाति/अन्य पिछड़ा वर्ग से बाहर की खण्ड की जनसंख्या"),
+}
+
+RULEBOOK = Rulebook(
+    id="kp-chair", title="Kshetra Panchayat pramukhs (block chairs)", title_hi="क्षेत्र पंचायत प्रमुख",
+    unit_kind="block", parent="district", parent_word="district", years=PANCHAYAT_YEARS, options=KP_CHAIR_OPTIONS,
+    load_units=blocks_as_units, counts=district_counts, groups=GROUPS,
+    pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]], clauses=CLAUSES,
+    default_history=str(DEFAULT_HISTORY), units_file="optional", parent_table="districts",
+    obc_note=("OBC population by block is not public and was not supplied: every block is assumed at the State "
+              "share {share} %, so the OBC order inside a district falls to the tie-break rule ({tie_break}) and "
+              "rotation"),
+    obc_share=panchayat_obc_share,
+    base_year_readings={
+        2015: "base year 2015 (12th Amendment Rules 2021 r.2(d) 'previous election' = the 2015 general election and "
+              "later; High Court order of 15 Mar 2021): the only previous election is 2015, so tier 1 = not "
+              "reserved for the group in 2015 and tier 3 = its 2015 holders; the shipped 2005 and 2010 lists do not "
+              "count.",
+        2005: "base year 2005: the shipped 2005, 2010 and 2015 pramukh lists all count (data/history/kp-chair.csv, "
+              "crosswalked to LGD blocks): tier 1 = never reserved for the group in 2005, 2010 or 2015; tier 2 = "
+              "reserved in 2005 or 2010 but not in 2015; tier 3 = reserved in 2015.",
+        1995: "base year 1995 (GO of 11 Feb 2021 as issued, quashed on 15 Mar 2021): the pramukh lists of 1995 and "
+              "2000 are not shipped, so rotation counts 2005, 2010 and 2015 and the result is the one of base year "
+              "2005 (said in the assumptions); supply the missing lists with --history."})
+
+register(RULEBOOK)

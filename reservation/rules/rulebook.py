@@ -1,0 +1,239 @@
+"""What a rulebook declares (the registry of bodies that finds them is :mod:`reservation.rules.registry`).
+
+A rulebook says only what its law says: the elections it can compute, its options, its units, its counts (State
+counts and the optional split among parents), its passes in the legal order (one :class:`Group` per category
+group: the key it ranks by, who may take it, the clauses it applies) and one table of clause citations. The
+shared steps (inputs, population override, OBC assumption, pins, category order, engine, conservation, meta)
+are done once for every body by :mod:`reservation.allotment.pipeline`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
+
+from ..base.errors import InputError
+from ..inputs.options import Option, OptionSet
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["Years", "Group", "Counts", "UnitSet", "Rulebook", "register", "RULEBOOKS", "BaseYearWarning",
+           "base_year_assumption", "slots_from_split"]
+
+
+@dataclass(frozen=True)
+class Years:
+    """The elections a rulebook computes, as data. ``elections``: the general elections held (their lists can
+    be history). Any year after the last of them (up to ``last``) is *the next election*: it has not been held,
+    and its date is not fixed by law (the panchayat terms ended in 2026 and the next election was put off past
+    the 2027 Assembly poll; the 2021 election itself was a year late), so the year only labels it and the result
+    says so. ``every`` is the usual term, used only to suggest a year. ``law``: the elections whose instrument
+    the rulebook implements; any other election is computed under the rules of the latest law year before it
+    (or the first), and the result says that those rules were assumed."""
+
+    elections: tuple[int, ...]
+    law: tuple[int, ...]
+    every: int = 5
+    instrument: str = ""
+    last: int = 2100
+
+    def computes(self, year: int) -> bool:
+        return year in self.elections or self.is_next(year)
+
+    def is_next(self, year: int) -> bool:
+        """``year`` labels the next election (after the last one held)."""
+        return max(self.elections) < year <= self.last
+
+    def upcoming(self, n: int = 2) -> list[int]:
+        top = max(self.elections)
+        return [top + self.every * k for k in range(1, n + 1)]
+
+    def check(self, body: str, year: int) -> list[str]:
+        if not isinstance(year, int) or isinstance(year, bool):
+            raise InputError(f"{body}: year {year!r} is not a whole number", option="--year")
+        if not self.computes(year):
+            known = ", ".join(map(str, self.elections))
+            raise InputError(f"{body}: {year} is not an election year (elections held: {known}; any year from "
+                             f"{max(self.elections) + 1} to {self.last} is the next election)", option="--year")
+        notes = []
+        if self.is_next(year):
+            top = max(self.elections)
+            notes.append(f"{year} is taken as the next election: none has been held since {top}, and the year "
+                         f"only labels it; the elections held up to {top} are its history")
+        if year not in self.law:
+            notes.append(f"no reservation rules for {year} are in the sources: the {self.instrument} rules of "
+                         f"{self.rules_year(year)} are assumed to apply unchanged")
+        return notes
+
+    def rules_year(self, year: int) -> int:
+        before = [y for y in self.law if y <= year]
+        return max(before) if before else min(self.law)
+
+
+class BaseYearWarning(UserWarning):
+    """The base year asks for elections that the history does not hold (said in the result too)."""
+
+
+def base_year_assumption(history, year: int, base_year: int, body: str, elections) -> str:
+    """The assumption a result must state when the history lacks general elections in ``[base_year, year)``.
+
+    Returns '' when every general election from the base year up to the one before ``year`` has at least one
+    record, or when the history is empty (then every tier reason says "no previous election in the history").
+    Years at or after ``year`` never count (the election itself, or later ones).
+    """
+    if not len(history):
+        return ""
+    from ..law.rotation import distinct_years
+    have = distinct_years(history["year"])
+    wanted = [y for y in elections if base_year <= y < year]
+    missing = [y for y in wanted if y not in have]
+    if not missing:
+        return ""
+    used = [y for y in have if base_year <= y < year]
+    same = [y for y in wanted if y not in missing]
+    text = (f"base year {base_year}: the {body} history holds no record for the general election(s) of "
+            f"{', '.join(map(str, missing))}; rotation counts only {', '.join(map(str, used)) or 'no election'}")
+    if same and missing == wanted[:len(missing)]:
+        text += (f", so 'never reserved in the previous elections since {base_year}' is computed as 'not reserved "
+                 f"in {', '.join(map(str, same))}' and the result is the one of base year {same[0]}; supply the "
+                 f"missing lists with --history to compute the {base_year} reading")
+    else:
+        text += "; units are taken as not reserved in the missing elections"
+    return text
+
+
+@dataclass(frozen=True)
+class Group:
+    """One category group's pass: what it ranks by and which clauses it applies.
+
+    ``key``: a named key function of :mod:`reservation.rules.keys` (context -> Ratio); ``label``: what the key is, in
+    words (``{base}`` and ``{unit}`` are filled from the context); ``eligible``: a named constraint (context ->
+    bool array) or None; clauses are keys of the rulebook's clause table; ``division_rule``: the clause key of
+    the division rule when the pass applies it (ZP chairs), else ""; ``note``: "obc" repeats the OBC
+    assumption in every row the pass decides.
+    """
+
+    key: Callable
+    label: str
+    clause: str
+    clause_women: str = ""
+    eligible: Callable | None = None
+    clause_eligible: str = ""
+    eligible_reason: str = ""
+    division_rule: str = ""
+    note: str = ""
+    label_hi: str = ""
+
+
+@dataclass
+class Counts:
+    """``state``: the counts table (category, count, arithmetic, clause; ST_W ... UR, TOTAL); ``slots``: posts
+    per parent (index: parent label, "*" for the State) and code (the eight codes, UR included); ``extra``: the
+    body's own step tables (e.g. ``districts``); ``notes``: assumptions made."""
+
+    state: pd.DataFrame
+    slots: pd.DataFrame
+    extra: dict = field(default_factory=dict)
+    notes: list = field(default_factory=list)
+
+
+def slots_from_split(table: pd.DataFrame, parent: str) -> pd.DataFrame:
+    """Posts per parent and code from a parent-split table (one row per parent and group ST/SC/OBC/W/UR with
+    columns ``women``, ``others``, ``final``): the engine's slots (index: parent, columns: the eight codes)."""
+    import pandas as pd
+    wide = table.pivot(index=parent, columns="category", values=["women", "others", "final"])
+    out = pd.DataFrame(index=wide.index)
+    for g in ("ST", "SC", "OBC"):
+        out[f"{g}_W"] = wide[("women", g)].astype("int64")
+        out[g] = wide[("others", g)].astype("int64")
+    out["W"] = wide[("final", "W")].astype("int64")
+    out["UR"] = wide[("final", "UR")].astype("int64")
+    return out.sort_index()
+
+
+@dataclass
+class UnitSet:
+    """The units of a run: ``frame`` (unit_code, unit_name_en, unit_name_hi, district, division, the parent
+    column if any, pop, sc, st, [obc], [women], extras), sorted by parent then code; ``resolve`` (a name or
+    code -> unit_code, raising KeyError with one line); ``notes``; ``described``: input files as recorded."""
+
+    frame: pd.DataFrame
+    resolve: Callable
+    notes: list = field(default_factory=list)
+    described: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    id: str
+    title: str
+    title_hi: str
+    unit_kind: str                          # what one row is: "district", "block", "urban body", ...
+    parent: str | None                      # the counting unit's column, None for the State
+    years: Years
+    options: dict[str, Option]
+    load_units: Callable                    # (units: path | DataFrame | None, year, opts) -> UnitSet
+    counts: Callable                        # (ctx) -> Counts
+    groups: dict[str, Group]                # ST, SC, OBC, GEN
+    pass_order: Callable                    # (opts) -> sequence of "ST", "SC_W", "SC", ... (a group, or one code)
+    clauses: dict[str, str]
+    default_history: str = ""               # shipped history (path) or "" (none)
+    history_with_units: bool = True         # the shipped history also applies to a user's units file
+    units_file: str = "none"                # "none", "optional" (replaces the shipped list), "required"
+    accepts_population: bool = True
+    parent_table: str = ""                  # "districts" / "divisions": `reservation districts|divisions`
+    default_base_year: int = 2015
+    obc_note: str = ""                      # the OBC assumption in words ({share}, {base}, {tie_break}, {unit})
+    columns: tuple[str, ...] = ()           # extra table columns (before `category`)
+    parent_word: str = "State"              # the counting unit in words ("district", "division", "block")
+    obc_share: Callable | None = None       # (opts) -> (the assumed State OBC share, as shown)
+    label_fields: Callable | None = None    # (opts) -> words for the key labels ({base}, {unit})
+    division_population: Callable | None = None   # (ctx, group) -> population the division rule compares
+    eligibility: Callable | None = None     # (opts) -> whether the groups' eligibility constraints apply
+    parent_for: Callable | None = None      # (opts) -> the parent column when an option changes it
+    light_counts: Callable | None = None    # (opts) -> the counts rows from the shipped data, without pandas
+    base_year_readings: dict = field(default_factory=dict)   # base year -> what it means for each group
+
+    @property
+    def needs_units(self) -> bool:
+        """A units file is required: the units and their populations are not shipped (gram panchayats, wards)."""
+        return self.units_file == "required"
+
+    @property
+    def accepts_units(self) -> bool:
+        """A units file is required, or may replace the shipped list."""
+        return self.units_file != "none"
+
+    @property
+    def offered_years(self) -> tuple[int, ...]:
+        """The years offered to a reader (notebooks, explorer, report): the elections under the law the rulebook
+        implements, then the next one."""
+        y = self.years
+        return tuple(e for e in y.elections if e >= min(y.law)) + tuple(y.upcoming(1))
+
+    def option_set(self, assignments=()) -> OptionSet:
+        opts = OptionSet(dict(self.options))
+        for name, value in assignments:
+            opts.set(name, value)
+        return opts
+
+    def parent_of(self, opts) -> str | None:
+        """The counting unit's column for these options (None: the State)."""
+        return self.parent_for(opts) if self.parent_for else self.parent
+
+    def clause(self, key: str, **fmt) -> str:
+        """A clause citation of the table; an entry may be a function of ``fmt`` (e.g. of the base year)."""
+        text = self.clauses.get(key, "")
+        if callable(text):
+            return text(**fmt)
+        return text.format(**fmt) if fmt and text else text
+
+
+RULEBOOKS: dict[str, Rulebook] = {}
+
+
+def register(*books: Rulebook) -> None:
+    """Called by a module of reservation.rules, once, when the registry imports it."""
+    for b in books:
+        RULEBOOKS[b.id] = b
