@@ -131,7 +131,7 @@ def run_one(name, files):
 
 def counts_cli() -> None:
     exe = Path(sys.executable).with_name("reservation")
-    cmd = [str(exe)] if exe.is_file() else [sys.executable, "-m", "reservation.cli.commands"]
+    cmd = [str(exe)] if exe.is_file() else [sys.executable, "-m", "reservation.cli"]
     times = []
     for _ in range(REPS):
         t, _ = timed(lambda: subprocess.run(cmd + ["counts", "--body", "zp-chair", "--year", "2021"], check=True,

@@ -106,7 +106,7 @@ def test_a_year_in_devanagari_or_full_width_digits_gives_the_same_allotment(tmp_
 
 
 def test_version_through_the_installed_command():
-    cmd = [str(INSTALLED)] if INSTALLED.exists() else [sys.executable, "-m", "reservation.cli.commands"]
+    cmd = [str(INSTALLED)] if INSTALLED.exists() else [sys.executable, "-m", "reservation.cli"]
     r = subprocess.run([*cmd, "--version"], capture_output=True, text=True, timeout=120)
     from reservation import __version__
     assert r.returncode == 0 and r.stdout.strip() == f"reservation (reservation-workbench) {__version__}"

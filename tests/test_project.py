@@ -337,7 +337,7 @@ def test_impossible_past_list_is_a_rule_error(tmp_path, six):
 # -- the command line --------------------------------------------------------------------------------------------
 
 def _cli(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "reservation.cli.commands", "project", *map(str, args)], capture_output=True,
+    return subprocess.run([sys.executable, "-m", "reservation.cli", "project", *map(str, args)], capture_output=True,
                           text=True, cwd=cwd)
 
 

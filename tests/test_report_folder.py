@@ -63,7 +63,7 @@ def test_the_command_refuses_with_one_line_and_exit_2(tmp_path):
     """Also ``--out .`` in a folder holding the user's files: the case that used to delete them all."""
     (tmp_path / "precious.csv").write_text("unit,category\n1,SC\n")
     before = _snapshot(tmp_path)
-    r = subprocess.run([sys.executable, "-m", "reservation.cli.commands", "report", "--body", "zp-chair", "--year", "2021",
+    r = subprocess.run([sys.executable, "-m", "reservation.cli", "report", "--body", "zp-chair", "--year", "2021",
                         "--division", "Lucknow", "--out", ".", "--no-progress"], cwd=tmp_path, capture_output=True,
                        text=True, timeout=300)
     assert r.returncode == 2 and r.stdout == ""

@@ -54,7 +54,7 @@ def test_same_input_gives_byte_identical_output(tmp_path):
     outs = []
     for i in range(2):
         out = tmp_path / f"r{i}" / "zp.csv"
-        subprocess.run([sys.executable, "-m", "reservation.cli.commands", "allot", "--body", "zp-chair", "--year", "2021",
+        subprocess.run([sys.executable, "-m", "reservation.cli", "allot", "--body", "zp-chair", "--year", "2021",
                         "--out", str(out)], check=True, capture_output=True)
         outs.append((out.read_bytes(), out.with_name("zp.meta.json").read_bytes()))
     assert outs[0] == outs[1]
