@@ -174,9 +174,46 @@ def explain_base_year(body: str, year: int, a_published, b_published, *, a_base_
                                   population, options)
 
 
+@dataclass(frozen=True)
+class _Lists:
+    """The two published lists read against the allotment on the b-list's base: their categories by unit code,
+    the pass of each category, the units that change and the passes where they part, the last election."""
+
+    base_b: object
+    ca: dict
+    cb: dict
+    pass_of: dict
+    changed: list
+    passes: list
+    last_year: int | None
+    last: dict
+
+    def part(self, c) -> int:
+        """The pass where the two lists part for unit ``c`` (the earlier of its two categories' passes)."""
+        return min(self.pass_of.get(self.ca[c], 99), self.pass_of.get(self.cb[c], 99))
+
+
 def _explain_base_year(body, year, a_published, b_published, a_base_year, b_base_year, units, history, population,
                        options) -> dict:
+    """:func:`explain_base_year` in its steps: read the lists, imply the a-list's history, audit, explain each
+    changed unit, and check one set of OBC figures."""
     inputs = {"units": units, "population": population}
+    lists = _read_lists(body, year, a_published, b_published, b_base_year, history, options, inputs)
+    implied, hist_a = _implied_history(body, options, lists, a_base_year)
+    kw = dict(units=units, population=population, options=options, search_options=False)
+    audits = {
+        "a_on_a_base": audit(body, year, a_published, history=hist_a, base_year=a_base_year, **kw),
+        "b_on_b_base": audit(body, year, b_published, history=history, base_year=b_base_year, **kw),
+        "a_on_b_base": audit(body, year, a_published, history=history, base_year=b_base_year, **kw),
+    }
+    table = _base_year_table(body, year, lists, hist_a, history, a_base_year, b_base_year, options, inputs)
+    summary = _base_year_summary(lists, implied, audits, a_base_year)
+    return {"table": table, "implied": implied, "summary": summary, "audits": audits}
+
+
+def _read_lists(body, year, a_published, b_published, b_base_year, history, options, inputs) -> _Lists:
+    """Compute the allotment on the b-list's base, read both published lists against it and find the units that
+    change, the passes where they part and the categories of the last election before ``year``."""
     base_b = allot(body, year, options=list(options), history=history, base_year=b_base_year, **inputs)
     pa = load_published(a_published, base_b.resolve)
     pb = load_published(b_published, base_b.resolve)
@@ -184,7 +221,6 @@ def _explain_base_year(body, year, a_published, b_published, a_base_year, b_base
     cb = dict(zip(pb["unit_code"].astype(int), pb["category"]))
     eng = base_b.engine
     codes = eng.codes.tolist()
-    at = {c: i for i, c in enumerate(codes)}
     pass_of = {}
     for i, rec in enumerate(eng.records):
         for c in rec.spec.codes:
@@ -194,38 +230,50 @@ def _explain_base_year(body, year, a_published, b_published, a_base_year, b_base
     h = base_b.history
     last_year = max((int(y) for y in h["year"].unique() if int(y) < year), default=None)
     last = {int(u): c for u, y, c in zip(h["unit_code"], h["year"], h["category"]) if int(y) == last_year}
-    # the history the a-list needs: units the b-list gives a group and the a-list does not, unless they held the
-    # group at the last election (then they are tier 3 on both bases)
+    return _Lists(base_b, ca, cb, pass_of, changed, passes, last_year, last)
+
+
+def _implied_history(body, options, lists: _Lists, a_base_year) -> tuple[list, pd.DataFrame]:
+    """The history the a-list needs, as ``(implied, hist_a)``: ``implied`` lists ``(unit code, group)`` for the
+    units the b-list gives a group and the a-list does not, unless they held the group at the last election (then
+    they are tier 3 on both bases); ``hist_a`` is the history with those rows added in ``a_base_year``, each row's
+    ``source`` saying which it is."""
+    eng, ca, cb = lists.base_b.engine, lists.ca, lists.cb
     women_history = options_of(get_rulebook(body), options).values.get("women_history", "general_only")
     implied = []
-    for c in changed:
-        for i in passes:
+    for c in lists.changed:
+        for i in lists.passes:
             rec = eng.records[i]
             if cb[c] in rec.spec.codes and ca[c] not in rec.spec.codes:
-                if last.get(c) not in group_codes(rec.spec.group, women_history):
+                if lists.last.get(c) not in group_codes(rec.spec.group, women_history):
                     implied.append((c, _group_code(rec.spec.group)))
+    h = lists.base_b.history
     hist_a = h[["unit_code", "year", "category"]].copy()
     extra = pd.DataFrame({"unit_code": [c for c, _ in implied], "year": a_base_year,
                           "category": [g for _, g in implied]})
     hist_a = pd.concat([hist_a, extra], ignore_index=True)
     hist_a["source"] = ["history" if i < len(h) else f"implied by the list made on base {a_base_year}"
                         for i in range(len(hist_a))]
-    kw = dict(units=units, population=population, options=options, search_options=False)
-    audits = {
-        "a_on_a_base": audit(body, year, a_published, history=hist_a, base_year=a_base_year, **kw),
-        "b_on_b_base": audit(body, year, b_published, history=history, base_year=b_base_year, **kw),
-        "a_on_b_base": audit(body, year, a_published, history=history, base_year=b_base_year, **kw),
-    }
-    # the order of each changed pass with the a-list's earlier passes pinned, the OBC figures assumed
-    pins = pd.DataFrame([(c, ca[c]) for c in codes if pass_of.get(ca[c], 99) < min(passes)],
+    return implied, hist_a
+
+
+def _base_year_table(body, year, lists: _Lists, hist_a, history, a_base_year, b_base_year, options,
+                     inputs) -> pd.DataFrame:
+    """The table of :func:`explain_base_year` (:data:`BASE_YEAR_COLUMNS`): each changed unit's place in the order
+    of its pass (the a-list's earlier passes pinned, the OBC figures assumed), its tier on each base, and the
+    sentence that explains it; sorted by place, then unit code."""
+    ca, cb, last_year = lists.ca, lists.cb, lists.last_year
+    codes = lists.base_b.engine.codes.tolist()
+    at = {c: i for i, c in enumerate(codes)}
+    pins = pd.DataFrame([(c, ca[c]) for c in codes if lists.pass_of.get(ca[c], 99) < min(lists.passes)],
                         columns=["unit_code", "category"])
     pins["source"], pins["_row"] = "list", np.arange(2, len(pins) + 2)
     run_b = allot(body, year, options=list(options), history=history, base_year=b_base_year, pins=pins, **inputs)
     run_a = allot(body, year, options=list(options), history=hist_a, base_year=a_base_year, pins=pins, **inputs)
     rows = []
-    names = base_b.units["unit_name_en"].to_numpy()
-    for c in changed:
-        i = min(pass_of.get(ca[c], 99), pass_of.get(cb[c], 99))
+    names = lists.base_b.units["unit_name_en"].to_numpy()
+    for c in lists.changed:
+        i = lists.part(c)
         rec_b, rec_a = run_b.engine.records[i], run_a.engine.records[i]
         place = {int(p): k + 1 for k, p in enumerate(rec_b.key_order)}
         pos = at[c]
@@ -239,32 +287,38 @@ def _explain_base_year(body, year, a_published, b_published, a_base_year, b_base
                     f"made on base {a_base_year} leaves it {ca[c]}, which is lawful only if it held {g} in an "
                     f"election of {a_base_year}-{last_year - 5 if last_year else ''} (tier {ta} on that base)")
         rows.append({"unit_code": c, "unit_name_en": names[pos], "a": ca[c], "b": cb[c],
-                     "last_election": last.get(c, ""), "order": place.get(pos, 0),
+                     "last_election": lists.last.get(c, ""), "order": place.get(pos, 0),
                      "tier_b_base": tb, "tier_a_base": ta, "explanation": sent})
-    table = pd.DataFrame(rows, columns=BASE_YEAR_COLUMNS).sort_values(["order", "unit_code"]).reset_index(drop=True)
-    # one set of OBC figures for both lists: on one base (ties refused) and each on its own base
+    return pd.DataFrame(rows, columns=BASE_YEAR_COLUMNS).sort_values(["order", "unit_code"]).reset_index(drop=True)
+
+
+def _held(res, name: str) -> dict:
+    """Whether each rule of the pass ``name`` held in the audit ``res``, by rule."""
+    rules = res.rules[res.rules["step"] == f"{name} pass"]
+    return {r: h_ for r, h_ in zip(rules["rule"], rules["held"])}
+
+
+def _base_year_summary(lists: _Lists, implied, audits, a_base_year) -> dict:
+    """The summary of :func:`explain_base_year`: the changed units by step, the steps where the lists agree, the
+    implied history in words, which rules of the changed passes hold in each audit, and whether one set of OBC
+    figures satisfies both lists on one base (ties refused) and each on its own base."""
+    eng, names, last_year = lists.base_b.engine, lists.base_b.units["unit_name_en"].to_numpy(), lists.last_year
+    at = {c: i for i, c in enumerate(eng.codes.tolist())}
     both_b = _joint([audits["a_on_b_base"], audits["b_on_b_base"]], strict=True)
     own = _joint([audits["a_on_a_base"], audits["b_on_b_base"]], strict=True)
-
-    def held(res, i):
-        rules = res.rules[res.rules["step"] == f"{eng.records[i].spec.name} pass"]
-        return {r: h_ for r, h_ in zip(rules["rule"], rules["held"])}
-
-    summary = {
-        "changed_units": len(changed),
-        "changed_by_step": {eng.records[i].spec.name: sum(1 for c in changed
-                                                          if min(pass_of.get(ca[c], 99), pass_of.get(cb[c], 99)) == i)
-                            for i in passes},
-        "identical_steps": [r.spec.name for k, r in enumerate(eng.records) if k not in passes],
+    step = {i: eng.records[i].spec.name for i in lists.passes}
+    return {
+        "changed_units": len(lists.changed),
+        "changed_by_step": {step[i]: sum(1 for c in lists.changed if lists.part(c) == i) for i in lists.passes},
+        "identical_steps": [r.spec.name for k, r in enumerate(eng.records) if k not in lists.passes],
         "implied_history": [f"{names[at[c]]}: {g} in an election of {a_base_year}-{(last_year or a_base_year) - 5}"
                             for c, g in implied],
-        "a_on_a_base": {eng.records[i].spec.name: held(audits["a_on_a_base"], i) for i in passes},
-        "b_on_b_base": {eng.records[i].spec.name: held(audits["b_on_b_base"], i) for i in passes},
-        "a_on_b_base": {eng.records[i].spec.name: held(audits["a_on_b_base"], i) for i in passes},
+        "a_on_a_base": {step[i]: _held(audits["a_on_a_base"], step[i]) for i in lists.passes},
+        "b_on_b_base": {step[i]: _held(audits["b_on_b_base"], step[i]) for i in lists.passes},
+        "a_on_b_base": {step[i]: _held(audits["a_on_b_base"], step[i]) for i in lists.passes},
         "one_figure_set_same_base": both_b,
         "one_figure_set_own_bases": own,
     }
-    return {"table": table, "implied": implied, "summary": summary, "audits": audits}
 
 
 def _joint(results, strict: bool) -> bool:

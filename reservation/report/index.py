@@ -46,23 +46,30 @@ def write_index(folder: Path, p: dict, result, pages: list, empty: list, seconds
     each division, the assumptions in full) and ``report.json`` (the same as data). Called only when every task
     succeeded. Every string is HTML-escaped. No time or date is written, so that the same inputs give the same
     bytes (``seconds`` is only returned to the caller)."""
-    from ..base.version import __version__
-    from ..law.categories import CODES, COLOURS, label
-    from ..views import assumptions_table, body_title, category_summary, divisions as division_table, slug
-    from ..views.maps import boundary_source
-    from ..views.tables import text_colour
-    from ..law.words import word
+    from ..views import category_summary
 
-    table = result.table
-    summary = category_summary(table, "division", "en", division=p["divisions"])
-    hi = dict(zip(division_table()["division"], division_table()["division_hi"]))
+    summary = category_summary(result.table, "division", "en", division=p["divisions"])
     by_key = {r.key: r for r in pages}
-    e = html.escape
     ext = "html" if p["fmt"] == "html" else "ipynb"
-    total_en, total_hi = word("table.total"), word("table.total", "hi")
+    rows = _division_rows(p, summary, by_key, empty, ext)
+    index = folder / "index.html"
+    index.write_text(_index_page(p, result, pages, rows, _extra(p, by_key, ext)), encoding="utf-8")
+    manifest = folder / "report.json"
+    manifest.write_text(_manifest(p, pages, empty, summary), encoding="utf-8")
+    return index, manifest
 
-    head = "".join(f'<th style="background:{COLOURS[c]};color:{text_colour(COLOURS[c])}" title="{e(label(c))}">'
-                   f'{e(c)}<br><small>{e(label(c, "hi"))}</small></th>' for c in CODES)
+
+def _division_rows(p: dict, summary, by_key: dict, empty: list, ext: str) -> list[str]:
+    """The rows of the index's table of divisions: per division its names in English and Hindi, the count of each
+    category, the total and the links to its page, maps, GeoJSON and CSV (or a note that the body has no unit
+    there); then the State's totals."""
+    from ..law.categories import CODES, label
+    from ..law.words import word
+    from ..views import divisions as division_table, slug
+
+    e = html.escape
+    hi = dict(zip(division_table()["division"], division_table()["division_hi"]))
+    total_en, total_hi = word("table.total"), word("table.total", "hi")
     rows = []
     for d in p["divisions"]:
         key = slug(d)
@@ -80,6 +87,15 @@ def write_index(folder: Path, p: dict, result, pages: list, empty: list, seconds
     rows.append(f"<tr class='total'><td>{e(total_en)}</td><td>{e(total_hi)}</td>" + "".join(
         f"<td class='n'>{int(tot[label(c)])}</td>" for c in CODES) + f"<td class='n'>{int(tot[total_en])}</td>"
         "<td></td></tr>")
+    return rows
+
+
+def _extra(p: dict, by_key: dict, ext: str) -> str:
+    """The index's blocks above the table, for the pages the report has: the link to the State counts, the
+    projection's entry, and the State map with its links."""
+    from ..law.words import word
+
+    e = html.escape
     extra = ""
     if "state-counts" in by_key:
         extra += f'<p><a href="state-counts.{ext}">State counts of every body, {p["year"]}</a></p>'
@@ -90,13 +106,32 @@ def write_index(folder: Path, p: dict, result, pages: list, empty: list, seconds
         extra += (f'<h2>{e(word("index.state_map"))} / {e(word("index.state_map", "hi"))}</h2>'
                   f'<figure class="state-map"><img src="state-map-en.png" alt="{e(word("index.state_map"))}">'
                   f'<figcaption>{_links(sm.files, e)}</figcaption></figure>')
+    return extra
+
+
+def _index_page(p: dict, result, pages: list, rows: list[str], extra: str) -> str:
+    """The text of ``index.html``: title, what was computed (units, posts, history, base year, options, version),
+    the ``extra`` blocks, the table of divisions (``rows``), the assumptions and inputs, the boundary source and the
+    engines of the static maps."""
+    from ..base.version import __version__
+    from ..law.categories import CODES, COLOURS, label
+    from ..law.words import word
+    from ..views import assumptions_table, body_title
+    from ..views.maps import boundary_source
+    from ..views.tables import text_colour
+
+    e = html.escape
+    table = result.table
+    total_en, total_hi = word("table.total"), word("table.total", "hi")
+    head = "".join(f'<th style="background:{COLOURS[c]};color:{text_colour(COLOURS[c])}" title="{e(label(c))}">'
+                   f'{e(c)}<br><small>{e(label(c, "hi"))}</small></th>' for c in CODES)
     notes = assumptions_table(result)
     note_rows = "".join(f"<tr><td>{e(str(k))}</td><td>{e(str(i))}</td><td>{e(str(v))}</td></tr>"
                         for k, i, v in notes.itertuples(index=False))
     src = boundary_source()
     title = f"{body_title(p['body'])} {p['year']} / {body_title(p['body'], 'hi')} {p['year']}"
     history = ", ".join(map(str, result.meta.get("history_years", []))) or "no history"
-    page = f"""<!DOCTYPE html>
+    return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{e(title)}</title>
 <link rel="stylesheet" href="reservation.css">
@@ -125,14 +160,18 @@ Generated by reservation-workbench {e(__version__)}.</p>
 {e(', '.join(sorted({m['engine'] for r in pages for m in r.maps})) or 'none')}.</small></p>
 </body></html>
 """
-    index = folder / "index.html"
-    index.write_text(page, encoding="utf-8")
-    manifest = folder / "report.json"
-    manifest.write_text(json.dumps({
+
+
+def _manifest(p: dict, pages: list, empty: list, summary) -> str:
+    """The text of ``report.json``: the run's parameters, the version, each page's record (without its times) and
+    the counts of each category per division."""
+    from ..base.version import __version__
+    from ..law.categories import CODES, label
+
+    return json.dumps({
         "body": p["body"], "year": p["year"], "base_year": p["base_year"], "options": p["options"],
         "history": p["history"], "units": p["units"], "format": p["fmt"], "divisions": p["divisions"],
         "empty_divisions": empty, "projection": p.get("projection"), "version": __version__,
         "pages": [{k: v for k, v in asdict(r).items() if k not in ("seconds", "timings")} for r in pages],
         "counts": {d: {c: int(summary.loc[d, label(c)]) for c in CODES} for d in summary.index},
-    }, ensure_ascii=False, indent=2, default=str) + "\n", encoding="utf-8")
-    return index, manifest
+    }, ensure_ascii=False, indent=2, default=str) + "\n"

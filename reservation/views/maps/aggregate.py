@@ -196,18 +196,46 @@ def aggregate_static_figures(agg: pd.DataFrame, title: str | dict | None = None,
     names, the title) replace those of the one before when its pair is asked for; save each figure before taking
     the next. ``title``: text, or ``{lang: text}``."""
     import matplotlib
-    import matplotlib.patches
-    from matplotlib.colors import LinearSegmentedColormap
     from matplotlib.figure import Figure
     langs = [check_lang(x) for x in langs]
-    b = district_boundaries()
-    divs = division_boundaries()
     names = division_names(division)
     if names:
         agg = agg[agg["division"].isin(names)]
     measures = ["reserved"] + [c for c in CODES if c != "UR" and int(agg[c].sum())]
     ncol = 3
     nrow = math.ceil(len(measures) / ncol)
+    shapes = _aggregate_shapes(agg, division, names)
+    rc = font_rc(langs[0]) if langs else {}
+    height = 3.9 * nrow + 0.9
+    head = 0.9 / height                                   # the figure's title band
+    cell = (0.98 / ncol, (1 - head - 0.02) / nrow)
+    panels = []
+    with matplotlib.rc_context(rc):
+        fig = Figure(figsize=(12, height))
+        for i, m in enumerate(measures):
+            r_, c_ = divmod(i, ncol)
+            x0, y0 = 0.01 + c_ * cell[0], 1 - head - (r_ + 1) * cell[1]
+            panels.append((m, _aggregate_panel(fig, agg, m, shapes, (x0, y0), cell), x0, y0))
+    label_at = ([g_.representative_point() for g_ in shapes["g"].geometry] if names and len(agg) <= 12 else [])
+    titles = title if isinstance(title, dict) else dict.fromkeys(langs, title)
+    n_units = int(agg["units"].sum())
+    for lang in langs:
+        rc = font_rc(lang)
+        with matplotlib.rc_context(rc):
+            added = _aggregate_words(fig, agg, panels, cell, head, lang, titles.get(lang), label_at, n_units)
+        fig._reservation_rc = rc
+        yield lang, fig
+        for artist in added:                     # the next language's words take their place
+            artist.remove()
+
+
+def _aggregate_shapes(agg: pd.DataFrame, division, names) -> dict:
+    """What every panel of :func:`aggregate_static_figures` draws: ``g`` (the districts of ``agg``, in its order),
+    ``absent`` (the districts in view without units) and ``divs`` (the division lines), cut to the ``view`` (the
+    division's ``bounds``, padded); ``aspect`` of the map. The State's small maps use coarser outlines
+    (:data:`STATE_PANEL_TOLERANCE`)."""
+    b = district_boundaries()
+    divs = division_boundaries()
     bounds = view_bounds(division)
     pad = 0.04 * max(bounds[2] - bounds[0], bounds[3] - bounds[1])
     view = (bounds[0] - pad, bounds[1] - pad, bounds[2] + pad, bounds[3] + pad)
@@ -220,59 +248,59 @@ def aggregate_static_figures(agg: pd.DataFrame, title: str | dict | None = None,
     divs = clip_view(divs.boundary, view)
     absent = b[~b["unit_code"].isin(agg["unit_code"])]
     aspect = 1 / math.cos(math.radians((bounds[1] + bounds[3]) / 2))
-    n_units = int(agg["units"].sum())
-    rc = font_rc(langs[0]) if langs else {}
-    height = 3.9 * nrow + 0.9
-    head = 0.9 / height                                   # the figure's title band
-    cell_w, cell_h = 0.98 / ncol, (1 - head - 0.02) / nrow
-    panels = []
-    with matplotlib.rc_context(rc):
-        fig = Figure(figsize=(12, height))
-        for i, m in enumerate(measures):
-            r_, c_ = divmod(i, ncol)
-            x0, y0 = 0.01 + c_ * cell_w, 1 - head - (r_ + 1) * cell_h
-            # panels at fixed places; the colour bar is drawn by hand (an axes with ticks, a colorbar or an axes
-            # title makes matplotlib measure tick labels on every draw: most of the time of these maps)
-            ax = fig.add_axes((x0, y0 + 0.02 * cell_h, 0.80 * cell_w, 0.78 * cell_h))
-            ax.set_axis_off()
-            ax.set_aspect(aspect)
-            panels.append((m, ax, x0, y0))
-            cmap = LinearSegmentedColormap.from_list(m, ["#ffffff", _measure_colour(m)])
-            if len(absent):
-                absent.plot(ax=ax, facecolor="#eeeeee", edgecolor="#bdbdbd", linewidth=0.3)
-            vals = [float(x) for x in _measure(agg, m)]
-            top = _measure_max(vals)
-            g.plot(ax=ax, color=[cmap(v / top) for v in vals], edgecolor=EDGE_ABSENT, linewidth=0.3)
-            divs.plot(ax=ax, color="#303030", linewidth=0.8)
-            ax.set_xlim(view[0], view[2])
-            ax.set_ylim(view[1], view[3])
-            bar = (x0 + 0.83 * cell_w, y0 + 0.2 * cell_h, 0.035 * cell_w, 0.5 * cell_h)
-            cax = fig.add_axes(bar)
-            cax.set_axis_off()
-            cax.imshow(np.linspace(1, 0, 64).reshape(-1, 1), cmap=cmap, aspect="auto", vmin=0, vmax=1,
-                       extent=(0, 1, 0, 1))
-            cax.add_patch(matplotlib.patches.Rectangle((0, 0), 1, 1, fill=False, edgecolor="#808080",
-                                                       linewidth=0.5))
-            for frac in (0, 0.5, 1):
-                fig.text(bar[0] + bar[2] + 0.004, bar[1] + frac * bar[3], f"{top * 100 * frac:g} %", fontsize=7,
-                         va="center", ha="left")
-    label_at = ([g_.representative_point() for g_ in g.geometry] if names and len(agg) <= 12 else [])
-    titles = title if isinstance(title, dict) else dict.fromkeys(langs, title)
-    for lang in langs:
-        rc = font_rc(lang)
-        name_col = "unit_name_hi" if lang == "hi" else "unit_name_en"
-        added = []
-        with matplotlib.rc_context(rc):
-            for i, (m, ax, x0, y0) in enumerate(panels):
-                added.append(fig.text(x0 + 0.45 * cell_w, y0 + 0.83 * cell_h, f"{measure_title(m, lang)}\n"
-                                      + word("map.n_of_total", lang, n=_measure_total(agg, m), total=n_units),
-                                      ha="center", va="bottom", fontsize=9))
-                if i == 0:
-                    added += [ax.annotate(n, (pt.x, pt.y), ha="center", va="center", fontsize=7, color="#000000",
-                                          bbox=LABEL_BOX) for n, pt in zip(agg[name_col], label_at)]
-            if titles.get(lang):
-                added.append(fig.text(0.5, 1 - 0.35 * head, titles[lang], ha="center", va="center", fontsize=13))
-        fig._reservation_rc = rc
-        yield lang, fig
-        for artist in added:                     # the next language's words take their place
-            artist.remove()
+    return {"g": g, "absent": absent, "divs": divs, "view": view, "aspect": aspect}
+
+
+def _aggregate_panel(fig, agg: pd.DataFrame, m: str, shapes: dict, origin: tuple, cell: tuple):
+    """Draw the panel of measure ``m`` in the cell at ``origin`` of ``fig``: the districts shaded from white to
+    the measure's colour (the top of the scale is the panel's largest share rounded up to a tenth), districts
+    without units light grey, the division lines, and its colour bar with its three ticks (0, half, top). Returns
+    the map's axes."""
+    import matplotlib.patches
+    from matplotlib.colors import LinearSegmentedColormap
+
+    (x0, y0), (cell_w, cell_h), view = origin, cell, shapes["view"]
+    # panels at fixed places; the colour bar is drawn by hand (an axes with ticks, a colorbar or an axes
+    # title makes matplotlib measure tick labels on every draw: most of the time of these maps)
+    ax = fig.add_axes((x0, y0 + 0.02 * cell_h, 0.80 * cell_w, 0.78 * cell_h))
+    ax.set_axis_off()
+    ax.set_aspect(shapes["aspect"])
+    cmap = LinearSegmentedColormap.from_list(m, ["#ffffff", _measure_colour(m)])
+    if len(shapes["absent"]):
+        shapes["absent"].plot(ax=ax, facecolor="#eeeeee", edgecolor="#bdbdbd", linewidth=0.3)
+    vals = [float(x) for x in _measure(agg, m)]
+    top = _measure_max(vals)
+    shapes["g"].plot(ax=ax, color=[cmap(v / top) for v in vals], edgecolor=EDGE_ABSENT, linewidth=0.3)
+    shapes["divs"].plot(ax=ax, color="#303030", linewidth=0.8)
+    ax.set_xlim(view[0], view[2])
+    ax.set_ylim(view[1], view[3])
+    bar = (x0 + 0.83 * cell_w, y0 + 0.2 * cell_h, 0.035 * cell_w, 0.5 * cell_h)
+    cax = fig.add_axes(bar)
+    cax.set_axis_off()
+    cax.imshow(np.linspace(1, 0, 64).reshape(-1, 1), cmap=cmap, aspect="auto", vmin=0, vmax=1,
+               extent=(0, 1, 0, 1))
+    cax.add_patch(matplotlib.patches.Rectangle((0, 0), 1, 1, fill=False, edgecolor="#808080", linewidth=0.5))
+    for frac in (0, 0.5, 1):
+        fig.text(bar[0] + bar[2] + 0.004, bar[1] + frac * bar[3], f"{top * 100 * frac:g} %", fontsize=7,
+                 va="center", ha="left")
+    return ax
+
+
+def _aggregate_words(fig, agg: pd.DataFrame, panels: list, cell: tuple, head: float, lang: str, title,
+                     label_at: list, n_units: int) -> list:
+    """Put the words of ``lang`` on :func:`aggregate_static_figures`' figure: each panel's title with its count
+    ("n of total units"), the district names on the first panel (at ``label_at``) and the figure's ``title``.
+    Returns the artists added, which the next language removes."""
+    cell_w, cell_h = cell
+    name_col = "unit_name_hi" if lang == "hi" else "unit_name_en"
+    added = []
+    for i, (m, ax, x0, y0) in enumerate(panels):
+        added.append(fig.text(x0 + 0.45 * cell_w, y0 + 0.83 * cell_h, f"{measure_title(m, lang)}\n"
+                              + word("map.n_of_total", lang, n=_measure_total(agg, m), total=n_units),
+                              ha="center", va="bottom", fontsize=9))
+        if i == 0:
+            added += [ax.annotate(n, (pt.x, pt.y), ha="center", va="center", fontsize=7, color="#000000",
+                                  bbox=LABEL_BOX) for n, pt in zip(agg[name_col], label_at)]
+    if title:
+        added.append(fig.text(0.5, 1 - 0.35 * head, title, ha="center", va="center", fontsize=13))
+    return added

@@ -54,23 +54,13 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
     lang = check_lang(lang)
     tol = float(simplify_tolerance)
     names = division_names(division)
-    drawn, not_drawn = join_allotment(allotment, simplify_tolerance=tol, level=level)
-    codes_all = set(pd.to_numeric(drawn.loc[drawn["drawn_as"] == "polygon", "unit_code"]).astype(int))
-    if names is not None and "division" in drawn.columns:
-        drawn = drawn[drawn["division"].isin(names)]
-        if "division" in not_drawn.columns:
-            not_drawn = not_drawn[not_drawn["division"].isin(names)]
+    drawn, not_drawn, codes_all = _choropleth_rows(allotment, names, tol, level)
     polys = drawn[drawn["drawn_as"] == "polygon"].copy()
     points = drawn[drawn["drawn_as"] == "point"].copy()
     codes_present = present_codes(drawn)
     labels = {c: label(c, lang) for c in CODES}
-
     for df in (polys, points):
-        df["_name"] = hover_text(unit_names(df, lang))
-        df["_division"] = hover_text(division_column(df, lang))
-        df["_category"] = df["category"].astype(str).map(labels)
-        df["_reason"] = df["reason"].astype(str).map(hover_wrap) if "reason" in df.columns else ""
-        df["_id"] = pd.to_numeric(df["unit_code"]).astype(int).astype(str)
+        _hover_columns(df, lang, labels)
 
     t = {k: word(f"map.{k}", lang) for k in ("division", "category", "reason", "absent", "outside",
                                               "division_line")}
@@ -84,59 +74,9 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
     map_w = 700 if width is None else max(width - 20 - 260, 200)   # the legend sits right of the map
     zoom = fit_zoom(bounds, map_w, height - top - bottom)
     box = visible_box(division, map_w, height - top - bottom, zoom, extra=0.5)
-    mine = set(pd.to_numeric(polys["unit_code"]).astype(int))
-    context = in_box(_district_boundaries_cached(CONTEXT_TOLERANCE), box) if names is not None else b.iloc[:0]
-    context = context[~context["unit_code"].isin(mine)]
-
-    for kind, rows in (("outside", context[context["unit_code"].isin(codes_all)]),
-                       ("absent", (context if names is not None else b)[
-                           ~(context if names is not None else b)["unit_code"].isin(codes_all | mine)])):
-        if not len(rows):
-            continue
-        fig.add_trace(go.Choroplethmap(
-            geojson=geojson(rows), locations=rows["unit_code"].astype(str).tolist(),
-            z=[0] * len(rows), colorscale=[[0, COLOUR_ABSENT], [1, COLOUR_ABSENT]], showscale=False,
-            marker={"line": {"color": EDGE_OUTSIDE if kind == "outside" else EDGE_ABSENT, "width": 0.6}},
-            name=t[kind], showlegend=True,
-            customdata=np.column_stack([hover_text(unit_names(rows, lang)),
-                                        hover_text(division_column(rows, lang))]).tolist(),
-            hovertemplate=f"<b>%{{customdata[0]}}</b><br>{t['division']}: %{{customdata[1]}}<br>"
-                          f"{t[kind]}<extra></extra>"))
-
-    for c in codes_present:
-        p = polys[polys["category"].astype(str) == c]
-        if not len(p):
-            continue
-        codes_c = pd.to_numeric(p["unit_code"]).astype(int)
-        # Each trace carries only its own districts' GeoJSON (plotly.express would copy all into each).
-        fig.add_trace(go.Choroplethmap(
-            geojson=geojson(b.set_index("unit_code").loc[codes_c].reset_index()), locations=p["_id"].tolist(),
-            z=[1] * len(p), colorscale=[[0, COLOURS[c]], [1, COLOURS[c]]], showscale=False,
-            marker={"line": {"color": "#ffffff", "width": 0.6}, "opacity": 1.0},
-            name=labels[c], legendgroup=labels[c], showlegend=True,
-            customdata=np.column_stack([p["_name"], p["_division"], p["_category"], p["_reason"]]).tolist(),
-            hovertemplate=hover))
-
-    if len(points):
-        size = None
-        if size_column in points.columns:
-            v = pd.to_numeric(points[size_column], errors="coerce")
-            if v.notna().any() and v.max() > 0:
-                size = (6 + 24 * np.sqrt(v.fillna(0) / v.max())).round(1).tolist()
-        polys_cats = set(polys["category"].astype(str))
-        for c in codes_present:
-            sel = points["category"].astype(str) == c
-            if not sel.any():
-                continue
-            p = points[sel]
-            fig.add_trace(go.Scattermap(
-                lon=[g.x for g in p.geometry], lat=[g.y for g in p.geometry], mode="markers",
-                marker={"color": COLOURS[c], "size": [size[i] for i in np.flatnonzero(sel)] if size else 9,
-                        "opacity": 0.9},
-                name=labels[c], legendgroup=labels[c], showlegend=c not in polys_cats,
-                customdata=np.column_stack([p["_name"], p["_division"], p["_category"], p["_reason"]]).tolist(),
-                hovertemplate=hover))
-
+    _context_traces(fig, polys, b, box, names, codes_all, t, lang)
+    _category_traces(fig, polys, b, codes_present, labels, hover)
+    _point_traces(fig, points, polys, codes_present, labels, hover, size_column)
     lons, lats = division_outline(tol, box)
     fig.add_trace(go.Scattermap(lon=lons, lat=lats, mode="lines", line={"color": "#303030", "width": 1.6},
                                 name=t["division_line"], hoverinfo="skip", showlegend=True))
@@ -152,6 +92,102 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
                      for i, n in enumerate(notes)],
     )
     return fig
+
+
+def _choropleth_rows(allotment: pd.DataFrame, names, tol: float, level):
+    """The rows :func:`choropleth` draws, as ``(drawn, not_drawn, codes_all)``: the allotment joined to the shapes
+    (only the division's rows for a division) and the codes of every district the whole allotment draws as a
+    polygon (those of a division's neighbours are drawn as context)."""
+    drawn, not_drawn = join_allotment(allotment, simplify_tolerance=tol, level=level)
+    codes_all = set(pd.to_numeric(drawn.loc[drawn["drawn_as"] == "polygon", "unit_code"]).astype(int))
+    if names is not None and "division" in drawn.columns:
+        drawn = drawn[drawn["division"].isin(names)]
+        if "division" in not_drawn.columns:
+            not_drawn = not_drawn[not_drawn["division"].isin(names)]
+    return drawn, not_drawn, codes_all
+
+
+def _hover_columns(df: pd.DataFrame, lang: str, labels: dict) -> None:
+    """Write into ``df`` the columns its hover shows (name, division, category, reason: escaped, in ``lang``) and
+    its trace's location id (``_id``, the unit code as text)."""
+    df["_name"] = hover_text(unit_names(df, lang))
+    df["_division"] = hover_text(division_column(df, lang))
+    df["_category"] = df["category"].astype(str).map(labels)
+    df["_reason"] = df["reason"].astype(str).map(hover_wrap) if "reason" in df.columns else ""
+    df["_id"] = pd.to_numeric(df["unit_code"]).astype(int).astype(str)
+
+
+def _context_traces(fig, polys: pd.DataFrame, b, box, names, codes_all: set, t: dict, lang: str) -> None:
+    """Add to ``fig`` the white districts that are not coloured: for a division, the neighbours in view ("Outside
+    the division", coarse outlines) and, for the State or a division, the districts in no row of the allotment
+    ("Not in this allotment")."""
+    import plotly.graph_objects as go
+
+    mine = set(pd.to_numeric(polys["unit_code"]).astype(int))
+    context = in_box(_district_boundaries_cached(CONTEXT_TOLERANCE), box) if names is not None else b.iloc[:0]
+    context = context[~context["unit_code"].isin(mine)]
+    for kind, rows in (("outside", context[context["unit_code"].isin(codes_all)]),
+                       ("absent", (context if names is not None else b)[
+                           ~(context if names is not None else b)["unit_code"].isin(codes_all | mine)])):
+        if not len(rows):
+            continue
+        fig.add_trace(go.Choroplethmap(
+            geojson=geojson(rows), locations=rows["unit_code"].astype(str).tolist(),
+            z=[0] * len(rows), colorscale=[[0, COLOUR_ABSENT], [1, COLOUR_ABSENT]], showscale=False,
+            marker={"line": {"color": EDGE_OUTSIDE if kind == "outside" else EDGE_ABSENT, "width": 0.6}},
+            name=t[kind], showlegend=True,
+            customdata=np.column_stack([hover_text(unit_names(rows, lang)),
+                                        hover_text(division_column(rows, lang))]).tolist(),
+            hovertemplate=f"<b>%{{customdata[0]}}</b><br>{t['division']}: %{{customdata[1]}}<br>"
+                          f"{t[kind]}<extra></extra>"))
+
+
+def _category_traces(fig, polys: pd.DataFrame, b, codes_present: list, labels: dict, hover: str) -> None:
+    """Add to ``fig`` one trace per category present, in the GO's order: its districts filled with its colour,
+    each trace carrying only its own districts' GeoJSON."""
+    import plotly.graph_objects as go
+
+    for c in codes_present:
+        p = polys[polys["category"].astype(str) == c]
+        if not len(p):
+            continue
+        codes_c = pd.to_numeric(p["unit_code"]).astype(int)
+        # Each trace carries only its own districts' GeoJSON (plotly.express would copy all into each).
+        fig.add_trace(go.Choroplethmap(
+            geojson=geojson(b.set_index("unit_code").loc[codes_c].reset_index()), locations=p["_id"].tolist(),
+            z=[1] * len(p), colorscale=[[0, COLOURS[c]], [1, COLOURS[c]]], showscale=False,
+            marker={"line": {"color": "#ffffff", "width": 0.6}, "opacity": 1.0},
+            name=labels[c], legendgroup=labels[c], showlegend=True,
+            customdata=np.column_stack([p["_name"], p["_division"], p["_category"], p["_reason"]]).tolist(),
+            hovertemplate=hover))
+
+
+def _point_traces(fig, points: pd.DataFrame, polys: pd.DataFrame, codes_present: list, labels: dict, hover: str,
+                  size_column: str) -> None:
+    """Add to ``fig`` the units drawn as points: circles in their category's colour, one trace per category, sized
+    by ``size_column`` when it has a positive value; a category's legend entry is shown only once."""
+    import plotly.graph_objects as go
+
+    if not len(points):
+        return
+    size = None
+    if size_column in points.columns:
+        v = pd.to_numeric(points[size_column], errors="coerce")
+        if v.notna().any() and v.max() > 0:
+            size = (6 + 24 * np.sqrt(v.fillna(0) / v.max())).round(1).tolist()
+    polys_cats = set(polys["category"].astype(str))
+    for c in codes_present:
+        sel = points["category"].astype(str) == c
+        if not sel.any():
+            continue
+        p = points[sel]
+        fig.add_trace(go.Scattermap(
+            lon=[g.x for g in p.geometry], lat=[g.y for g in p.geometry], mode="markers",
+            marker={"color": COLOURS[c], "size": [size[i] for i in np.flatnonzero(sel)] if size else 9,
+                    "opacity": 0.9},
+            name=labels[c], legendgroup=labels[c], showlegend=c not in polys_cats,
+            customdata=np.column_stack([p["_name"], p["_division"], p["_category"], p["_reason"]]).tolist(),
+            hovertemplate=hover))
 
 
 def _label(ax, text, xy, size, colour, style="normal"):
@@ -197,6 +233,23 @@ def static_figure(allotment: pd.DataFrame, title: str | None = None, lang: str =
                                division=division))[1]
 
 
+@dataclass(frozen=True)
+class _Layers:
+    """What a static district map draws: the rows on it (only the division's for a division) and those not drawn,
+    split into polygons and points; the districts in view (``shown``), the neighbours drawn as context and the
+    districts in no row of the allotment (``absent``); the division's ``bounds`` and the padded ``view``."""
+
+    drawn: pd.DataFrame
+    not_drawn: pd.DataFrame
+    polys: pd.DataFrame
+    points: pd.DataFrame
+    shown: pd.DataFrame
+    context: pd.DataFrame
+    absent: pd.DataFrame
+    bounds: tuple
+    view: tuple
+
+
 def static_figures(allotment: pd.DataFrame, title: str | dict | None = None, langs=("en", "hi"), *,
                    simplify_tolerance: float = DEFAULT_SIMPLIFY_TOLERANCE, level: str | None = None,
                    district_labels: bool | None = None, figsize: tuple[float, float] | None = None,
@@ -206,18 +259,42 @@ def static_figures(allotment: pd.DataFrame, title: str | dict | None = None, lan
     (title, district names, legend, notes, the locator's title) are put on it when its pair is asked for, in place
     of those of the language before. So each figure must be saved before the next pair is taken. ``title``: text,
     or ``{lang: text}``."""
-    import geopandas as gpd
     import matplotlib
-    from matplotlib.figure import Figure
-    from matplotlib.lines import Line2D
-    from matplotlib.patches import Patch
 
     langs = [check_lang(x) for x in langs]
     tol = float(simplify_tolerance)
     names = division_names(division)
+    layers = _static_layers(allotment, division, names, tol, level)
+    if district_labels is None:
+        district_labels = names is not None
+    if figsize is None:
+        figsize = (12.5, 9.0) if names is not None else (11.0, 9.0)
+    rc = font_rc(langs[0]) if langs else {}
+    with matplotlib.rc_context(rc):
+        fig, ax, anchor, loc = _static_shapes(layers, names, tol, figsize, size_column)
+
+    big = names is not None
+    shown = layers.shown
+    mine = set(shown.loc[shown["division"].isin(names), "unit_code"]) if big else set(shown["unit_code"])
+    # the division's districts are named (neighbours: on the locator)
+    label_at = [(code, g.representative_point()) for code, g in zip(shown["unit_code"], shown.geometry)
+                if code in mine] if district_labels else []
+    titles = title if isinstance(title, dict) else dict.fromkeys(langs, title)
+    for lang in langs:
+        rc = font_rc(lang)
+        with matplotlib.rc_context(rc):
+            added = _static_words(fig, ax, anchor, loc, layers, lang, titles.get(lang), label_at, big, tol)
+        fig._reservation_rc = rc
+        yield lang, fig
+        for artist in added:                     # the next language's words take their place
+            artist.remove()
+
+
+def _static_layers(allotment: pd.DataFrame, division, names, tol: float, level) -> _Layers:
+    """The :class:`_Layers` of a static district map of ``allotment`` (of the division ``names``, or the State for
+    None): the allotment joined to the shapes, the division's rows kept, and the districts in view cut to it."""
     drawn, not_drawn = join_allotment(allotment, simplify_tolerance=tol, level=level)
     b = _district_boundaries_cached(tol)
-    divs = _division_boundaries_cached(tol)
     if names is not None:                        # the division's rows are the map; the rest is context
         inside = drawn["division"].isin(names) if "division" in drawn.columns else \
             pd.Series(True, index=drawn.index)
@@ -229,10 +306,6 @@ def static_figures(allotment: pd.DataFrame, title: str | dict | None = None, lan
         context_codes = set()
     polys = drawn[drawn["drawn_as"] == "polygon"]
     points = drawn[drawn["drawn_as"] == "point"]
-    if district_labels is None:
-        district_labels = names is not None
-    if figsize is None:
-        figsize = (12.5, 9.0) if names is not None else (11.0, 9.0)
 
     bounds = view_bounds(division)
     pad = 0.05 * max(bounds[2] - bounds[0], bounds[3] - bounds[1])
@@ -242,83 +315,96 @@ def static_figures(allotment: pd.DataFrame, title: str | dict | None = None, lan
     coarse = clip_view(_district_boundaries_cached(CONTEXT_TOLERANCE), view) if names is not None else shown
     context = coarse[coarse["unit_code"].isin(context_codes)]
     absent = shown[~shown["unit_code"].isin(poly_codes | context_codes)]
+    return _Layers(drawn, not_drawn, polys, points, shown, context, absent, bounds, view)
 
-    rc = font_rc(langs[0]) if langs else {}
-    with matplotlib.rc_context(rc):
-        fig = Figure(figsize=figsize)
-        ax, anchor, loc = map_axes(fig, names is not None, names is not None)
-        if loc is not None:
-            locator(loc, names, None)
-        ax.set_axis_off()
-        ax.set_aspect(1 / np.cos(np.radians((bounds[1] + bounds[3]) / 2)))
 
-        if len(absent):
-            absent.plot(ax=ax, facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, linewidth=0.4, hatch="////")
-        if len(context):
-            context.plot(ax=ax, facecolor=COLOUR_OUTSIDE, edgecolor=EDGE_OUTSIDE, linewidth=0.5)
-        if len(polys):
-            polys.plot(ax=ax, color=[COLOURS[c] for c in polys["category"].astype(str)], edgecolor="#ffffff",
-                       linewidth=0.6)
-        outline = gpd.GeoSeries([state_outline(tol)], crs=4326)
-        if names is not None:
-            clip_view(divs.boundary, view).plot(ax=ax, color="#303030", linewidth=1.1)
-            clip_view(outline.boundary, view).plot(ax=ax, color="#000000", linewidth=1.4)
-        else:
-            divs.boundary.plot(ax=ax, color="#303030", linewidth=1.1)
-            outline.boundary.plot(ax=ax, color="#000000", linewidth=1.4)
-        ax.set_xlim(view[0], view[2])
-        ax.set_ylim(view[1], view[3])
+def _static_shapes(layers: _Layers, names, tol: float, figsize, size_column: str):
+    """Draw what every language of a static district map shares, on a new Figure: the axes, the locator (no title
+    yet), the districts absent (white, hatched), the context (pale), the coloured districts, the division and State
+    outlines, and the points sized by ``size_column``. Returns ``(fig, map axes, legend anchor, locator axes)``."""
+    import geopandas as gpd
+    from matplotlib.figure import Figure
 
-        if len(points):
-            v = (pd.to_numeric(points[size_column], errors="coerce") if size_column in points.columns
-                 else pd.Series(np.nan, index=points.index))
-            s = (20 + 300 * np.sqrt(v.fillna(0) / v.max())) if v.notna().any() and v.max() > 0 else 30
-            ax.scatter([g.x for g in points.geometry], [g.y for g in points.geometry],
-                       c=[COLOURS[c] for c in points["category"].astype(str)], s=s, edgecolors="#202020",
-                       linewidths=0.5, zorder=5)
+    view, bounds, points = layers.view, layers.bounds, layers.points
+    divs = _division_boundaries_cached(tol)
+    fig = Figure(figsize=figsize)
+    ax, anchor, loc = map_axes(fig, names is not None, names is not None)
+    if loc is not None:
+        locator(loc, names, None)
+    ax.set_axis_off()
+    ax.set_aspect(1 / np.cos(np.radians((bounds[1] + bounds[3]) / 2)))
 
-    big = names is not None
-    mine = set(shown.loc[shown["division"].isin(names), "unit_code"]) if big else set(shown["unit_code"])
-    # the division's districts are named (neighbours: on the locator)
-    label_at = [(code, g.representative_point()) for code, g in zip(shown["unit_code"], shown.geometry)
-                if code in mine] if district_labels else []
-    label_names = dict(zip(shown["unit_code"], range(len(shown))))
-    counts = drawn["category"].astype(str).value_counts()
-    titles = title if isinstance(title, dict) else dict.fromkeys(langs, title)
-    for lang in langs:
-        rc = font_rc(lang)
-        added = []
-        with matplotlib.rc_context(rc):
-            if loc is not None:
-                added.append(map_title(fig, loc, word("map.state", lang), size=8, pad=0.004, colour="#404040"))
-            if label_at:
-                names_l = unit_names(shown, lang).tolist()
-                added += [_label(ax, names_l[label_names[code]], (pt.x, pt.y), 9.5 if big else 5, "#000000")
-                          for code, pt in label_at]
-            handles = [Patch(facecolor=COLOURS[c], edgecolor="#808080", linewidth=0.5,
-                             label=f"{label(c, lang)} ({int(counts.get(c, 0))})") for c in present_codes(drawn)]
-            if len(context):
-                handles.append(Patch(facecolor=COLOUR_OUTSIDE, edgecolor=EDGE_OUTSIDE,
-                                     label=word("map.outside", lang)))
-            if len(absent):
-                handles.append(Patch(facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, hatch="////",
-                                     label=f"{word('map.absent', lang)} ({len(absent)})"))
-            handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
-            kw = dict(handles=handles, title=word("map.category", lang), fontsize=9, title_fontsize=10,
-                      frameon=True, framealpha=0.95)
-            if anchor is not None:                                   # beside the map
-                added.append(fig.legend(loc="upper left", bbox_to_anchor=anchor, **kw))
-            else:
-                added.append(ax.legend(loc="upper right", **kw))
-            if titles.get(lang):
-                added.append(map_title(fig, ax, titles[lang]))
-            notes = [n for n in (not_drawn_note(not_drawn, lang, limit=6), source_note(lang, tol)) if n]
-            added.append(fig.text(0.01, 0.005, "\n".join(notes), fontsize=7.5, color="#404040", ha="left",
-                                  va="bottom"))
-        fig._reservation_rc = rc
-        yield lang, fig
-        for artist in added:                     # the next language's words take their place
-            artist.remove()
+    if len(layers.absent):
+        layers.absent.plot(ax=ax, facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, linewidth=0.4, hatch="////")
+    if len(layers.context):
+        layers.context.plot(ax=ax, facecolor=COLOUR_OUTSIDE, edgecolor=EDGE_OUTSIDE, linewidth=0.5)
+    if len(layers.polys):
+        layers.polys.plot(ax=ax, color=[COLOURS[c] for c in layers.polys["category"].astype(str)],
+                          edgecolor="#ffffff", linewidth=0.6)
+    outline = gpd.GeoSeries([state_outline(tol)], crs=4326)
+    if names is not None:
+        clip_view(divs.boundary, view).plot(ax=ax, color="#303030", linewidth=1.1)
+        clip_view(outline.boundary, view).plot(ax=ax, color="#000000", linewidth=1.4)
+    else:
+        divs.boundary.plot(ax=ax, color="#303030", linewidth=1.1)
+        outline.boundary.plot(ax=ax, color="#000000", linewidth=1.4)
+    ax.set_xlim(view[0], view[2])
+    ax.set_ylim(view[1], view[3])
+
+    if len(points):
+        v = (pd.to_numeric(points[size_column], errors="coerce") if size_column in points.columns
+             else pd.Series(np.nan, index=points.index))
+        s = (20 + 300 * np.sqrt(v.fillna(0) / v.max())) if v.notna().any() and v.max() > 0 else 30
+        ax.scatter([g.x for g in points.geometry], [g.y for g in points.geometry],
+                   c=[COLOURS[c] for c in points["category"].astype(str)], s=s, edgecolors="#202020",
+                   linewidths=0.5, zorder=5)
+    return fig, ax, anchor, loc
+
+
+def _static_words(fig, ax, anchor, loc, layers: _Layers, lang: str, title, label_at: list, big: bool,
+                  tol: float) -> list:
+    """Put the words of ``lang`` on a static district map: the locator's title, the district names at
+    ``label_at``, the legend, the ``title`` and the notes (units not drawn, boundary source). Returns the artists
+    added, which the next language removes."""
+    added = []
+    if loc is not None:
+        added.append(map_title(fig, loc, word("map.state", lang), size=8, pad=0.004, colour="#404040"))
+    if label_at:
+        shown = layers.shown
+        label_names = dict(zip(shown["unit_code"], range(len(shown))))
+        names_l = unit_names(shown, lang).tolist()
+        added += [_label(ax, names_l[label_names[code]], (pt.x, pt.y), 9.5 if big else 5, "#000000")
+                  for code, pt in label_at]
+    kw = dict(handles=_static_handles(layers, lang), title=word("map.category", lang), fontsize=9,
+              title_fontsize=10, frameon=True, framealpha=0.95)
+    if anchor is not None:                                   # beside the map
+        added.append(fig.legend(loc="upper left", bbox_to_anchor=anchor, **kw))
+    else:
+        added.append(ax.legend(loc="upper right", **kw))
+    if title:
+        added.append(map_title(fig, ax, title))
+    notes = [n for n in (not_drawn_note(layers.not_drawn, lang, limit=6), source_note(lang, tol)) if n]
+    added.append(fig.text(0.01, 0.005, "\n".join(notes), fontsize=7.5, color="#404040", ha="left", va="bottom"))
+    return added
+
+
+def _static_handles(layers: _Layers, lang: str) -> list:
+    """The legend entries of a static district map in ``lang``: each category present with its count of
+    districts, "Outside the division" and "Not in this allotment" (with their count) when drawn, the division
+    line."""
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    counts = layers.drawn["category"].astype(str).value_counts()
+    handles = [Patch(facecolor=COLOURS[c], edgecolor="#808080", linewidth=0.5,
+                     label=f"{label(c, lang)} ({int(counts.get(c, 0))})") for c in present_codes(layers.drawn)]
+    if len(layers.context):
+        handles.append(Patch(facecolor=COLOUR_OUTSIDE, edgecolor=EDGE_OUTSIDE, label=word("map.outside", lang)))
+    if len(layers.absent):
+        handles.append(Patch(facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, hatch="////",
+                             label=f"{word('map.absent', lang)} ({len(layers.absent)})"))
+    handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
+    return handles
 
 
 @dataclass(frozen=True)
