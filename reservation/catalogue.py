@@ -102,9 +102,9 @@ CATALOGUE: dict[str, Option] = {o.name: o for o in [
         "barred": "the freed district is only barred from that category; later passes may still reserve it"},
        "GO 2021 items 1-3, last sentence: 'उस जिले को अनारक्षित कर दिया जायेगा' (that district shall be made "
        "unreserved), not 'shall not be allotted to that category'. Final 2021 list: the freed district, Unnao, is "
-       "unreserved (UR); under 'barred' it would be OBC in our computation (OBC shares assumed equal, larger "
-       "rural population first), so the record fits the literal reading, but because the OBC order is not "
-       "public it cannot refute 'barred'."),
+       "unreserved (UR); under 'barred' it would be OBC in our computation with the OBC shares assumed equal and "
+       "tied by the larger rural population (tie_break=population; by the default lower code it stays UR), so "
+       "the record fits the literal reading, but because the OBC order is not public it cannot refute 'barred'."),
     _O("saturation_scope", "A12", "per_category",
        {"per_category": "a division is saturated when all its districts hold the same group (SC incl. SC-W)",
         "all_reserved": "a division is saturated when all its districts hold any reserved office"},
