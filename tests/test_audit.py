@@ -485,7 +485,9 @@ def test_views_map_of_the_final_2021_list(final_2021):
     fig = av.findings_map(final_2021)
     drawn = {tr.name.rsplit(" (", 1)[0]: int(tr.name.rsplit("(", 1)[1].rstrip(")")) for tr in fig.data
              if tr.type == "choroplethmap"}
-    assert sum(drawn.values()) == 75 and drawn["violation_order"] == 4
+    # 5 since tie_break=assumed_by_code is the default (was 4): Baghpat, Shamli, Etawah, Kanpur Dehat (SC order) and
+    # Gautam Buddh Nagar, OBC in our computation only because the SC passes differ (a knock-on; UR as published)
+    assert sum(drawn.values()) == 75 and drawn["violation_order"] == 5
 
 
 def test_the_published_census_totals_are_read_once_per_process(monkeypatch):

@@ -161,9 +161,10 @@ def test_chitrakoot_by_hand(result, cmp):
     ST 0. OBC: floor(27 % x 5 = 1.35) = 1, one woman; women ceil(5/3) = 2 = the category women: W 0, UR 3.
     Blocks by SC share: Manikpur 36.77 % (2005 UR, 2010 UR: tier 1), Mau 27.30 % (UR, OBC_W: tier 1), Ramnagar
     26.83 % (SC_W in 2005: tier 2), Pahari 25.77 % (SC_W in 2010: tier 3), Karwi 23.77 % (SC in 2010: tier 3).
-    SC_W -> Manikpur. OBC (every block at the State share: tie-break by population) leaves out Manikpur: tier 1
-    for OBC = never OBC in 2005/2010 = Pahari (208,058) and Ramnagar (106,949), Karwi (OBC_W 2005) tier 2, Mau
-    (OBC_W 2010) tier 3: OBC_W -> Pahari. The rest UR: Mau, Ramnagar, Karwi. The published 2015 list is the same
+    SC_W -> Manikpur. OBC (every block at the State share: the default tie rule of stand-in shares, lower code
+    first) leaves out Manikpur: tier 1 for OBC = never OBC in 2005/2010 = Pahari (1045) and Ramnagar (1046),
+    Karwi (OBC_W 2005) tier 2, Mau (OBC_W 2010) tier 3: OBC_W -> Pahari (by population, tie_break=population,
+    too: 208,058 > 106,949). The rest UR: Mau, Ramnagar, Karwi. The published 2015 list is the same
     on all five blocks."""
     assert [c for c, _ in _shares("Chitrakoot")] == [1043, 1044, 1046, 1045, 1042]
     want = {1043: "SC_W", 1044: "UR", 1046: "UR", 1045: "OBC_W", 1042: "UR"}

@@ -32,7 +32,7 @@ def test_allot_writes_csv_and_meta_and_prints_a_division_summary(tmp_path, capsy
     t = pd.read_csv(out)
     assert len(t) == 75 and t["division"].nunique() == 18
     meta = json.loads((tmp_path / "zp.meta.json").read_text())
-    assert meta["options"]["tie_break"]["value"] == "code" and meta["options"]["tie_break"]["default"] == "population"
+    assert meta["options"]["tie_break"]["value"] == "code" and meta["options"]["tie_break"]["default"] == "assumed_by_code"
     assert meta["inputs"]["history"][0]["path"] == "data/history/zp-chair.csv"
     assert len(meta["inputs"]["history"][0]["sha256"]) == 64 and meta["history_years"] == [2015]
 

@@ -133,9 +133,10 @@ def test_2023_is_afresh_and_2028_rotates_against_2023():
 
 
 def test_the_tie_rule_of_stand_in_obc_shares():
-    assert get_rulebook("mayor").options["tie_break"].default == "assumed_by_code"
-    for body in ("zp-chair", "kp-chair", "pp-chair", "np-chair"):
-        assert get_rulebook(body).options["tie_break"].default == "population"
+    for body in ("mayor", "zp-chair", "kp-chair", "pp-chair", "np-chair", "gp-pradhan", "gp-ward", "kp-ward",
+                 "zp-ward"):     # every body whose OBC order can fall to a stand-in (the default since 2026-12)
+        assert get_rulebook(body).options["tie_break"].default == "assumed_by_code"
+        assert "population" in get_rulebook(body).options["tie_break"].readings
     t = reservation.allot("mayor", 2023).table
     # every Nagar Nigam at 25.58 %: the 4 OBC offices go to the lowest LGD codes after the SC pass (Agra, Jhansi),
     # women first from the top: Saharanpur 248873, Moradabad 248929 OBC_W; Meerut 248964, Ghaziabad 248988 OBC

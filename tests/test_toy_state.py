@@ -36,10 +36,14 @@ def test_general_women_by_population_outside_reserved_groups(toy):
 
 
 def test_division_rule_leaves_the_least_populous_district_unreserved(toy):
-    # the hand check of the README's 'barred' reading; the default literal reading (saturation_effect=unreserved,
-    # issue 12) keeps Elm UR and is checked in tests/test_readings_zp.py
-    a, got = result(toy, "saturation.csv", options=[("saturation_effect", "barred")])
+    # the hand check of the README's 'barred' reading with the population tie rule (tie_break=population, the
+    # default until 2026-12); the default literal reading (saturation_effect=unreserved, issue 12) keeps Elm UR and
+    # is checked in tests/test_readings_zp.py
+    a, got = result(toy, "saturation.csv", options=[("saturation_effect", "barred"), ("tie_break", "population")])
     assert got == {"Ash": "SC", "Birch": "UR", "Cedar": "UR", "Dogwood": "SC_W", "Elm": "OBC_W"}
+    # the default tie rule of stand-in OBC shares (assumed_by_code): lower code first, Birch (12) before Elm (15)
+    _, got = result(toy, "saturation.csv", options=[("saturation_effect", "barred")])
+    assert got == {"Ash": "SC", "Birch": "OBC_W", "Cedar": "UR", "Dogwood": "SC_W", "Elm": "UR"}
     elm = a.explain(15)
     left_out = elm[elm["decision"] == "left_out_division"]
     assert len(left_out) == 1 and "South" in left_out["detail"].iat[0]

@@ -149,7 +149,7 @@ REASONS = {
                 "shipped records, whatever earlier elections held (block population estimates, or another rule)",
     "st_order": "ST blocks: the list chose other blocks of the district (ST order or ST data)",
     "obc_not_public": "OBC: block OBC population is not public; the computed OBC order inside a district is the "
-                      "tie-break (population) and rotation",
+                      "tie-break rule (option tie_break; by default the lower code) and rotation",
     "women_order": "same group, the women's post differs (the group's first blocks in the order take it)",
     "general_women": "women or unreserved: general women go by the population outside SC/ST/OBC, which needs the "
                      "OBC figures (not public), and by the women's rotation",

@@ -102,9 +102,9 @@ CATALOGUE: dict[str, Option] = {o.name: o for o in [
         "barred": "the freed district is only barred from that category; later passes may still reserve it"},
        "GO 2021 items 1-3, last sentence: 'उस जिले को अनारक्षित कर दिया जायेगा' (that district shall be made "
        "unreserved), not 'shall not be allotted to that category'. Final 2021 list: the freed district, Unnao, is "
-       "unreserved (UR); under 'barred' it would be OBC in our computation (OBC shares assumed equal, larger "
-       "rural population first), so the record fits the literal reading, but because the OBC order is not "
-       "public it cannot refute 'barred'."),
+       "unreserved (UR); under 'barred' it would be OBC in our computation with the OBC shares assumed equal and "
+       "tied by the larger rural population (tie_break=population; by the default lower code it stays UR), so "
+       "the record fits the literal reading, but because the OBC order is not public it cannot refute 'barred'."),
     _O("saturation_scope", "A12", "per_category",
        {"per_category": "a division is saturated when all its districts hold the same group (SC incl. SC-W)",
         "all_reserved": "a division is saturated when all its districts hold any reserved office"},
@@ -112,7 +112,7 @@ CATALOGUE: dict[str, Option] = {o.name: o for o in [
        "per item. Final 2021 list: five divisions are wholly reserved across categories (Bareilly OBC 3 + W 1, "
        "Basti OBC 2 + W 1, Jhansi SC 2 + OBC 1, Saharanpur SC 1 + OBC 2, Varanasi OBC 2 + W 2), none in one "
        "category: 'all_reserved' is contradicted by the record."),
-    _O("tie_break", "A14", "population",
+    _O("tie_break", "A14", "assumed_by_code",
        {"population": "equal shares: larger population of the ranking base first, then lower LGD code",
         "code": "equal shares: lower LGD code first",
         "assumed_by_code": "equal shares: larger population first, then lower LGD code; but where the shares are a "
@@ -126,8 +126,10 @@ CATALOGUE: dict[str, Option] = {o.name: o for o in [
        "Held against the shipped published lists (benchmarks/tie_rule_published.py; units with the published "
        "category, population -> assumed_by_code): zp-chair 2015 9 -> 9 and 2021 38 -> 40 of 75; kp-chair 2005 "
        "163 -> 182, 2010 223 -> 205, 2015 225 -> 232; Mayors 2023 8 -> 11 of 17, 2017 3 -> 6 of 16. The "
-       "panchayat lists do not decide between the two (kp-chair 2010 goes the other way, zp-chair 2015 is level): "
-       "their default stays 'population'; the Mayors' is 'assumed_by_code' (mayor_rules.py)."),
+       "default is 'assumed_by_code' for every body (since 2026-12; before, the Mayors' only): a tie rule of an "
+       "unknown order must not decide the next, known pass (issue 18), and 6 of the 7 lists are the same or better "
+       "by it (669 -> 685 of 2636 units); kp-chair 2010 is the exception (223 -> 205), zp-chair 2015 is level, "
+       "and the panchayat counts are near chance without OBC figures. 'population' stays an option."),
     _O("lots", "A14", "", {}, "Lots drawn by the authority are inputs (CSV unit,lot[,category]); empty = none.",
        kind="path"),
 ]}
