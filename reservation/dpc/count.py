@@ -72,23 +72,21 @@ from __future__ import annotations
 
 import pandas as pd
 
-from .count_base import (FILL_ORDERS, MAX_SEATS, MUNICIPALITY_RULES, R6, R14_1, R14_2, R14_3, R15, R24, R25A,
-                         R25B, R26, R34, R34B, REJECTED_COLUMNS, RESERVED_CODES, RULES_OF_COUNT,
+# The vocabulary (count_base) and the steps (count_steps) are re-exported under the names this module has always
+# had (``from reservation.dpc.count import eligible, RESERVED_CODES ...``).
+from .count_base import (FILL_ORDERS, MAX_SEATS, MUNICIPALITY_RULES, R6, R14_1, R14_2, R14_3, R15,  # noqa: F401
+                         R24, R25A, R25B, R26, R34, R34B, REJECTED_COLUMNS, RESERVED_CODES, RULES_OF_COUNT,
                          SEATS_TABLE_COLUMNS, TABLE_COLUMNS, TIE_STATES, _WIDEST_FIRST, CountResult, _add,
                          _check_seat_categories, _kinds, _seatable, _TooMany, _trace_df, eligible)
 from .count_steps import (Poll, all_electors, candidate_facts, check_candidates_are_electors, check_classes_known,
                           check_municipalities_known, check_poll_options, fill_seats, log_seats_of_poll,
                           log_unfillable, no_candidates, scrutinise, unopposed)
-from .count_steps import unopposed_conflict as _unopposed_conflict
+from .count_steps import unopposed_conflict as _unopposed_conflict  # noqa: F401
 from .files import BALLOT_ID, load_ballots, load_candidates, load_lots
 
 __all__ = ["load_ballots", "load_candidates", "load_lots", "count_election", "CountResult", "RULES_OF_COUNT",
            "MUNICIPALITY_RULES", "FILL_ORDERS", "RESERVED_CODES", "eligible", "BALLOT_ID", "TIE_STATES",
            "MAX_SEATS"]
-
-# the names this module has always had (the vocabulary now lives in count_base, the steps in count_steps)
-_VOCABULARY = (R6, R14_1, R14_2, R14_3, R15, R24, R25A, R25B, R26, R34, R34B, REJECTED_COLUMNS, SEATS_TABLE_COLUMNS,
-               TABLE_COLUMNS, _WIDEST_FIRST, _add, _kinds, _seatable, _TooMany, _trace_df, _unopposed_conflict)
 
 
 def count_election(ballots: pd.DataFrame, seats: int, *, candidates: pd.DataFrame | None = None,
