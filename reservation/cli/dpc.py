@@ -113,10 +113,45 @@ def _reserve(items, flag: str = "--reserve") -> dict[str, int]:
 
 
 def _count(args):
+    """``dpc count``: the flags (refused before any file is read), the files, the poll's seats (r.3(3), r.6),
+    the r.3(4) reading, then :func:`reservation.dpc.count.count_election`."""
     from ..dpc import seats as dpc
-    from ..dpc.count import MAX_SEATS, count_election, load_ballots, load_candidates, load_lots
+    from ..dpc.count import count_election
     from ..inputs.names import crosswalk
-    # flags first: a bad flag is refused before any file is read
+    reserve = _count_flags(args)
+    opts = _options(args.option)
+    code = _count_district(args)
+    ballots, cands, lots = _count_files(args, code)
+    part = args.part or ("urban" if cands is not None and (cands["municipality"] != "").any() else "rural")
+    table = None
+    if args.seats is None or args.municipality_rule == "auto":
+        table = dpc.seats(code, args.year, opts, seed=args.seed)
+    n, seat_categories = _poll_seats(args, table, part, reserve)
+    district = crosswalk().name_en(code)
+    if n < 1:
+        raise FlagError(f"{district} {part} {args.category or ''}: {n} seats in {args.year}: there is no seat to "
+                        f"fill", option="--category" if args.category else "--part")
+    _check_classes_given(district, part, n, seat_categories, cands)
+    _check_separate_contest(args.category, cands)
+    muni = dpc.municipalities(code)
+    rule = _municipality_rule(args.municipality_rule, part, table, muni)
+    represented = _represented(args.represented, code)
+    result = count_election(ballots, n, candidates=cands, municipality_rule=rule, lots=lots,
+                            electors=args.electors, reserved=bool(args.category and args.category != "UR"),
+                            represented=represented, district_municipalities=list(muni["ulb_name"]),
+                            seat_categories=seat_categories, fill_order=opts["fill_order"],
+                            category=args.category or "")
+    result.meta.update({"district": district, "part": part, "category": args.category or "",
+                        "ballots_file": args.ballots, "candidates_file": args.candidates or "",
+                        "lots_file": args.lots or "", "options": {"fill_order": opts.record()["fill_order"]}})
+    return result
+
+
+def _count_flags(args) -> dict[str, int]:
+    """The flags of ``dpc count``, each bounded: the year, the seats (at most MAX_SEATS), the electors, the
+    reserved seats of one poll (r.6: ``--reserve`` with ``--seats``, not with ``--category``). Returns them."""
+    from ..dpc import seats as dpc
+    from ..dpc.count import MAX_SEATS
     dpc.check_year(args.year)
     _flag_count(args.seats, "--seats", 1, MAX_SEATS, "seats")
     _flag_count(args.electors, "--electors", 1, 100_000, "electors")
@@ -129,11 +164,21 @@ def _count(args):
                         "several kinds of seat", option="--reserve")
     if args.seats is not None and sum(reserve.values()) > args.seats:
         raise FlagError(f"{sum(reserve.values())} reserved seats for --seats {args.seats}", option="--reserve")
-    opts = _options(args.option)
+    return reserve
+
+
+def _count_district(args) -> int:
+    from ..inputs.names import crosswalk
     try:
-        code = crosswalk().resolve(args.district)
+        return crosswalk().resolve(args.district)
     except KeyError as e:
         raise FlagError(str(e.args[0]), option="--district") from None
+
+
+def _count_files(args, code: int):
+    """The ballots (r.24(2)), the candidates (r.9(3): municipality, class, sex) and the lots (r.26(1))."""
+    from ..dpc import seats as dpc
+    from ..dpc.count import load_ballots, load_candidates, load_lots
     ballots = load_ballots(args.ballots)
     names = list(ballots.columns)
 
@@ -142,71 +187,80 @@ def _count(args):
 
     cands = load_candidates(args.candidates, names, resolve) if args.candidates else None
     lots = load_lots(args.lots, names) if args.lots else None
-    part = args.part or ("urban" if cands is not None and (cands["municipality"] != "").any() else "rural")
-    rule = args.municipality_rule
-    table = None
-    if args.seats is None or rule == "auto":
-        table = dpc.seats(code, args.year, opts, seed=args.seed)
-    seat_categories = None
+    return ballots, cands, lots
+
+
+def _poll_seats(args, table, part: str, reserve: dict[str, int]):
+    """The seats of the poll and its reserved seats: ``--seats`` (with ``--reserve``), else from ``dpc seats``:
+    one category's seats (``--category``, a separate contest) or the part's seats (r.3(3)) with their reserved
+    seats (r.6) filled in the poll. Returns ``(n, seat_categories or None)``."""
     if args.seats is not None:
-        n = args.seats
-        seat_categories = reserve or None
-    else:
-        sel = table[(table["part"] == part) & ((table["row"] == "category") if args.category else
-                                               (table["row"] == "split"))]
-        if args.category:
-            sel = sel[sel["category"] == args.category]
-        n = int(sel["count"].iat[0])
-        if not args.category:
-            cats = table[(table["part"] == part) & (table["row"] == "category")]
-            seat_categories = {k: int(v) for k, v in zip(cats["category"], cats["count"]) if k != "UR" and int(v)}
-    district = crosswalk().name_en(code)
-    if n < 1:
-        raise FlagError(f"{district} {part} {args.category or ''}: {n} seats in {args.year}: there is no seat to "
-                        f"fill", option="--category" if args.category else "--part")
-    if seat_categories:
-        cols = cands.attrs.get("columns", []) if cands is not None else []
-        needed = [c for c, need in (("category", any(not k.startswith("W") for k in seat_categories)),
-                                    ("sex", any(k.endswith("W") for k in seat_categories))) if need]
-        lacking = [c for c in needed if c not in cols]
-        if lacking:
-            what = ", ".join(f"{k} {v}" for k, v in seat_categories.items())
-            raise FlagError(f"{district} {part}: the poll fills {sum(seat_categories.values())} reserved seat(s) "
-                            f"of {n} ({what}; r.6), so every candidate's {' and '.join(needed)} is needed: give "
-                            f"--candidates FILE with column(s) {', '.join(lacking)}, or count one category's "
-                            f"separate contest with --category CODE, or a poll without reserved seats with "
-                            f"--seats N", option="--candidates")
-    if args.category and cands is not None:      # a separate contest: a class or sex given must fit its seats
-        group = args.category.removesuffix("_W")
-        women = args.category.endswith("_W") or args.category == "W"
-        for c, k, x in zip(cands["candidate"], cands["category"], cands["sex"]):
-            bad = ("category", f"of {k}, not {group}") if group not in ("W", "UR") and k and k != group else \
-                ("sex", "not a woman") if women and x and x != "F" else None
-            if bad:
-                raise InputError(f"candidate {c!r} ({bad[1]}) cannot stand for a {args.category} seat (r.6)",
-                                 file=cands.attrs["path"], row=cands.attrs["rows"][c], column=bad[0])
-    muni = dpc.municipalities(code)
-    if rule == "auto":
-        if part == "rural":
-            rule = "none"
-        else:
-            urban = int(table[(table["part"] == "urban") & (table["row"] == "split")]["count"].iat[0])
-            rule = "at_least_one" if urban >= len(muni) else "at_most_one"
+        return args.seats, reserve or None
+    sel = table[(table["part"] == part) & ((table["row"] == "category") if args.category else
+                                           (table["row"] == "split"))]
+    if args.category:
+        sel = sel[sel["category"] == args.category]
+    n = int(sel["count"].iat[0])
+    seat_categories = None
+    if not args.category:
+        cats = table[(table["part"] == part) & (table["row"] == "category")]
+        seat_categories = {k: int(v) for k, v in zip(cats["category"], cats["count"]) if k != "UR" and int(v)}
+    return n, seat_categories
+
+
+def _check_classes_given(district: str, part: str, n: int, seat_categories, cands) -> None:
+    """r.6 with r.9(3): a poll that fills reserved seats needs the candidates file's ``category`` (a class's
+    seats) and ``sex`` (women's seats) columns."""
+    if not seat_categories:
+        return
+    cols = cands.attrs.get("columns", []) if cands is not None else []
+    needed = [c for c, need in (("category", any(not k.startswith("W") for k in seat_categories)),
+                                ("sex", any(k.endswith("W") for k in seat_categories))) if need]
+    lacking = [c for c in needed if c not in cols]
+    if lacking:
+        what = ", ".join(f"{k} {v}" for k, v in seat_categories.items())
+        raise FlagError(f"{district} {part}: the poll fills {sum(seat_categories.values())} reserved seat(s) "
+                        f"of {n} ({what}; r.6), so every candidate's {' and '.join(needed)} is needed: give "
+                        f"--candidates FILE with column(s) {', '.join(lacking)}, or count one category's "
+                        f"separate contest with --category CODE, or a poll without reserved seats with "
+                        f"--seats N", option="--candidates")
+
+
+def _check_separate_contest(category: str | None, cands) -> None:
+    """r.6: in one category's separate contest, a class or sex the candidates file gives must fit its seats."""
+    if not category or cands is None:
+        return
+    group = category.removesuffix("_W")
+    women = category.endswith("_W") or category == "W"
+    for c, k, x in zip(cands["candidate"], cands["category"], cands["sex"]):
+        bad = ("category", f"of {k}, not {group}") if group not in ("W", "UR") and k and k != group else \
+            ("sex", "not a woman") if women and x and x != "F" else None
+        if bad:
+            raise InputError(f"candidate {c!r} ({bad[1]}) cannot stand for a {category} seat (r.6)",
+                             file=cands.attrs["path"], row=cands.attrs["rows"][c], column=bad[0])
+
+
+def _municipality_rule(rule: str, part: str, table, muni) -> str:
+    """r.3(4): ``auto`` reads the rule from the urban seats and the number of municipalities (at least as many
+    members as municipalities: ``at_least_one``, fewer: ``at_most_one``; rural members: ``none``)."""
+    if rule != "auto":
+        return rule
+    if part == "rural":
+        return "none"
+    urban = int(table[(table["part"] == "urban") & (table["row"] == "split")]["count"].iat[0])
+    return "at_least_one" if urban >= len(muni) else "at_most_one"
+
+
+def _represented(values, code: int) -> list:
+    """r.3(4)(a): the municipalities that already have a member from another contest (``--represented``)."""
+    from ..dpc import seats as dpc
     represented = []
-    for m in args.represented or []:
+    for m in values or []:
         try:
-            represented.append(resolve(m)[1])
+            represented.append(dpc.resolve_municipality(code, m)[1])
         except KeyError as e:
             raise FlagError(str(e.args[0]), option="--represented") from None
-    result = count_election(ballots, n, candidates=cands, municipality_rule=rule, lots=lots,
-                            electors=args.electors, reserved=bool(args.category and args.category != "UR"),
-                            represented=represented, district_municipalities=list(muni["ulb_name"]),
-                            seat_categories=seat_categories, fill_order=opts["fill_order"],
-                            category=args.category or "")
-    result.meta.update({"district": district, "part": part, "category": args.category or "",
-                        "ballots_file": args.ballots, "candidates_file": args.candidates or "",
-                        "lots_file": args.lots or "", "options": {"fill_order": opts.record()["fill_order"]}})
-    return result
+    return represented
 
 
 def cmd_count(args) -> int:

@@ -70,127 +70,23 @@ a spreadsheet would run as formulas are refused there).
 
 from __future__ import annotations
 
-import numbers
-from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import combinations
-from pathlib import Path
-
 import pandas as pd
 
-from ..base.errors import InputError
-from .files import BALLOT_ID, FlagError, load_ballots, load_candidates, load_lots
+# The vocabulary (count_base) and the steps (count_steps) are re-exported under the names this module has always
+# had (``from reservation.dpc.count import eligible, RESERVED_CODES ...``).
+from .count_base import (FILL_ORDERS, MAX_SEATS, MUNICIPALITY_RULES, R6, R14_1, R14_2, R14_3, R15,  # noqa: F401
+                         R24, R25A, R25B, R26, R34, R34B, REJECTED_COLUMNS, RESERVED_CODES, RULES_OF_COUNT,
+                         SEATS_TABLE_COLUMNS, TABLE_COLUMNS, TIE_STATES, _WIDEST_FIRST, CountResult, _add,
+                         _check_seat_categories, _kinds, _seatable, _TooMany, _trace_df, eligible)
+from .count_steps import (Poll, all_electors, candidate_facts, check_candidates_are_electors, check_classes_known,
+                          check_municipalities_known, check_poll_options, fill_seats, log_seats_of_poll,
+                          log_unfillable, no_candidates, scrutinise, unopposed)
+from .count_steps import unopposed_conflict as _unopposed_conflict  # noqa: F401
+from .files import BALLOT_ID, load_ballots, load_candidates, load_lots
 
 __all__ = ["load_ballots", "load_candidates", "load_lots", "count_election", "CountResult", "RULES_OF_COUNT",
            "MUNICIPALITY_RULES", "FILL_ORDERS", "RESERVED_CODES", "eligible", "BALLOT_ID", "TIE_STATES",
            "MAX_SEATS"]
-
-R6 = "DPC Rules 2008 r.6"
-R24 = "DPC Rules 2008 r.24(2)"
-R25A = "DPC Rules 2008 r.25(3)(a)"
-R25B = "DPC Rules 2008 r.25(3)(b)"
-R26 = "DPC Rules 2008 r.26(1)"
-R34 = "DPC Rules 2008 r.3(4)"
-R34B = "DPC Rules 2008 r.3(4) proviso (a), (b)"
-R14_1 = "DPC Rules 2008 r.14(1)"
-R14_2 = "DPC Rules 2008 r.14(2)"
-R14_3 = "DPC Rules 2008 r.14(3)"
-R15 = "DPC Rules 2008 r.15"
-RULES_OF_COUNT = (R6, R24, R25A, R25B, R26, R34, R34B, R14_1, R14_2, R14_3, R15)
-MUNICIPALITY_RULES = ("none", "at_most_one", "at_least_one")
-RESERVED_CODES = ("ST_W", "ST", "SC_W", "SC", "OBC_W", "OBC", "W")
-#: The orders of filling one poll's seats (``None``: by votes, see the module docstring).
-FILL_ORDERS: dict[str, tuple[str, ...] | None] = {
-    "highest_votes": None,
-    "reserved_first": ("SC_W", "SC", "ST_W", "ST", "OBC_W", "OBC", "W", "UR"),
-    "classes_then_women": ("SC", "ST", "OBC", "SC_W", "ST_W", "OBC_W", "W", "UR"),
-    "open_first": ("UR", "SC_W", "SC", "ST_W", "ST", "OBC_W", "OBC", "W"),
-}
-_WIDEST_FIRST = ("UR", "W", "SC", "ST", "OBC", "SC_W", "ST_W", "OBC_W")
-TIE_STATES = 2_000           # states followed to decide whether a tie matters (a few tenths of a second)
-MAX_SEATS = 100              # the largest committee of the Schedule has 40 members
-
-
-def eligible(category: str, sex: str, code: str) -> bool:
-    """May a candidate of ``category`` (SC, ST, OBC, GEN or '') and ``sex`` (F, M or '') take a ``code`` seat?"""
-    if code == "UR":
-        return True
-    if code == "W":
-        return sex == "F"
-    women = code.endswith("_W")
-    return category == (code[:-2] if women else code) and (sex == "F" or not women)
-
-
-@lru_cache(maxsize=65536)
-def _seatable(kinds: tuple, capacity: tuple) -> bool:
-    """Hall's condition: can members of these kinds ``((category, sex), n), ...`` all be given seats of
-    ``capacity`` ``((code, n), ...)``? Exact for any numbers (kinds are at most 15)."""
-    for r in range(1, len(kinds) + 1):
-        for sub in combinations(kinds, r):
-            need = sum(n for _, n in sub)
-            room = sum(n for code, n in capacity if any(eligible(k[0], k[1], code) for k, _ in sub))
-            if need > room:
-                return False
-    return True
-
-
-def _kinds(members, kind) -> tuple:
-    out: dict = {}
-    for c in members:
-        out[kind[c]] = out.get(kind[c], 0) + 1
-    return tuple(sorted(out.items()))
-
-
-# ------------------------------------------------------------------------------------------------- result
-@dataclass
-class CountResult:
-    """``table``: one row per candidate; ``rejected``: the rejected ballots; ``trace``: every step;
-    ``seats_table``: one row per kind of seat (how many, how many filled, by whom).
-
-    ``status``: ``complete``, ``unopposed`` (r.14(1)), ``all_electors`` (r.14(2)/(3)), ``no_candidates``
-    (r.15) or ``lot_needed`` (the count stopped; ``must_draw`` names who must draw)."""
-    status: str
-    seats: int
-    table: pd.DataFrame
-    rejected: pd.DataFrame
-    trace: pd.DataFrame
-    must_draw: list[str] = field(default_factory=list)
-    meta: dict = field(default_factory=dict)
-    seats_table: pd.DataFrame | None = None
-
-    @property
-    def elected(self) -> list[str]:
-        rows = [(int(o), c) for c, r, o in zip(self.table["candidate"], self.table["result"], self.table["order"])
-                if str(r).startswith("elected")]
-        return [c for _, c in sorted(rows, key=lambda x: x[0])]
-
-
-REJECTED_COLUMNS = ["ballot", "row", "marks", "reason", "clause"]
-TABLE_COLUMNS = ["candidate", "municipality", "municipality_lgd_code", "category", "sex", "votes", "rank", "result",
-                 "seat", "order", "lot", "clause", "note"]
-SEATS_TABLE_COLUMNS = ["seat", "seats", "filled", "members", "clause", "note"]
-
-
-class _TooMany(Exception):
-    pass
-
-
-def _check_seat_categories(seats: int, seat_categories) -> dict[str, int]:
-    out = {}
-    for code, n in dict(seat_categories or {}).items():
-        if code == "UR":
-            continue
-        if code not in RESERVED_CODES:
-            raise FlagError(f"unknown seat category {code!r}; expected one of {' '.join(RESERVED_CODES)}",
-                            option="--reserve")
-        if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 0:
-            raise FlagError(f"{code}: {n!r} is not a number of seats", option="--reserve")
-        if int(n):
-            out[code] = int(n)
-    if sum(out.values()) > seats:
-        raise FlagError(f"{sum(out.values())} reserved seats for a poll of {seats} seat(s)",
-                        option="--reserve")
-    return out
 
 
 def count_election(ballots: pd.DataFrame, seats: int, *, candidates: pd.DataFrame | None = None,
@@ -208,415 +104,110 @@ def count_election(ballots: pd.DataFrame, seats: int, *, candidates: pd.DataFram
     ``represented``: municipalities that already have a member from another contest (r.3(4)(a)).
     ``district_municipalities``: names of all the district's municipalities, to report any without a
     candidate under ``at_least_one``. ``electors``: the number of electors (for r.14(2)/(3)); ``reserved``:
-    whether the seats are reserved ones (r.14(3) rather than r.14(2))."""
-    if municipality_rule not in MUNICIPALITY_RULES:
-        raise FlagError(f"municipality rule {municipality_rule!r} is not one of {', '.join(MUNICIPALITY_RULES)}",
-                        option="--municipality-rule")
-    if fill_order not in FILL_ORDERS:
-        raise FlagError(f"fill_order {fill_order!r} is not one of {', '.join(FILL_ORDERS)}",
-                        option="--option fill_order")
-    if isinstance(seats, bool) or not isinstance(seats, numbers.Integral):
-        raise FlagError(f"{seats!r} is not a number of seats", option="--seats")
-    seats = int(seats)
-    if seats < 1:
-        raise FlagError(f"{seats} seats: there is no seat to fill", option="--seats")
-    if seats > MAX_SEATS:
-        raise FlagError(f"{seats} seats: a poll fills at most {MAX_SEATS} (the Schedule's largest committee "
-                        f"has 40 members)", option="--seats")
-    if electors is not None:
-        if isinstance(electors, bool) or not isinstance(electors, numbers.Integral) or electors < 1:
-            raise FlagError(f"{electors!r} electors: there must be at least one elector", option="--electors")
-        electors = int(electors)
-        if electors < len(ballots):
-            raise FlagError(f"{len(ballots)} ballot papers but only {electors} electors", option="--electors")
+    whether the seats are reserved ones (r.14(3) rather than r.14(2)).
+
+    The steps, in order (each in :mod:`reservation.dpc.count_steps` or below, citing its rule): the options
+    and the candidates' facts (r.9, r.3(4), r.6); no poll (r.15, r.14); scrutiny and votes (r.25(3),
+    r.24(2)); the filling of the seats (r.26(1) with r.6 and r.3(4)); the seats and the passed-over
+    candidates (r.6, r.3(4)(b))."""
+    seats, electors = check_poll_options(ballots, seats, municipality_rule, fill_order, electors)
     reserved_seats = _check_seat_categories(seats, seat_categories)
     if seat_categories is not None and not reserved_seats and not category:
         category = "UR"              # a poll whose seats are given, none of them reserved
     names = [str(c) for c in ballots.columns]
-    if electors is not None and electors < len(names):
-        raise FlagError(f"{len(names)} candidates but only {electors} electors; every candidate is an elector "
-                        f"(r.9(1): an elected member of the Zila Panchayat or a municipality)", option="--electors")
-    muni = {c: "" for c in names}
-    mcode = {c: pd.NA for c in names}
-    cat = {c: "" for c in names}
-    sex = {c: "" for c in names}
-    cpath = None if candidates is None else candidates.attrs.get("path")
-    crow = {} if candidates is None else candidates.attrs.get("rows", {})
-    if candidates is not None:
-        for i, c in enumerate(candidates["candidate"]):
-            muni[c], mcode[c] = candidates["municipality"].iat[i], candidates["municipality_lgd_code"].iat[i]
-            if "category" in candidates.columns:
-                cat[c] = candidates["category"].iat[i]
-            if "sex" in candidates.columns:
-                sex[c] = candidates["sex"].iat[i]
-    if municipality_rule != "none":
-        blank = [c for c in names if not muni[c]]
-        if blank:
-            raise InputError(f"candidate {blank[0]!r} has no municipality; r.3(4) needs one for every candidate "
-                             f"(--candidates FILE)", file=cpath, row=crow.get(blank[0]), column="municipality")
-    if reserved_seats:
-        need_cat = any(not k.startswith("W") for k in reserved_seats)
-        need_sex = any(k.endswith("W") for k in reserved_seats)
-        for what, need, vals in (("category", need_cat, cat), ("sex", need_sex, sex)):
-            blank = [c for c in names if need and not vals[c]]
-            if blank:
-                seats_txt = ", ".join(f"{k} {n}" for k, n in reserved_seats.items())
-                raise InputError(f"candidate {blank[0]!r} has no {what}; the poll fills reserved seats "
-                                 f"({seats_txt}; r.6), so every candidate's {what} is needed (r.9(3))",
-                                 file=cpath, row=crow.get(blank[0]), column=what)
-    capacity = dict(reserved_seats, UR=seats - sum(reserved_seats.values()))
-    cap_t = tuple(sorted((k, n) for k, n in capacity.items() if n))
-    kind = {c: (cat[c], sex[c]) for c in names}
-    order_of = FILL_ORDERS[fill_order] if reserved_seats else None
-    seat_seq: list[str] = []
-    if order_of is not None:
-        for code in order_of:
-            seat_seq += [code] * capacity.get(code, 0)
-    by_votes = reserved_seats and order_of is None
-    trace: list[dict] = []
+    check_candidates_are_electors(names, electors)
+    facts = candidate_facts(names, candidates)
+    check_municipalities_known(names, facts, municipality_rule)
+    check_classes_known(names, facts, reserved_seats)
+    poll = Poll(ballots, seats, names, facts, municipality_rule, reserved_seats, fill_order, category, represented)
 
-    def log(event, who, detail, clause):
-        trace.append({"step": len(trace) + 1, "event": event, "candidates": "; ".join(who), "detail": detail,
-                      "clause": clause})
-
-    base = {"seats": seats, "municipality_rule": municipality_rule, "ballots": int(len(ballots)),
-            "represented": list(represented), "seat_categories": dict(capacity) if reserved_seats else {},
-            "fill_order": fill_order if reserved_seats else "", "category": category}
-    votes = {c: 0 for c in names}
-    no_rejects = pd.DataFrame(columns=REJECTED_COLUMNS)
-    seat_of: dict[str, str] = {}
-
-    def table(result: dict, order: dict, lot: dict, clause: dict, note: dict, polled: bool = True) -> pd.DataFrame:
-        v = pd.Series(votes, dtype="int64")
-        rank = v.rank(method="min", ascending=False) if len(v) else v
-        return pd.DataFrame({
-            "candidate": names, "municipality": [muni[c] for c in names],
-            "municipality_lgd_code": pd.array([mcode[c] for c in names], dtype="Int64"),
-            "category": [cat[c] for c in names], "sex": [sex[c] for c in names],
-            "votes": pd.array([votes[c] if polled else None for c in names], dtype="Int64"),
-            "rank": pd.array([int(rank[c]) if polled else None for c in names], dtype="Int64"),
-            "result": [result.get(c, "not elected") for c in names],
-            "seat": [seat_of.get(c, "") for c in names],
-            "order": pd.array([order.get(c) for c in names], dtype="Int64"),
-            "lot": [lot.get(c, "") for c in names], "clause": [clause.get(c, R26) for c in names],
-            "note": [note.get(c, "") for c in names]}, columns=TABLE_COLUMNS)
-
-    def seat_clause(c, rest: str) -> str:
-        code = seat_of.get(c, "")
-        return f"{R6} ({code} seat); {rest}" if code and code != "UR" and reserved_seats else rest
-
-    def seats_table(elected: list[str], short: str = "") -> pd.DataFrame:
-        codes = [k for k in (order_of or ("SC_W", "SC", "ST_W", "ST", "OBC_W", "OBC", "W", "UR"))
-                 if capacity.get(k)] if reserved_seats else [category or ""]
-        rows = []
-        for k in codes:
-            n = capacity.get(k, 0) if reserved_seats else seats
-            members = [c for c in elected if seat_of.get(c, "") == k] if reserved_seats else list(elected)
-            left = "" if len(members) == n else (short or f"{n - len(members)} seat(s) left unfilled")
-            rows.append({"seat": k, "seats": n, "filled": len(members), "members": "; ".join(members),
-                         "clause": R6 if k not in ("UR", "") else R26, "note": left})
-        return pd.DataFrame(rows, columns=SEATS_TABLE_COLUMNS)
-
-    def assign(elected: list[str]) -> None:
-        """Seats for the members in the order of election: the widest seat each can take while the members
-        after him can still be seated (highest_votes; also r.14(1) with reserved seats)."""
-        room = dict(capacity)
-        for i, c in enumerate(elected):
-            rest = _kinds(elected[i + 1:], kind)
-            for code in _WIDEST_FIRST:
-                if room.get(code, 0) and eligible(cat[c], sex[c], code):
-                    room[code] -= 1
-                    if _seatable(rest, tuple(sorted((k, n) for k, n in room.items() if n))):
-                        seat_of[c] = code
-                        break
-                    room[code] += 1
-
-    # --- r.15 / r.14: no poll --------------------------------------------------------------------------
     if not names:
-        log("no candidates", [], "no valid nomination: the election is to be commenced anew", R15)
-        return CountResult("no_candidates", seats, table({}, {}, {}, {}, {}, False), no_rejects,
-                           _trace_df(trace), meta=base,
-                           seats_table=seats_table([], "no candidate: a new election (r.15)"))
+        return no_candidates(poll)
     if electors is not None and electors <= seats:
-        cl = R14_3 if reserved else R14_2
-        if category and not reserved_seats:
-            seat_of.update({c: category for c in names})
-        log("all electors declared", names, f"{electors} electors for {seats} seat(s): every elector is "
-            f"declared a member (the candidates are listed here; other electors are declared too)", cl)
-        return CountResult("all_electors", seats,
-                           table({c: "elected (all electors)" for c in names}, {c: i + 1 for i, c in enumerate(names)},
-                                 {}, {c: cl for c in names}, {}, False), no_rejects, _trace_df(trace), meta=base,
-                           seats_table=seats_table([], "every elector is declared a member (r.14)"))
+        return all_electors(poll, electors, reserved)
     if len(names) <= seats:
-        conflict = _unopposed_conflict(names, muni, municipality_rule, set(represented))
-        if not conflict and reserved_seats and not _seatable(_kinds(names, kind), cap_t):
-            conflict = "the candidates cannot all be given a seat they are eligible for (r.6)"
-        if not conflict:
-            if reserved_seats:
-                assign(names)
-            elif category:
-                seat_of.update({c: category for c in names})
-            note = "" if len(names) == seats else f"{seats - len(names)} seat(s) left unfilled"
-            if len(ballots):
-                note = (note + "; " if note else "") + f"no poll is taken: {len(ballots)} ballot(s) not counted"
-            log("declared unopposed", names, f"{len(names)} candidate(s) for {seats} seat(s)" +
-                ("" if len(names) == seats else "; fewer candidates than seats: all are declared elected and "
-                 "the rest of the seats stay unfilled"), R14_1)
-            return CountResult("unopposed", seats,
-                               table({c: "elected unopposed" for c in names}, {c: i + 1 for i, c in enumerate(names)},
-                                     {}, {c: seat_clause(c, R14_1) for c in names}, {c: note for c in names}, False),
-                               no_rejects, _trace_df(trace), meta=base, seats_table=seats_table(names))
-        log("poll needed", names, f"{len(names)} candidate(s) for {seats} seat(s), but {conflict}: "
-            f"they cannot all be declared elected, so the votes decide", R34B if "r.6" not in conflict else R6)
+        declared = unopposed(poll, ballots, represented)
+        if declared is not None:
+            return declared
 
-    # --- r.25: scrutiny of the ballots -----------------------------------------------------------------
-    marks = ballots.sum(axis=1) if len(names) else pd.Series(0, index=ballots.index)
-    rejected_rows = []
-    sheet_rows = ballots.attrs.get("rows") or [None] * len(ballots)
-    for label, k, row in zip(ballots.index, marks, sheet_rows):
-        if k == 0:
-            rejected_rows.append({"ballot": label, "row": row, "marks": 0, "reason": "no mark", "clause": R25A})
-        elif k > seats:
-            rejected_rows.append({"ballot": label, "row": row, "marks": int(k),
-                                  "reason": f"{int(k)} marks for {seats} seat(s)", "clause": R25B})
-    rejected = pd.DataFrame(rejected_rows, columns=REJECTED_COLUMNS)
-    rejected["row"] = rejected["row"].astype("Int64")
-    valid = ballots[(marks > 0) & (marks <= seats)]
-    votes = dict(zip(names, (int(v) for v in valid.to_numpy(dtype="int64").sum(axis=0)))) if names else {}
+    rejected = scrutinise(poll, ballots)
+    log_seats_of_poll(poll, fill_order)
+    fill_seats(poll, lots)
+    finish_seats(poll)
+    mark_passed_over_by_municipality(poll)
+    mark_passed_over_by_reservation(poll)
+    log_municipalities_without_candidate(poll, district_municipalities)
+    return result_of(poll, rejected)
 
-    base.update({"valid": int(len(valid)), "rejected": int(len(rejected))})
-    for r in rejected_rows:
-        log("ballot rejected", [], f"ballot {r['ballot']}: {r['reason']}", r["clause"])
-    log("votes counted", names, f"{len(valid)} valid ballot(s) of {len(ballots)}; "
-        + ", ".join(f"{c} {votes[c]}" for c in names), R24)
-    if reserved_seats:
-        how = (" then ".join(f"{k} {capacity[k]}" for k in order_of if capacity.get(k)) if order_of else
-               "candidates in order of votes, each elected unless a reserved seat would be left without "
-               "its member (" + ", ".join(f"{k} {n}" for k, n in capacity.items() if n) + ")")
-        log("seats of the poll", [], f"{seats} seat(s) filled in one poll, fill_order={fill_order}: {how}", R6)
 
-    # --- r.26 with r.6 and r.3(4): fill the seats one at a time ---------------------------------------
-    rep0 = frozenset(represented)
-
-    def pool(state) -> tuple[list[str], int]:
-        """The candidates who may take the next seat, and the index of that seat (ordered readings skip the
-        seats that no remaining candidate can take)."""
-        elected, idx = state
-        rep = rep0 | {muni[c] for c in elected}
-        if municipality_rule == "at_most_one":
-            rest = [c for c in names if c not in elected and muni[c] not in rep]
-        else:
-            rest = [c for c in names if c not in elected]
-        if by_votes:
-            k = _kinds(elected, kind)
-            rest = [c for c in rest if _seatable(_add(k, kind[c]), cap_t)]
-        elif seat_seq:
-            while idx < len(seat_seq):
-                ok = [c for c in rest if eligible(cat[c], sex[c], seat_seq[idx])]
-                if ok:
-                    rest = ok
-                    break
-                idx += 1
-            else:
-                rest = []
-        if municipality_rule == "at_least_one":
-            first = [c for c in rest if muni[c] not in rep]
-            rest = first or rest
-        return rest, idx
-
-    def top(p: list[str]) -> list[str]:
-        best = max(votes[c] for c in p)
-        return [c for c in p if votes[c] == best]
-
-    memo: dict = {}
-    budget = [0]
-
-    def outcomes(state) -> frozenset:
-        """Every elected set that some way of breaking the remaining ties can give."""
-        if state in memo:
-            return memo[state]
-        budget[0] += 1
-        if budget[0] > TIE_STATES:
-            raise _TooMany
-        p, idx = pool(state)
-        if len(state[0]) >= seats or not p:
-            res = frozenset([state[0]])
-        else:
-            res = frozenset().union(*(outcomes((state[0] | {c}, idx + 1)) for c in top(p)))
-        memo[state] = res
-        return res
-
-    lots_rows = [] if lots is None else list(lots.itertuples(index=False))
-    lots_path = None if lots is None else lots.attrs.get("path")
-    next_lot = 0
-    elected: list[str] = []
-    result, order, lot_col, clause, note = {}, {}, {}, {}, {}
-    must_draw: list[str] = []
-    status = "complete"
-    idx = 0
-    while len(elected) < seats:
-        es = frozenset(elected)
-        p, new_idx = pool((es, idx))
-        for skipped in seat_seq[idx:new_idx] if seat_seq else ():
-            log("seat left unfilled", [], f"a {skipped} seat: no remaining candidate is eligible for it "
-                f"(r.6; the seat stays vacant)", R6)
-        idx = new_idx
-        if not p:
-            if municipality_rule == "at_most_one":
-                why, cl = "(r.3(4): the remaining candidates' municipalities already have their member)", R34B
-            elif reserved_seats:
-                why, cl = "(r.6: no remaining candidate is eligible for them)", R6
-            else:
-                why, cl = "", R26
-            log("no eligible candidate", [], f"{seats - len(elected)} seat(s) left: no candidate can take them "
-                + why, cl)
-            break
-        t = top(p)
-        pick = t[0]
-        if len(t) > 1:
-            draw, possible = None, None
-            fast = municipality_rule == "none" and not reserved_seats
-            if fast:
-                if len(t) > seats - len(elected):
-                    draw = list(t)
-            else:
-                try:
-                    budget[0] = 0
-                    possible = outcomes((es, idx))
-                    by_choice = {outcomes((es | {c}, idx + 1)) for c in t}
-                    if len(by_choice) > 1:
-                        draw = [c for c in t if not all(c in o for o in possible)] or list(t)
-                except _TooMany:
-                    draw, possible = list(t), None
-                    log("tie too large to follow", t, f"{len(t)} candidates tie at {votes[t[0]]} votes; following "
-                        f"every way of breaking it takes over {TIE_STATES:,} steps, so the lot is drawn among all "
-                        f"of them (a lot that decides nothing changes nothing)", R26)
-            if draw is None:
-                log("tie without effect", t, f"{len(t)} candidates tie at {votes[t[0]]} votes, but whichever is "
-                    f"taken first, the same members can be elected: no lot", R26)
-            else:
-                if next_lot >= len(lots_rows):
-                    must_draw = draw
-                    status = "lot_needed"
-                    log("lot needed", draw, f"tie at {votes[draw[0]]} votes decides a seat; the count stops until "
-                        f"the lot is drawn (supply a lots file row: winner = the candidate on whom it falls)", R26)
-                    for c in draw:
-                        result[c] = "tie: lot needed"
-                    for c in names:
-                        if c not in result and c not in elected and (
-                                (possible is not None and any(c in o for o in possible)) or
-                                (possible is None and votes[c] >= votes[draw[0]])):
-                            result[c] = "pending: the count stopped for a lot"
-                    break
-                row = lots_rows[next_lot]
-                next_lot += 1
-                if row.winner not in draw:
-                    raise InputError(f"lot {row.label}: {row.winner!r} is not among the candidates who must draw "
-                                     f"now ({'; '.join(draw)})", file=lots_path, row=row.row, column="winner")
-                if row.among is not None and set(row.among) != set(draw):
-                    raise InputError(f"lot {row.label}: 'among' lists {'; '.join(row.among)} but the candidates "
-                                     f"who must draw are {'; '.join(draw)}", file=lots_path, row=row.row,
-                                     column="among")
-                pick = row.winner
-                ref = f"lot {row.label} ({Path(lots_path).name if lots_path else 'lots'} row {row.row})"
-                lot_col[pick] = f"won {ref} among {'; '.join(draw)}"
-                for c in draw:
-                    if c != pick:
-                        lot_col[c] = (lot_col.get(c, "") + "; " if lot_col.get(c) else "") + f"lost {ref}"
-                log("lot drawn", draw, f"tie at {votes[pick]} votes; the lot fell on {pick}, who counts as having "
-                    f"one more vote", R26)
-        elected.append(pick)
-        order[pick] = len(elected)
-        result[pick] = "elected"
-        if seat_seq:
-            seat_of[pick] = seat_seq[idx]
-        elif category and not reserved_seats:
-            seat_of[pick] = category
-        idx += 1
-        rep_before = rep0 | {muni[c] for c in elected[:-1]}
-        if municipality_rule == "at_least_one" and muni[pick] not in rep_before:
-            clause[pick] = f"{R26}; {R34}"
-            note[pick] = f"first member from {muni[pick]}"
-        elif municipality_rule == "at_most_one":
-            clause[pick] = f"{R26}; {R34B}"
-            note[pick] = f"the member from {muni[pick]}"
-        else:
-            clause[pick] = R26
-        what = f"seat {len(elected)} of {seats}" + (f" ({seat_of[pick]})" if seat_seq else "")
-        log("elected", [pick], f"{what}: {pick} ({votes[pick]} votes"
-            + (f", {muni[pick]}" if muni[pick] else "") + ")", seat_clause(pick, clause[pick]))
-
-    if by_votes and elected:
-        assign(elected)
-        log("seats assigned", elected, "; ".join(f"{c}: {seat_of[c]}" for c in elected) + " (in order of "
-            "election, each member the widest seat he can take while those after him keep a seat)", R6)
-    if seat_seq and status == "complete":
-        for skipped in seat_seq[idx:]:
-            log("seat left unfilled", [], f"a {skipped} seat: no remaining candidate is eligible for it "
-                f"(r.6; the seat stays vacant)", R6)
+def finish_seats(poll: Poll) -> None:
+    """r.6: give the members elected in order of votes their seats (``highest_votes``), record the reserved
+    seats left vacant, cite r.6 for every reserved seat's member; r.26(1): note the lots not needed."""
+    elected = poll.elected
+    if poll.by_votes and elected:
+        poll.assign(elected)
+        poll.log("seats assigned", elected, "; ".join(f"{c}: {poll.seat_of[c]}" for c in elected) + " (in order "
+                 "of election, each member the widest seat he can take while those after him keep a seat)", R6)
+    if poll.seat_seq and poll.status == "complete":
+        log_unfillable(poll, poll.seat_seq[poll.idx:])
     for c in elected:
-        clause[c] = seat_clause(c, clause[c])
+        poll.clause[c] = poll.seat_clause(c, poll.clause[c])
+    if poll.next_lot < len(poll.lots_rows) and poll.status == "complete":
+        for row in poll.lots_rows[poll.next_lot:]:
+            poll.log("lot not used", [row.winner], f"lot {row.label} (row {row.row}) was not needed", R26)
 
-    if next_lot < len(lots_rows) and status == "complete":
-        for row in lots_rows[next_lot:]:
-            log("lot not used", [row.winner], f"lot {row.label} (row {row.row}) was not needed", R26)
 
-    # passed over under r.3(4)(b): a candidate with more votes than an elected one, kept out by his municipality
-    if municipality_rule == "at_most_one" and elected:
-        low = min(votes[c] for c in elected)
-        taken = rep0 | {muni[c] for c in elected}
-        for c in names:
-            if c not in result and muni[c] in taken and votes[c] >= low:
-                result[c] = "not elected (municipality has its member)"
-                clause[c] = R34B
-                holder = next((e for e in elected if muni[e] == muni[c]), None)
-                note[c] = (f"{muni[c]} is already represented by {holder}" if holder
-                           else f"{muni[c]} already has a member from another contest")
-    # passed over under r.6: more votes than a member who holds a reserved seat the candidate cannot take
-    if reserved_seats and elected and status == "complete":
-        for c in names:
-            if c in result:
-                continue
-            below = [e for e in elected if votes[e] < votes[c] and not eligible(cat[c], sex[c], seat_of[e])]
-            if below:
-                e = min(below, key=lambda x: (votes[x], -order[x]))
-                result[c] = "not elected (seats reserved)"
-                clause[c] = R6
-                note[c] = f"more votes than {e} ({votes[e]}), who holds a {seat_of[e]} seat"
-    if municipality_rule == "at_least_one" and district_municipalities:
-        have = {muni[c] for c in names}
+def mark_passed_over_by_municipality(poll: Poll) -> None:
+    """r.3(4) proviso (b): a candidate with more votes than an elected one, kept out because his municipality
+    already has its member."""
+    if poll.rule != "at_most_one" or not poll.elected:
+        return
+    elected, muni, votes = poll.elected, poll.muni, poll.votes
+    low = min(votes[c] for c in elected)
+    taken = poll.rep0 | {muni[c] for c in elected}
+    for c in poll.names:
+        if c not in poll.result and muni[c] in taken and votes[c] >= low:
+            poll.result[c] = "not elected (municipality has its member)"
+            poll.clause[c] = R34B
+            holder = next((e for e in elected if muni[e] == muni[c]), None)
+            poll.note[c] = (f"{muni[c]} is already represented by {holder}" if holder
+                            else f"{muni[c]} already has a member from another contest")
+
+
+def mark_passed_over_by_reservation(poll: Poll) -> None:
+    """r.6: a candidate with more votes than a member who holds a reserved seat the candidate cannot take."""
+    if not (poll.reserved_seats and poll.elected and poll.status == "complete"):
+        return
+    votes, order, seat_of = poll.votes, poll.order, poll.seat_of
+    for c in poll.names:
+        if c in poll.result:
+            continue
+        below = [e for e in poll.elected if votes[e] < votes[c] and not eligible(poll.cat[c], poll.sex[c], seat_of[e])]
+        if below:
+            e = min(below, key=lambda x: (votes[x], -order[x]))
+            poll.result[c] = "not elected (seats reserved)"
+            poll.clause[c] = R6
+            poll.note[c] = f"more votes than {e} ({votes[e]}), who holds a {seat_of[e]} seat"
+
+
+def log_municipalities_without_candidate(poll: Poll, district_municipalities) -> None:
+    """r.3(4): "at least one member from every municipality" cannot be met for a municipality without a
+    candidate."""
+    if poll.rule == "at_least_one" and district_municipalities:
+        have = {poll.muni[c] for c in poll.names}
         for m in district_municipalities:
-            if m not in have and m not in rep0:
-                log("municipality without candidate", [], f"{m} has no candidate: r.3(4) 'at least one member "
-                    f"from every municipality' cannot be met for it", R34)
-    base.update({"lots_used": next_lot})
-    st = seats_table(elected, "" if status == "complete" else "the count stopped for a lot")
-    if status == "complete":
+            if m not in have and m not in poll.rep0:
+                poll.log("municipality without candidate", [], f"{m} has no candidate: r.3(4) 'at least one "
+                         f"member from every municipality' cannot be met for it", R34)
+
+
+def result_of(poll: Poll, rejected: pd.DataFrame) -> CountResult:
+    """The count's result: the candidates' table, the seats (with the seats left unfilled), the trace."""
+    base = poll.base
+    base.update({"lots_used": poll.next_lot})
+    st = poll.seats_table(poll.elected, "" if poll.status == "complete" else "the count stopped for a lot")
+    if poll.status == "complete":
         base["unfilled"] = {r.seat: int(r.seats - r.filled) for r in st.itertuples() if r.seats > r.filled}
-    return CountResult(status, seats, table(result, order, lot_col, clause, note), rejected,
-                       _trace_df(trace), must_draw=must_draw, meta=base, seats_table=st)
-
-
-def _add(kinds: tuple, k) -> tuple:
-    d = dict(kinds)
-    d[k] = d.get(k, 0) + 1
-    return tuple(sorted(d.items()))
-
-
-def _trace_df(trace: list[dict]) -> pd.DataFrame:
-    return pd.DataFrame(trace, columns=["step", "event", "candidates", "detail", "clause"])
-
-
-def _unopposed_conflict(names, muni, rule, represented) -> str:
-    """Why the candidates cannot all be declared elected under r.3(4)(a), or ''."""
-    if rule != "at_most_one":
-        return ""
-    seen = {}
-    for c in names:
-        m = muni[c]
-        if m in represented:
-            return f"{m} already has a member"
-        if m in seen:
-            return f"{seen[m]} and {c} are both from {m}"
-        seen[m] = c
-    return ""
+    return CountResult(poll.status, poll.seats, poll.table(poll.result, poll.order, poll.lot_col, poll.clause,
+                                                           poll.note),
+                       rejected, _trace_df(poll.trace), must_draw=poll.must_draw, meta=base, seats_table=st)

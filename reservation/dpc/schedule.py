@@ -138,23 +138,36 @@ def _schedule_body(text: str, source: str) -> tuple[str, int]:
 def parse_schedule(text: str, *, source: str = "seed") -> pd.DataFrame:
     """Parse the Schedule out of the full text of the Rules. Returns one row per district (see
     :data:`SCHEDULE_COLUMNS`), in serial order. Raises :class:`InputError` when the text cannot be read as
-    75 rows; rows that can be read but do not add up are returned with ``check`` saying why."""
+    75 rows; rows that can be read but do not add up are returned with ``check`` saying why.
+
+    The steps: the footnotes of the amendments (read first, then removed), the row groups of the token
+    stream, each row's serial, name and columns 3-7, the district of each name, the checks of r.3(1)."""
     body, _ = _schedule_body(text, source)
     notes = parse_footnotes(body)
-    by_marker = {f.marker: f for f in notes}
-    clean = _FOOTNOTE.sub(" ", body)
-    tokens = _TOKEN.findall(clean)
+    tokens = _TOKEN.findall(_FOOTNOTE.sub(" ", body))
+    groups = _row_groups(tokens, source)
+    rows = _read_rows(groups, notes, source)
+    if len(rows) != 75:
+        raise ScheduleParseError(f"{len(rows)} Schedule rows read, expected 75", file=source)
+    df = _resolve_districts(pd.DataFrame(rows), source)
+    return _checked(df)
 
-    def is_num(t):
-        return t.isdigit()
 
-    def is_word(t):
-        return not is_num(t) and t not in ("[", "]")
+def _is_num(t: str) -> bool:
+    return t.isdigit()
 
-    # Split the token stream into row groups: "[ ... ]" is one (bracketed) row; a number between "]" and "["
-    # is the footnote marker of the bracketed row that follows ("16[7 5 Hapur ...]"); any other row starts
-    # at its serial (a number followed by a word) and runs to the next serial or "[".
-    groups: list[tuple[int | None, bool, list[str]]] = []   # (marker outside the bracket, bracketed, tokens)
+
+def _is_word(t: str) -> bool:
+    return not _is_num(t) and t not in ("[", "]")
+
+
+def _row_groups(tokens: list[str], source: str) -> list[tuple[int | None, bool, list[str]]]:
+    """The Schedule's rows in the token stream, as ``(marker outside the bracket, bracketed, tokens)``.
+
+    "[ ... ]" is one (bracketed) row, a row substituted by an amendment; a number between "]" and "[" is the
+    footnote marker of the bracketed row that follows ("16[7 5 Hapur ...]"); any other row starts at its
+    serial (a number followed by a word) and runs to the next serial or "["."""
+    groups: list[tuple[int | None, bool, list[str]]] = []
     i, n = 0, len(tokens)
 
     def close(j):
@@ -162,6 +175,9 @@ def parse_schedule(text: str, *, source: str = "seed") -> pd.DataFrame:
             return tokens.index("]", j)
         except ValueError:
             raise ScheduleParseError(f"unclosed '[' near {' '.join(tokens[j:j + 4])!r}", file=source) from None
+
+    def starts_row(k):
+        return _is_num(tokens[k]) and k + 1 < n and _is_word(tokens[k + 1])
 
     while i < n:
         t = tokens[i]
@@ -171,86 +187,107 @@ def parse_schedule(text: str, *, source: str = "seed") -> pd.DataFrame:
             i = j + 1
         elif t == "]":
             raise ScheduleParseError(f"unbalanced ']' near {' '.join(tokens[max(0, i - 4):i + 1])!r}", file=source)
-        elif is_num(t) and i + 1 < n and tokens[i + 1] == "[" and i > 0 and tokens[i - 1] == "]":
+        elif _is_num(t) and i + 1 < n and tokens[i + 1] == "[" and i > 0 and tokens[i - 1] == "]":
             j = close(i + 2)
             groups.append((int(t), True, tokens[i + 2:j]))
             i = j + 1
         else:
             start = i
             i += 1
-            def starts_row(k):
-                return is_num(tokens[k]) and k + 1 < n and is_word(tokens[k + 1])
-
             while i < n and tokens[i] not in ("[", "]") and not starts_row(i):
                 i += 1
             groups.append((None, False, tokens[start:i]))
         if any(x == "[" for x in groups[-1][2]):
             raise ScheduleParseError(f"nested '[' in {' '.join(groups[-1][2])!r}", file=source)
+    return groups
 
-    # Footnote markers that annotate Schedule rows, in order of use.
-    pending = sorted(notes, key=lambda f: f.marker)
+
+def _read_rows(groups, notes: list[Footnote], source: str) -> list[dict]:
+    """Each row group as a row of the Schedule (col. 1-7 and its amendment), the serials running 1, 2, ..."""
+    by_marker = {f.marker: f for f in notes}
+    pending = sorted(notes, key=lambda f: f.marker)      # footnote markers of Schedule rows, in order of use
     rows = []
     expected = 1
     for outside, bracketed, toks in groups:
-        first_word = next((k for k, x in enumerate(toks) if is_word(x)), None)
-        if first_word is None:
-            raise ScheduleParseError(f"a row without a district name: {' '.join(toks)!r}", file=source)
-        lead = toks[:first_word]
-        k = first_word
-        name_words = []
-        while k < len(toks) and is_word(toks[k]):
-            name_words.append(toks[k])
-            k += 1
-        numbers = toks[k:]
-        if any(not is_num(x) for x in numbers):
-            raise ScheduleParseError(f"unexpected text in the row of {' '.join(name_words)!r}: "
-                                     f"{' '.join(numbers)!r}", file=source)
-        digits = "".join(lead)
-        footnote = None
+        lead, name_words, numbers = _split_row(toks, source)
         if bracketed:
-            if outside is not None:
-                marker, serial_s = outside, digits
-            else:
-                f = pending[0] if pending else None
-                if f is None or not digits.startswith(str(f.marker)):
-                    raise ScheduleParseError(f"bracketed row {digits!r} {' '.join(name_words)!r} has no matching "
-                                             f"amendment footnote", file=source)
-                marker, serial_s = f.marker, digits[len(str(f.marker)):]
-            footnote = by_marker.get(marker)
-            if footnote is None or not serial_s.isdigit():
-                raise ScheduleParseError(f"footnote {marker} for {' '.join(name_words)!r} is not in the text",
-                                         file=source)
-            pending = [p for p in pending if p.marker != marker]
-            serial = int(serial_s)
-            if footnote.target != serial:
-                raise ScheduleParseError(f"footnote {marker} names serial {footnote.target} but the row reads "
-                                         f"{serial}", file=source)
+            serial, footnote = _amended_serial(outside, "".join(lead), name_words, pending, by_marker, source)
+            pending = [p for p in pending if p.marker != footnote.marker]
         else:
             if len(lead) != 1:
                 raise ScheduleParseError(f"row {' '.join(lead)!r} {' '.join(name_words)!r}: expected one serial "
                                          f"number", file=source)
-            serial = int(lead[0])
+            serial, footnote = int(lead[0]), None
         if serial != expected:
             raise ScheduleParseError(f"serial {serial} ({' '.join(name_words)}) where {expected} was expected",
                                      file=source)
         expected += 1
-        nums = [int(x) for x in numbers]
-        if len(nums) == 5:
-            s42, abd, e, s44, total = nums
-        elif len(nums) == 4:
-            s42, abd, s44, total = nums
-            e = None
-        else:
-            raise ScheduleParseError(f"serial {serial} ({' '.join(name_words)}): {len(nums)} numbers, expected "
-                                     f"4 or 5", file=source)
-        rows.append({"serial": serial, "name_in_schedule": " ".join(name_words), "s4_2": s42, "s4_4_abd": abd,
-                     "s4_4_e": e, "s4_4": s44, "total": total,
-                     "amendment": footnote.amendment if footnote else "",
-                     "amended_on": footnote.dated.isoformat() if footnote else "",
-                     "footnote": footnote.marker if footnote else None})
-    if len(rows) != 75:
-        raise ScheduleParseError(f"{len(rows)} Schedule rows read, expected 75", file=source)
-    df = pd.DataFrame(rows)
+        rows.append(_row(serial, name_words, numbers, footnote, source))
+    return rows
+
+
+def _split_row(toks: list[str], source: str) -> tuple[list[str], list[str], list[str]]:
+    """A row's tokens as (the digits before the name: marker and serial, col. 1; the name, col. 2; the
+    numbers, col. 3-7)."""
+    first_word = next((k for k, x in enumerate(toks) if _is_word(x)), None)
+    if first_word is None:
+        raise ScheduleParseError(f"a row without a district name: {' '.join(toks)!r}", file=source)
+    lead = toks[:first_word]
+    k = first_word
+    name_words = []
+    while k < len(toks) and _is_word(toks[k]):
+        name_words.append(toks[k])
+        k += 1
+    numbers = toks[k:]
+    if any(not _is_num(x) for x in numbers):
+        raise ScheduleParseError(f"unexpected text in the row of {' '.join(name_words)!r}: "
+                                 f"{' '.join(numbers)!r}", file=source)
+    return lead, name_words, numbers
+
+
+def _amended_serial(outside, digits: str, name_words, pending: list[Footnote], by_marker: dict,
+                    source: str) -> tuple[int, Footnote]:
+    """The serial and the amendment footnote of a bracketed (substituted) row: the leading digits are the
+    footnote's marker glued to the serial; the footnote must name that serial."""
+    if outside is not None:
+        marker, serial_s = outside, digits
+    else:
+        f = pending[0] if pending else None
+        if f is None or not digits.startswith(str(f.marker)):
+            raise ScheduleParseError(f"bracketed row {digits!r} {' '.join(name_words)!r} has no matching "
+                                     f"amendment footnote", file=source)
+        marker, serial_s = f.marker, digits[len(str(f.marker)):]
+    footnote = by_marker.get(marker)
+    if footnote is None or not serial_s.isdigit():
+        raise ScheduleParseError(f"footnote {marker} for {' '.join(name_words)!r} is not in the text",
+                                 file=source)
+    serial = int(serial_s)
+    if footnote.target != serial:
+        raise ScheduleParseError(f"footnote {marker} names serial {footnote.target} but the row reads "
+                                 f"{serial}", file=source)
+    return serial, footnote
+
+
+def _row(serial: int, name_words: list[str], numbers: list[str], footnote: Footnote | None, source: str) -> dict:
+    """Columns 3-7 of one row; four numbers: column 5 (clause (e)) is blank (the 15-member rows)."""
+    nums = [int(x) for x in numbers]
+    if len(nums) == 5:
+        s42, abd, e, s44, total = nums
+    elif len(nums) == 4:
+        s42, abd, s44, total = nums
+        e = None
+    else:
+        raise ScheduleParseError(f"serial {serial} ({' '.join(name_words)}): {len(nums)} numbers, expected "
+                                 f"4 or 5", file=source)
+    return {"serial": serial, "name_in_schedule": " ".join(name_words), "s4_2": s42, "s4_4_abd": abd,
+            "s4_4_e": e, "s4_4": s44, "total": total,
+            "amendment": footnote.amendment if footnote else "",
+            "amended_on": footnote.dated.isoformat() if footnote else "",
+            "footnote": footnote.marker if footnote else None}
+
+
+def _resolve_districts(df: pd.DataFrame, source: str) -> pd.DataFrame:
+    """Col. 2 as printed -> the LGD district (one Schedule row per district)."""
     cw = crosswalk()
     codes, names = [], []
     for printed, serial in zip(df["name_in_schedule"], df["serial"]):
@@ -267,6 +304,11 @@ def parse_schedule(text: str, *, source: str = "seed") -> pd.DataFrame:
     if len(dup):
         raise ScheduleParseError(f"two Schedule rows name the same district: {', '.join(dup['name_in_schedule'])}",
                                  file=source)
+    return df
+
+
+def _checked(df: pd.DataFrame) -> pd.DataFrame:
+    """r.3(1) and the Schedule: every row's check (see :func:`_check`) and the clause that makes it law."""
     df["s4_4_e"] = df["s4_4_e"].astype("Int64")
     df["footnote"] = df["footnote"].astype("Int64")
     df["check"] = [_check(r) for r in df.itertuples()]
