@@ -230,3 +230,17 @@ def test_the_architecture_page_draws_the_same_order():
     page = (ROOT.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
     drawn = re.findall(r"^  (\w+)/ ", page.split("```")[1], flags=re.M)
     assert drawn == list(reversed(LAYERS))
+
+
+def test_the_command_line_starts_without_numpy_or_pandas():
+    """`reservation counts` starts in a fraction of a second, and a Ctrl-C while it starts reaches main()'s
+    handler (tests/test_hostile_out.py waits for pandas before it signals): importing the command line and every
+    module it imports at the top must not load numpy or pandas (a layer's module may import them inside a
+    function)."""
+    import subprocess
+    import sys
+    code = ("import sys; import reservation.cli.commands; "
+            "print(sorted(m for m in ('numpy', 'pandas') if m in sys.modules))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]", r.stdout

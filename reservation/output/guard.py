@@ -116,19 +116,9 @@ def _refuse_package(path, flag: str, *, folder: bool = False) -> None:
 # ------------------------------------------------------------------------------------------- what a target is
 
 def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe (FIFO)"
-    if stat.S_ISCHR(mode):
-        return "a character device (such as /dev/null)"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISREG(mode):
-        return "a file"
-    return "not a regular file"
+    """What a path is, in words: the strict reader's words for what is not a regular file, else "a file"."""
+    from ..inputs.units import _file_kind        # here, not at the top: the command line starts without pandas
+    return _file_kind(mode) or "a file"
 
 
 def _link_target(path: Path) -> str:
