@@ -23,3 +23,18 @@ def test_counts_next_election_still_says_what_it_assumed():
     assert code == 0, err
     assert "assumed: 2027 is taken as the next election" in err
     assert out.startswith("category,count\n")
+
+
+@pytest.mark.parametrize("name", ["a\x1b[31m.csv", "a\n.csv", "a\x07.csv", "a\x7f.csv"])
+def test_out_path_with_a_control_character_is_refused(tmp_path, name):
+    # it was accepted, and "wrote ..." then sent the raw escape sequence (or a second line) to the terminal
+    line = assert_refused(run_cli(["allot", "--body", "zp-chair", "--year", "2021", "--out", str(tmp_path / name)]),
+                          option="--out", words=("control character",))
+    assert all(ord(c) >= 32 for c in line)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_report_folder_with_a_control_character_is_refused(tmp_path):
+    assert_refused(run_cli(["report", "--body", "zp-chair", "--year", "2021", "--division", "Agra",
+                            "--out", str(tmp_path / "r\x07")]), option="--out", words=("control character",))
+    assert list(tmp_path.iterdir()) == []
