@@ -38,3 +38,14 @@ def test_report_folder_with_a_control_character_is_refused(tmp_path):
     assert_refused(run_cli(["report", "--body", "zp-chair", "--year", "2021", "--division", "Agra",
                             "--out", str(tmp_path / "r\x07")]), option="--out", words=("control character",))
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("argv, flag", [
+    (["--a", "sc_st_rounding=bogus"], "--a sc_st_rounding"),
+    (["--b", "sc_st_rounding="], "--b sc_st_rounding"),
+    (["--a", "sc_st_rounding=floor", "--b", "sc_st_rounding=bogus"], "--b sc_st_rounding"),
+])
+def test_diff_names_the_scenario_flag_of_a_bad_option_value(argv, flag):
+    # it said "column 'sc_st_rounding'", naming no flag, where allot says "--option sc_st_rounding"
+    line = assert_refused(run_cli(["diff", "--body", "zp-chair", "--year", "2021", *argv]), option=flag)
+    assert "column" not in line

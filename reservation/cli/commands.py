@@ -288,9 +288,13 @@ def _name_the_flag(e: InputError, parser, args) -> None:
     "column"."""
     if e.option is not None or e.file is not None or not e.column:
         return
-    typed = [str(v).split("=", 1)[0].strip() for v in (getattr(args, "option", None) or [])]
-    if str(e.column) in typed:
-        e.option, e.column = f"--option {e.column}", None
+    typed = [(flag, *(str(v).split("=", 1) + [""])[:2]) for dest, flag in
+             (("option", "--option"), ("a", "--a"), ("b", "--b"))       # diff's scenarios: --a, --b
+             for v in (getattr(args, dest, None) or [])]
+    named = [(flag, value) for flag, name, value in typed if name.strip() == str(e.column)]
+    if named:          # the same name in --a and --b: the flag whose value the message quotes
+        flag = next((f for f, v in named if repr(v.strip()) in str(e)), named[0][0])
+        e.option, e.column = f"{flag} {e.column}", None
         return
     flags = set()
     todo = [parser]
