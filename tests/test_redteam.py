@@ -49,3 +49,19 @@ def test_diff_names_the_scenario_flag_of_a_bad_option_value(argv, flag):
     # it said "column 'sc_st_rounding'", naming no flag, where allot says "--option sc_st_rounding"
     line = assert_refused(run_cli(["diff", "--body", "zp-chair", "--year", "2021", *argv]), option=flag)
     assert "column" not in line
+
+
+def test_a_failed_report_says_so_in_one_bounded_line(monkeypatch, tmp_path):
+    # a cell timeout quoted the cell's source: a 1,673-character line with the notebook's own newlines folded in
+    from reservation import report
+    long = "CellTimeoutError: " + "\n".join(["['import plotly.io as pio', '', " * 20] * 5) + "\x1b[31m"
+
+    def fail(*a, **k):
+        raise report.ReportFailed(f"1 of 4 notebooks failed (projection: {long})", [], None)
+    monkeypatch.setattr(report, "run_report", fail)
+    code, out, err = run_cli(["report", "--body", "zp-chair", "--year", "2021", "--division", "Agra",
+                              "--out", tmp_path / "r", "--no-progress"])
+    assert code == 1, err
+    lines = err.strip("\n").split("\n")
+    assert len(lines) == 1 and lines[0].startswith("reservation report: failed: 1 of 4 notebooks failed"), err
+    assert len(lines[0]) <= 700 and "\x1b" not in lines[0]
