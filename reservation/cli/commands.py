@@ -42,8 +42,7 @@ def cmd_counts(args) -> int:
     from ..inputs.options import parse_assignments
     from ..rules.registry import get_rulebook
     rb = get_rulebook(args.body)
-    for a in rb.years.check(args.body, args.year):   # e.g. the year labels the next election
-        print(f"assumed: {a}", file=sys.stderr)
+    notes = rb.years.check(args.body, args.year)   # e.g. the year labels the next election
     if rb.light_counts is not None and not args.units:
         # the State counts of a chair body from the shipped table, without numpy or pandas (a fast process)
         rows = rb.light_counts(rb.option_set(parse_assignments(args.option)))
@@ -51,6 +50,8 @@ def cmd_counts(args) -> int:
         from ..allotment.pipeline import counts
         rows = counts(args.body, args.year, units=args.units, options=args.option).itertuples(index=False)
     rows = [tuple(r) for r in rows]
+    for a in notes:                                # only once the counts stand: a refusal is one line alone
+        print(f"assumed: {a}", file=sys.stderr)
     if args.format == "json":
         print(json.dumps({r[0]: int(r[1]) for r in rows}, indent=2))
         return 0
@@ -287,9 +288,13 @@ def _name_the_flag(e: InputError, parser, args) -> None:
     "column"."""
     if e.option is not None or e.file is not None or not e.column:
         return
-    typed = [str(v).split("=", 1)[0].strip() for v in (getattr(args, "option", None) or [])]
-    if str(e.column) in typed:
-        e.option, e.column = f"--option {e.column}", None
+    typed = [(flag, *(str(v).split("=", 1) + [""])[:2]) for dest, flag in
+             (("option", "--option"), ("a", "--a"), ("b", "--b"))       # diff's scenarios: --a, --b
+             for v in (getattr(args, dest, None) or [])]
+    named = [(flag, value) for flag, name, value in typed if name.strip() == str(e.column)]
+    if named:          # the same name in --a and --b: the flag whose value the message quotes
+        flag = next((f for f, v in named if repr(v.strip()) in str(e)), named[0][0])
+        e.option, e.column = f"{flag} {e.column}", None
         return
     flags = set()
     todo = [parser]

@@ -54,7 +54,8 @@ def cmd_report(args) -> int:
                          projection_samples=DEFAULT_SAMPLES if args.projection_samples is None else args.projection_samples,
                          seed=args.seed or 0, force=args.force)
     except ReportFailed as e:
-        print(f"reservation report: failed: {e}", file=sys.stderr)
+        from ..base.errors import bounded      # a cell's source or traceback: one bounded line (the kept notebooks
+        print(f"reservation report: failed: {bounded(e)}", file=sys.stderr)     # hold it all)
         return 1
     except KeyboardInterrupt:
         print("reservation report: interrupted; nothing written", file=sys.stderr)

@@ -57,6 +57,16 @@ def excerpt(path) -> str:
     return s if len(s) <= _SHOWN else f"{s[:60]}...{s[-(_SHOWN - 63):]}"
 
 
+def _refuse_control(path, flag: str) -> None:
+    """A path with a control character (a newline, an escape sequence) is refused: the tool prints the paths it
+    writes ("wrote ..."), and a name is one line of visible text."""
+    s = str(path)
+    bad = next((c for c in s if 0 < ord(c) < 32 or 0x7f <= ord(c) < 0xa0), None)   # NUL: its own message
+    if bad is not None:
+        raise InputError(f"{excerpt(s)} holds the control character U+{ord(bad):04X}: a path is one line of "
+                         "visible text", option=flag)
+
+
 # ------------------------------------------------------------------------------------------- the package's own
 
 @lru_cache(maxsize=1)
@@ -194,6 +204,7 @@ def check_folders(path: Path, *, flag: str) -> None:
 
 def check_table(table: Path, meta: Path, *, flag: str = "--out", force: bool = False) -> None:
     """A table and its meta file (see the module docstring): the table is ours when the meta beside it is."""
+    _refuse_control(table, flag)
     for p in (table, meta):
         _refuse_package(p, flag)
     for p in (table, meta):                               # what each is, before whose it is
@@ -211,6 +222,7 @@ def check_new_file(path, *, flag: str = "path", force: bool = False) -> Path:
     p = Path(path)
     if str(path).strip() == "":
         raise InputError("the path is empty", option=flag)
+    _refuse_control(p, flag)
     _refuse_package(p, flag)
     check_file(p, flag=flag, force=force, replaceable=False)
     check_folders(p, flag=flag)
@@ -219,6 +231,7 @@ def check_new_file(path, *, flag: str = "path", force: bool = False) -> Path:
 
 def check_folder_target(out: Path, *, flag: str = "--out") -> None:
     """A folder target (a report): not in the package, not a link, not a file, no file or dangling link above."""
+    _refuse_control(out, flag)
     _refuse_package(out, flag, folder=not os.path.islink(out))
     try:
         st = os.lstat(out)
