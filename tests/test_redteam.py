@@ -65,3 +65,13 @@ def test_a_failed_report_says_so_in_one_bounded_line(monkeypatch, tmp_path):
     lines = err.strip("\n").split("\n")
     assert len(lines) == 1 and lines[0].startswith("reservation report: failed: 1 of 4 notebooks failed"), err
     assert len(lines[0]) <= 700 and "\x1b" not in lines[0]
+
+
+@pytest.mark.parametrize("words,code", [("Scheduled Caste Women", "SC_W"), ("Scheduled Caste", "SC"),
+                                        ("Scheduled Tribe (Women)", "ST_W"), ("Other Backward Class", "OBC"),
+                                        ("Other Backward Class - Women", "OBC_W"), ("SC Woman", "SC_W")])
+def test_a_list_may_name_a_category_in_the_singular(words, code):
+    """A published list that says 'Scheduled Caste Women' (the singular, as many district lists print it) is read
+    as the category, not refused as unknown."""
+    from reservation.inputs.published import category_of
+    assert category_of(words) == code

@@ -39,13 +39,17 @@ UNIT_COLUMNS = ("unit", "unit_code", "district_lgd_code", "block_lgd_code", "dis
 # reservation.law.categories (and the shorter English labels of its earlier versions, 'Backward Classes').
 # Keys are compared with loose_key (case, spaces, nukta and punctuation forgiven).
 _WORDS = {
-    "ST_W": ("अनुसूचित जनजाति स्त्री", "अनुसूचित जनजाति महिला", "ST women", "ST-W", "ST (W)"),
-    "ST": ("अनुसूचित जनजाति",),
-    "SC_W": ("अनुसूचित जाति स्त्री", "अनुसूचित जाति महिला", "SC women", "SC-W", "SC (W)"),
-    "SC": ("अनुसूचित जाति",),
+    "ST_W": ("अनुसूचित जनजाति स्त्री", "अनुसूचित जनजाति महिला", "ST women", "ST-W", "ST (W)",
+             "Scheduled Tribe women", "ST woman"),
+    "ST": ("अनुसूचित जनजाति", "Scheduled Tribe"),
+    "SC_W": ("अनुसूचित जाति स्त्री", "अनुसूचित जाति महिला", "SC women", "SC-W", "SC (W)", "Scheduled Caste women",
+             "SC woman"),
+    "SC": ("अनुसूचित जाति", "Scheduled Caste"),
     "OBC_W": ("पिछड़ा वर्ग स्त्री", "पिछड़ा वर्ग महिला", "अन्य पिछड़ा वर्ग स्त्री", "पिछड़ी जाति स्त्री", "OBC women",
-              "OBC-W", "OBC (W)", "BC women", "Backward Classes (women)"),
-    "OBC": ("पिछड़ा वर्ग", "अन्य पिछड़ा वर्ग", "पिछड़ी जाति", "BC", "Backward Class", "Backward Classes"),
+              "OBC-W", "OBC (W)", "BC women", "Backward Classes (women)", "Backward Class women",
+              "Other Backward Class women", "OBC woman"),
+    "OBC": ("पिछड़ा वर्ग", "अन्य पिछड़ा वर्ग", "पिछड़ी जाति", "BC", "Backward Class", "Backward Classes",
+            "Other Backward Class"),
     "W": ("स्त्री", "महिला", "Women", "Woman", "general women"),
     "UR": ("अनारक्षित", "Unreserved", "general"),
 }
