@@ -47,6 +47,7 @@ from kp_history_crosswalk import load_blocks, read_text_csv, shared_dir  # noqa:
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+from kp_history_crosswalk import _ratio, hi_key  # noqa: E402
 from reservation.law.categories import CODES  # noqa: E402
 from reservation.inputs.units import nfc  # noqa: E402
 
@@ -159,6 +160,7 @@ def place_year(year: int, src: pd.DataFrame, bt: pd.DataFrame, lgd: pd.DataFrame
     v = [res[i] for i in out.index]
     out["unit"] = [x["code"] for x in v]
     gp_block = dict(zip(lgd["gp_code"], lgd["block"]))
+    out["src_block"] = out["block"]
     out["block"] = [gp_block[u] if u else b for u, b in zip(out["unit"], out["block"])]
     out["match"] = [x.get("rule", "") if x["code"] else "" for x in v]
     out["score"] = ["" if x.get("score") is None else f"{x['score']:.4f}" for x in v]
@@ -214,6 +216,45 @@ def district_pass(year: int, src: pd.DataFrame, res: dict, lgd: pd.DataFrame) ->
                       {"code": "", "why": "two rows on one LGD gram panchayat", "score": 1.0, "alt": names[c]})
 
 
+#: The reasons of steps 1-2 that step 3 (:func:`cross_year_pass`) takes up.
+VIA = RETRY + ("fits two LGD gram panchayats", "too close to call")
+#: The lowest :func:`hi_key` ratio (Hindi against Hindi) at which two years' rows of one number are one name.
+VIA_THRESHOLD = 0.75
+
+
+def cross_year_pass(placed: dict[int, pd.DataFrame], lgd: pd.DataFrame) -> None:
+    """Step 3, in place: the SEC kept the gram panchayat numbers inside a block from one election to the next
+    (of the gram panchayats placed in both 2010 and 2015 in one block, 99 % carry the same ``gp_no``; the build
+    prints the figure). A row steps 1-2 left unplaced takes the LGD gram panchayat of another year's row of the
+    same LGD block and number whose Hindi name is alike (:func:`hi_key` ratio at least :data:`VIA_THRESHOLD`),
+    if that names one gram panchayat, it is not placed this year and no other row claims it: rule ``via YEAR``,
+    the score the Hindi ratio. Only rows placed by steps 1-2 are evidence (no chain of guesses)."""
+    known: dict[tuple[str, str], list[tuple[int, str, str]]] = {}
+    for y, p in placed.items():
+        ok = p[p["unit"] != ""]
+        for sb, no, u, n in zip(ok["src_block"], ok["gp_no"], ok["unit"], ok["gp_hi"]):
+            known.setdefault((sb, no), []).append((y, u, hi_key(n)))
+    gp_block = dict(zip(lgd["gp_code"], lgd["block"]))
+    for y, p in placed.items():
+        taken = set(p.loc[p["unit"] != "", "unit"])
+        todo = p[(p["unit"] == "") & p["reason"].isin(VIA) & (p["src_block"] != "")]
+        claim: dict[str, list[tuple[int, int, float]]] = {}
+        for i, sb, no, n in zip(todo.index, todo["src_block"], todo["gp_no"], todo["gp_hi"]):
+            k = hi_key(n)
+            hits: dict[str, tuple[int, float]] = {}
+            for yy, u, kk in known.get((sb, no), []):
+                r = round(_ratio(k, kk), 4)
+                if yy != y and r >= VIA_THRESHOLD and r > hits.get(u, (0, 0.0))[1]:
+                    hits[u] = (yy, r)
+            if len(hits) == 1 and (u := next(iter(hits))) not in taken:
+                claim.setdefault(u, []).append((i, *hits[u]))
+        for u, rows in sorted(claim.items()):
+            if len(rows) == 1:
+                i, yy, r = rows[0]
+                p.loc[i, ["unit", "match", "score", "reason", "best", "block"]] = \
+                    [u, f"via {yy}", f"{r:.4f}", "", "", gp_block[u]]
+
+
 def split(placed: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     """The history rows (a unit and a category) and the unplaced rows of one year."""
     ok = placed["reason"] == ""
@@ -242,14 +283,15 @@ def build(shared: Path | None = None, exceptions_path: Path | None = None) -> di
     ex = load_exceptions(exceptions_path or HIST / "gp_exceptions.csv", sources, lgd)
     bts, hist, unpl, placed = [], [], [], {}
     for y in YEARS:
-        bt = block_table(y, sources[y], blocks, lgd)
-        placed[y] = place_year(y, sources[y], bt, lgd, ex)
+        bts.append(block_table(y, sources[y], blocks, lgd))
+        placed[y] = place_year(y, sources[y], bts[-1], lgd, ex)
+    cross_year_pass(placed, lgd)
+    for y, bt in zip(YEARS, bts):
         h, u = split(placed[y])
         if h["unit"].duplicated().any():
             raise SystemExit(f"{y}: an LGD gram panchayat twice")
         bt["placed"] = [int(((placed[y]["key"] == k) & (placed[y]["block_no"] == n)
                              & (placed[y]["reason"] == "")).sum()) for k, n in zip(bt["district_key"], bt["block_no"])]
-        bts.append(bt)
         hist.append(h)
         unpl.append(u)
     return {"history": pd.concat(hist, ignore_index=True)[HISTORY_COLUMNS],
@@ -298,7 +340,8 @@ def same(path: Path, data: bytes) -> bool:
 
 
 # ----------------------------------------------------------------------------------------------- report
-RULES = ("exact", "skeleton", "exact+vowels", "fuzzy", "fuzzy+vowels", "exact, other block", "exception")
+RULES = ("exact", "skeleton", "exact+vowels", "fuzzy", "fuzzy+vowels", "exact, other block", "via 2005", "via 2010",
+         "via 2015", "exception")
 
 
 def rates(result: dict) -> pd.DataFrame:
@@ -313,6 +356,23 @@ def rates(result: dict) -> pd.DataFrame:
             row[f"{k}_pct"] = f"{100 * row[k] / n:.1f}"
         row["unplaced"] = n - row["placed"]
         rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def serial_check(result: dict) -> pd.DataFrame:
+    """An independent check of the matching: the SEC kept the gram panchayat numbers inside a block, so an LGD
+    gram panchayat placed in two years within one LGD block should carry the same ``gp_no`` in both. Per pair of
+    years and per rule of the later year's row: the units placed in both, and how many carry the same number."""
+    rows = []
+    for a, b in ((2005, 2010), (2010, 2015), (2005, 2015)):
+        cols = ["unit", "src_block", "gp_no", "match"]
+        pa, pb = (result["placed"][y] for y in (a, b))
+        m = pa.loc[pa["reason"] == "", cols].merge(pb.loc[pb["reason"] == "", cols], on="unit")
+        m = m[m["src_block_x"] == m["src_block_y"]]
+        for rule, g in [("all", m)] + list(m.groupby("match_y", sort=True)):
+            same = int((g["gp_no_x"] == g["gp_no_y"]).sum())
+            rows.append({"years": f"{a}-{b}", "rule_of_later": rule, "units": len(g), "same_number": same,
+                         "pct": f"{100 * same / len(g):.1f}" if len(g) else ""})
     return pd.DataFrame(rows)
 
 
@@ -380,6 +440,9 @@ def report(result: dict, out=sys.stdout, *, markdown: bool = False) -> None:
     for r in low.itertuples():
         p(f"  {r.year} {r.district_key} #{r.block_no} {r.block_hi} -> {r.block_en} ({r.district_en}) {r.rule}: "
           f"{r.placed} of {r.rows}")
+    p("\nIndependent check: the same LGD gram panchayat carries the same SEC number (gp_no) in both years, in one "
+      "block (by the rule that placed the later year's row):")
+    p(serial_check(result).to_string(index=False))
     h = result["history"]
     p("\nHistory rows per year and category:")
     p(pd.crosstab(h["year"], h["category"]).reindex(columns=list(CODES), fill_value=0).to_string())

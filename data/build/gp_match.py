@@ -179,9 +179,12 @@ def match_block(rows: list[tuple[int, str]], cands: list[tuple[str, str]]) -> di
     """Place the rows ``(row id, Hindi name)`` of one source block on the LGD gram panchayats ``(code, English name)``
     of its LGD block, one row per gram panchayat. Returns ``{row id: {code, rule, score, why, alt}}``:
 
-    1. ``exact``: a skeleton of the row equals a skeleton of exactly one gram panchayat, and no other row of the block
-       has a skeleton of that gram panchayat. A row equal to two gram panchayats is unplaced ("fits two LGD gram
-       panchayats"); two rows equal to one gram panchayat are both unplaced ("two rows on one LGD gram panchayat");
+    1. ``exact``: a skeleton of the row equals a skeleton of exactly one gram panchayat, no other row of the block
+       has a skeleton of that gram panchayat, and the finer keys (:func:`hi_vowels`, :func:`en_vowels`) are equal
+       too; ``skeleton``: the same with the finer keys differing. Where a row's skeleton is that of several gram
+       panchayats, or a gram panchayat's that of several rows, the pair must be each other's nearest by the finer
+       keys, ahead by :data:`MARGIN` (``exact+vowels``); otherwise the row is unplaced ("fits two LGD gram
+       panchayats", "two rows on one LGD gram panchayat");
     2. ``fuzzy``: among the rows and gram panchayats left, pairs best first, if the score is at least
        :data:`THRESHOLD` and ahead by :data:`MARGIN` of the row's next gram panchayat and of the gram panchayat's
        next row (otherwise unplaced, "too close to call");
@@ -194,25 +197,25 @@ def match_block(rows: list[tuple[int, str]], cands: list[tuple[str, str]]) -> di
         for k in en_forms(en):
             by_form.setdefault(k, set()).add(c)
     eq = {i: sorted(set().union(*(by_form.get(k, set()) for k in hi_forms(n))), key=int) for i, n in rows}
-    eq_rows: dict[str, int] = {}
+    eq_rows: dict[str, list[tuple[int, str]]] = {}
+    names = dict(rows)
     for i, cs in eq.items():
         for c in cs:
-            eq_rows[c] = eq_rows.get(c, 0) + 1
+            eq_rows.setdefault(c, []).append((i, names[i]))
     for i, cs in eq.items():
-        if len(cs) > 1 and (c := _finer(dict(rows)[i], [(c, en_of[c]) for c in cs])) and eq_rows[c] == 1:
-            out[i] = {"code": c, "rule": "exact+vowels", "score": 1.0}
-        elif len(cs) > 1:
-            out[i] = {"code": "", "why": "fits two LGD gram panchayats", "alt": " / ".join(en_of[c] for c in cs[:3]),
+        if not cs:
+            continue
+        c = cs[0] if len(cs) == 1 else _finer(names[i], [(d, en_of[d]) for d in cs])
+        if not c:
+            out[i] = {"code": "", "why": "fits two LGD gram panchayats", "alt": " / ".join(en_of[d] for d in cs[:3]),
                       "score": 1.0}
-        elif len(cs) == 1 and eq_rows[cs[0]] > 1:
-            rivals = [(j, dict(rows)[j]) for j, d in eq.items() if cs[0] in d]
-            if _finer(en_of[cs[0]], rivals, english=True) == i:
-                out[i] = {"code": cs[0], "rule": "exact+vowels", "score": 1.0}
-            else:
-                out[i] = {"code": "", "why": "two rows on one LGD gram panchayat", "alt": en_of[cs[0]], "score": 1.0}
-        elif len(cs) == 1:
-            same = hi_vowels(dict(rows)[i]) == en_vowels(en_of[cs[0]])
-            out[i] = {"code": cs[0], "rule": "exact" if same else "skeleton", "score": 1.0}
+        elif len(eq_rows[c]) > 1 and _finer(en_of[c], eq_rows[c], english=True) != i:
+            out[i] = {"code": "", "why": "two rows on one LGD gram panchayat", "alt": en_of[c], "score": 1.0}
+        elif len(cs) > 1 or len(eq_rows[c]) > 1:
+            out[i] = {"code": c, "rule": "exact+vowels", "score": 1.0}
+        else:
+            same = hi_vowels(names[i]) == en_vowels(en_of[c])
+            out[i] = {"code": c, "rule": "exact" if same else "skeleton", "score": 1.0}
     names = dict(rows)
     free_rows = [i for i, _ in rows if i not in out]
     free_c = [c for c, _ in cands if c not in eq_rows]
