@@ -180,11 +180,12 @@ RETRY = ("no LGD gram panchayat alike", "block not placed", "no LGD gram panchay
 def district_pass(year: int, src: pd.DataFrame, res: dict, lgd: pd.DataFrame) -> None:
     """Step 2, in place: a row its own LGD block could not place takes a gram panchayat of another block of its
     district(s) of the time when its skeleton equals that of exactly one LGD gram panchayat of those districts
-    (taken or not: a name that repeats in the district is never guessed), that gram panchayat is not placed this
+    (taken or not: a name that repeats in the district is never guessed), the names are equal by step 1's test
+    (gp_match.equal_names: the finer keys alike too), that gram panchayat is not placed this
     year, and no other such row claims it (rule ``exact, other block``). Gram panchayats moved to the blocks
     created after 2015 (Bhagwatpur, Sringverpur Dham, Bharohiya, Kone, ...) and the 2005 OCR's rows filed under
     the wrong block are found so."""
-    from gp_match import en_forms, hi_forms
+    from gp_match import en_forms, equal_names, hi_forms
     from reservation.inputs.names import crosswalk
     if year == 2015:
         dist = {k: [str(crosswalk().resolve(k))] for k in src["key"].unique()}
@@ -208,7 +209,8 @@ def district_pass(year: int, src: pd.DataFrame, res: dict, lgd: pd.DataFrame) ->
                 by_form.setdefault(k, set()).add(c)
         for i in pool:
             cs = set().union(*(by_form.get(k, set()) for k in hi_forms(src.at[i, "gp_hi"])))
-            if len(cs) == 1 and (c := next(iter(cs))) not in taken:
+            c = next(iter(cs)) if len(cs) == 1 else ""
+            if c and c not in taken and equal_names(src.at[i, "gp_hi"], names[c]):
                 claim.setdefault(c, []).append(i)
     for c, rows in claim.items():
         for i in rows:

@@ -26,6 +26,20 @@ from reservation.inputs.units import loose_key, nfc  # noqa: E402
 #: next best LGD gram panchayat for the row, the next best row for the gram panchayat) it must be.
 THRESHOLD = 0.80
 MARGIN = 0.10
+#: Two names of one skeleton count as equal (step 1 of :func:`match_block`) only if their finer keys are at least
+#: this alike: पडुई and Pipari (p-r both, finer keys pdui / pipri) are not.
+EQUAL_VOWELS = 0.60
+#: ... and at least this alike where the skeleton has three letters or fewer (न0 दल and Madauli: n-d-l both).
+EQUAL_VOWELS_SHORT = 0.80
+
+
+def equal_names(hi: str, en: str) -> bool:
+    """Step 1's equality: a skeleton in common and finer keys alike enough (:data:`EQUAL_VOWELS`)."""
+    common = hi_forms(hi) & en_forms(en)
+    if not common:
+        return False
+    need = EQUAL_VOWELS_SHORT if max(len(k) for k in common) <= 3 else EQUAL_VOWELS
+    return vowel_ratio(hi, en) >= need
 #: LGD's block-panchayat table names five blocks otherwise than its development-block table (same district, same
 #: number of gram panchayats: checked by :func:`lgd_gp_table`), and one district by an older spelling.
 LGD_BLOCK_NAMES = {("Aligarh", "Jawan"): "Jawan Sikanderpur", ("Ayodhya", "Haringatanganj"): "Hariyangatanganj",
@@ -165,14 +179,33 @@ def en_vowels(name: str) -> str:
     return re.sub(r"(.)\1+", r"\1", s.replace("a", "").replace("h", "")) + final
 
 
+def _parts_hi(name: str) -> list[str]:
+    s = nfc(name)
+    for rx, full in _ABBREV:
+        s = rx.sub(full, s)
+    return [s] + ([p for p in _URF_HI.split(s) if p.strip()] if _URF_HI.search(s) else [])
+
+
+def _parts_en(name: str) -> list[str]:
+    s = unicodedata.normalize("NFC", str(name))
+    return [s] + ([p for p in _URF.split(s) if p.strip()] if _URF.search(s) else [])
+
+
+@lru_cache(maxsize=None)
+def vowel_ratio(hi: str, en: str) -> float:
+    """The best ratio of :func:`hi_vowels` against :func:`en_vowels` over the names and their "urf" parts."""
+    return max(_ratio(hi_vowels(a), en_vowels(b)) for a in _parts_hi(hi) for b in _parts_en(en))
+
+
 def gp_score(hi: str, en: str) -> float:
-    """How alike a Hindi gram panchayat name is to an LGD English one: the best ratio of their skeletons."""
+    """How alike a Hindi gram panchayat name is to an LGD English one: the mean of the best ratio of their
+    skeletons and of their finer keys (:func:`vowel_ratio`), so that a short skeleton alone (पडुई and Pipari are
+    both p-r) does not make two names alike."""
     a, b = hi_forms(hi), en_forms(en)
     if not a or not b:
         return 0.0
-    if a & b:
-        return 1.0
-    return round(max(_ratio(x, y) for x in a for y in b), 4)
+    sk = 1.0 if a & b else max(_ratio(x, y) for x in a for y in b)
+    return round((sk + vowel_ratio(hi, en)) / 2, 4)
 
 
 def match_block(rows: list[tuple[int, str]], cands: list[tuple[str, str]]) -> dict[int, dict]:
@@ -196,7 +229,8 @@ def match_block(rows: list[tuple[int, str]], cands: list[tuple[str, str]]) -> di
     for c, en in cands:
         for k in en_forms(en):
             by_form.setdefault(k, set()).add(c)
-    eq = {i: sorted(set().union(*(by_form.get(k, set()) for k in hi_forms(n))), key=int) for i, n in rows}
+    eq = {i: sorted((c for c in set().union(*(by_form.get(k, set()) for k in hi_forms(n)))
+                     if equal_names(n, en_of[c])), key=int) for i, n in rows}
     eq_rows: dict[str, list[tuple[int, str]]] = {}
     names = dict(rows)
     for i, cs in eq.items():
