@@ -84,7 +84,8 @@ def load_exceptions(path: Path, sources: dict[int, pd.DataFrame], lgd: pd.DataFr
     if list(ex.columns) != EXCEPTION_COLUMNS:
         raise SystemExit(f"{path.name}: columns {list(ex.columns)} != {EXCEPTION_COLUMNS}")
     if ex["source"].duplicated().any():
-        raise SystemExit(f"{path.name}: row {int(ex['source'].duplicated().to_numpy().argmax()) + 2} repeats a source row")
+        row = int(ex["source"].duplicated().to_numpy().argmax()) + 2
+        raise SystemExit(f"{path.name}: row {row} repeats a source row")
     names = dict(zip(lgd["gp_code"], lgd["gp_name"]))
     for i, e in enumerate(ex.itertuples(), start=2):
         src = sources.get(int(e.year)) if e.year.isdigit() else None
@@ -396,7 +397,8 @@ def coverage(result: dict) -> pd.DataFrame:
     rows = []
     for y, p in result["placed"].items():
         dist = [info.at[b, "district_lgd_code"] if b else
-                (first[(str(y), k)] if y != 2015 else str(crosswalk().resolve(k))) for b, k in zip(p["block"], p["key"])]
+                (first[(str(y), k)] if y != 2015 else str(crosswalk().resolve(k)))
+                for b, k in zip(p["block"], p["key"])]
         p = p.assign(district=dist, ok=p["reason"] == "")
         g = p.groupby("district").agg(placed=("ok", "sum"), total=("ok", "size"))
         rec = lgd[lgd["gp_code"].isin(set(p.loc[p["ok"], "unit"]))].groupby("district").size()

@@ -49,8 +49,8 @@ LGD_DISTRICT_NAMES = {"Sant Kabeer Nagar": "Sant Kabir Nagar"}
 _URF = re.compile(r"\s+(?:urf|alias)\s+|\s*/\s*", re.I)
 _URF_HI = re.compile(r"\s*(?:उर्फ|उर्फ़|/)\s*")
 #: The lists' abbreviations of the usual name parts (बु0 = बुजुर्ग Buzurg, खु0 = खुर्द Khurd, क0 = कलां Kalan).
-_ABBREV = ((re.compile(r"बु[0०.]"), "बुजुर्ग"), (re.compile(r"खु[0०.]"), "खुर्द"), (re.compile(r"(?<![\u0900-\u097f])क[0०.]"),
-                                                                                 "कलां"))
+_ABBREV = ((re.compile(r"बु[0०.]"), "बुजुर्ग"), (re.compile(r"खु[0०.]"), "खुर्द"),
+           (re.compile(r"(?<![\u0900-\u097f])क[0०.]"), "कलां"))
 
 
 # ----------------------------------------------------------------------------------------------- the LGD side
