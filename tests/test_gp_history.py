@@ -48,6 +48,7 @@ HAND = {
     "gp_pradhan_2015.csv.gz#56200": ("271190", "Majhigawa", "7380", "OBC_W", "मझिगवा"),
     # the 2010 spelling adds a word; the 2015 row of the same block and number is रिरूवा बुजुर्ग
     "gp_pradhan_2010.csv.gz#19171": ("67412", "Riruwa Buzurg", "1193", "OBC", "रिरूवा बुजुर्ग डांडा"),
+    # LGD names it by the first part of the lists' name (number 56 in all three; settled in gp_exceptions.csv)
     "gp_pradhan_2010.csv.gz#4790": ("242148", "Sultan Ther", "1254", "OBC", "सुल्तानठेर मौहम्मदपुर"),
     "gp_pradhan_2015.csv.gz#8241": ("60294", "Sonsa", "1075", "W", "सौसा"),
 }
