@@ -18,7 +18,7 @@ from ..inputs.options import Option, OptionSet
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Years", "Group", "Counts", "UnitSet", "Rulebook", "register", "RULEBOOKS", "BaseYearWarning",
+__all__ = ["Years", "Group", "Counts", "UnitSet", "Rulebook", "BaseYearWarning",
            "base_year_assumption", "slots_from_split"]
 
 
@@ -229,11 +229,3 @@ class Rulebook:
             return text(**fmt)
         return text.format(**fmt) if fmt and text else text
 
-
-RULEBOOKS: dict[str, Rulebook] = {}
-
-
-def register(*books: Rulebook) -> None:
-    """Called by a module of reservation.rules, once, when the registry imports it."""
-    for b in books:
-        RULEBOOKS[b.id] = b
