@@ -294,7 +294,7 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
                                tie_key=d["pop"], what="OBC posts", group_word="district")
     notes += [f"SC: {x}" for x in n1] + [f"OBC: {x}" for x in n2]
     finals = {"ST": st["final"].to_numpy(), "SC": sc["final"].to_numpy(), "OBC": obc["final"].to_numpy()}
-    women, reserved, women_clause = _district_women(d, opts, state, finals)
+    women, reserved, women_clause = _district_women(d, opts, state, finals, year)
     rows = []
     for i, r in d.iterrows():
         base = {"district": r["district"], "district_lgd_code": int(r["district_lgd_code"]), "blocks": int(r["blocks"])}
@@ -359,20 +359,23 @@ def _obc_shares(d: pd.DataFrame, opts: OptionSet, obc_share_state: Fraction, not
     return obc_shares, above
 
 
-def _district_women(d: pd.DataFrame, opts: OptionSet, state: dict, finals: dict) -> tuple[dict, np.ndarray, str]:
-    """The women's posts of each district by group (``women_level``), the reserved posts and the clause."""
+def _district_women(d: pd.DataFrame, opts: OptionSet, state: dict, finals: dict,
+                    year: int) -> tuple[dict, np.ndarray, str]:
+    """The women's posts of each district by group (``women_level``), the reserved posts and the clause; the
+    women's fraction (one-third) is the law's figure for the rules of ``year`` (law.toml panchayat.women)."""
     blocks_n = d["blocks"].to_numpy()
+    third = value("panchayat.women", PANCHAYAT_YEARS.rules_year(year))
     women = {}
     if opts["women_level"] == "district":
         for g in ("ST", "SC", "OBC"):
-            women[g] = np.array([ceil(Fraction(int(k), 3)) for k in finals[g]])
+            women[g] = np.array([ceil(int(k) * third) for k in finals[g]])
         reserved = finals["ST"] + finals["SC"] + finals["OBC"]
         cat_w = women["ST"] + women["SC"] + women["OBC"]
         if opts["general_women"] == "total_minus_category":
-            total_w = np.array([ceil(Fraction(int(b), 3)) for b in blocks_n])
+            total_w = np.array([ceil(int(b) * third) for b in blocks_n])
             women["GEN"] = np.maximum(total_w - cat_w, 0)
         else:
-            women["GEN"] = np.array([ceil(Fraction(int(b - r), 3)) for b, r in zip(blocks_n, reserved)])
+            women["GEN"] = np.array([ceil(int(b - r) * third) for b, r in zip(blocks_n, reserved)])
         women_clause = CLAUSE_WOMEN
     else:
         for g in ("ST", "SC", "OBC"):

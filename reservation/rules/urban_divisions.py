@@ -21,7 +21,8 @@ from ..inputs.units import DATA_DIR
 from ..law.apportion import capped_shortfall
 from ..law.quota import fmt_fraction
 from ..law.rounding import round_with
-from .urban_bodies import CLAUSE, URBAN_BODIES, load_bodies, obc_share
+from .parameters import value
+from .urban_bodies import CLAUSE, URBAN_BODIES, URBAN_YEARS, load_bodies, obc_share
 
 __all__ = ["DIVISION_COLUMNS", "division_counts", "division_basis", "women_cycle"]
 
@@ -147,18 +148,20 @@ def _category_offices(body, opts, grp, d, state, n_total, pop_state, population,
 
 
 def _women_per_division(opts: OptionSet, d: pd.DataFrame, finals: dict, res: np.ndarray) -> tuple[dict, dict]:
-    """``women_level=division``: one-third of each category's offices and of all offices in each division."""
+    """``women_level=division``: one-third (law.toml urban.women) of each category's offices and of all offices in
+    each division."""
     women, women_arith = {}, {}
+    third = value("urban.women", URBAN_YEARS.law[-1])
     for grp in ("SC", "ST", "OBC"):
-        women[grp] = np.array([round_with(opts["women_rounding"], Fraction(int(k), 3)) for k in finals[grp]])
+        women[grp] = np.array([round_with(opts["women_rounding"], int(k) * third) for k in finals[grp]])
         women_arith[grp] = [f"women one-third of {int(k)} in the division ({opts['women_rounding']}) = {int(w)}"
                             for k, w in zip(finals[grp], women[grp])]
     cat_w = women["SC"] + women["ST"] + women["OBC"]
     if opts["general_women"] == "total_minus_category":
-        total_w = np.array([round_with(opts["women_total_rounding"], Fraction(int(b), 3)) for b in d["bodies"]])
+        total_w = np.array([round_with(opts["women_total_rounding"], int(b) * third) for b in d["bodies"]])
         women["GEN"] = np.minimum(np.maximum(total_w - cat_w, 0), d["bodies"].to_numpy() - res)
     else:
-        women["GEN"] = np.array([round_with(opts["women_total_rounding"], Fraction(int(b - r), 3))
+        women["GEN"] = np.array([round_with(opts["women_total_rounding"], int(b - r) * third)
                                  for b, r in zip(d["bodies"], res)])
     women_arith["GEN"] = [f"women in all in the division minus category women = {int(w)}" for w in women["GEN"]]
     return women, women_arith
