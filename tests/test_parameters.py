@@ -112,3 +112,18 @@ def test_the_parameter_files_ship_with_the_package():
 def test_no_count_arithmetic_is_read_back_from_its_words():
     for p in list(RULES.glob("*.py")) + list((ROOT / "reservation" / "law").glob("*.py")):
         assert "; of these\")" not in p.read_text(encoding="utf-8"), p.name
+
+
+def test_a_broken_parameter_file_is_one_line_from_the_command_not_a_traceback(tmp_path, monkeypatch):
+    from conftest import assert_refused, run_cli
+    (tmp_path / "law.toml").write_text('[pp_chair.obc_share]\nunit = "percent"\nvalues = { 2023 = 42.29 }\n',
+                                       encoding="utf-8")
+    monkeypatch.setattr(parameters, "PARAMS_DIR", tmp_path)
+    parameters._law.cache_clear()
+    try:
+        line = assert_refused(run_cli(["counts", "--body", "pp-chair", "--year", "2023"]), status=1,
+                              words=("pp_chair.obc_share", "not an exact number"))
+        assert "installed package is broken" in line
+    finally:
+        monkeypatch.undo()
+        parameters._law.cache_clear()

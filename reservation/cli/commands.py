@@ -240,6 +240,7 @@ def main(argv=None) -> int:
 def _main(argv) -> int:
     import warnings
 
+    from ..rules.parameters import ParameterError
     from ..rules.rulebook import BaseYearWarning
     warnings.simplefilter("ignore", BaseYearWarning)     # the CLI prints every assumption itself
     parser = build_parser()
@@ -265,6 +266,10 @@ def _main(argv) -> int:
     except OSError as e:
         where = f"{e.filename}: " if e.filename else ""
         print(f"reservation: cannot write: {where}{e.strerror or e}", file=sys.stderr)
+        return 1
+    except ParameterError as e:     # the package's own rules/params files, not the user's input
+        from ..base.errors import bounded
+        print(f"reservation: the installed package is broken: {bounded(e)}", file=sys.stderr)
         return 1
 
 
