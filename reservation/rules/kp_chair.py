@@ -27,7 +27,6 @@ Kubernath, Kushinagar) are not Kshetra Panchayats in 2021: 828 - 2 = 826, the of
 from __future__ import annotations
 
 import re
-import warnings
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -38,7 +37,6 @@ import pandas as pd
 from ..law.apportion import capped_shortfall, largest_remainder
 from .catalogue import option, pick
 from .parameters import value, written
-from ..law.categories import CODES
 from ..base.errors import InputError, RuleError
 from ..inputs.user_files import describe_input
 from .keys import outside_people, share, two_persons
@@ -47,7 +45,7 @@ from ..law.arithmetic import GroupArithmetic, count_parts
 from ..law.quota import counts_table, fmt_fraction
 from ..law.rounding import ceil
 from .rulebook import Counts, Group, Rulebook, UnitSet, slots_from_split
-from ..inputs.units import DATA_DIR, int_column, load_districts, loose_key, nfc, read_csv
+from ..inputs.units import DATA_DIR, int_column, load_districts, read_csv
 from ..inputs.names import crosswalk
 from .zp_chair import CLAUSES as ZP_CLAUSES, PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share, quota_rules
 from .zp_chair import state_shares
