@@ -51,9 +51,7 @@ if not os.environ.get("PYTHONPATH"):
     sys.path.insert(0, str(ROOT))
 SHARED = Path(os.environ.get("RESERVATION_SHARED", ROOT.parent / "shared"))
 FIX = ROOT / "tests" / "fixtures"
-DATA = ROOT / "data"
-PUB = DATA / "published"
-HIST = DATA / "history"
+INPUTS = "<INPUTS>"              # in a case's arguments: the folder of the inputs derived from shipped files
 
 
 def code_root() -> Path:
@@ -151,10 +149,12 @@ def _record_real_gp(folder: Path) -> None:
     in the benchmark's input, so that the allotment itself is compared."""
     if not (SHARED / "data" / "history" / "gp_pradhan_2015.csv.gz").is_file():
         return
+    import pandas as pd
+
     from reservation.rules import synthetic
     gps, hist = synthetic.gram_panchayats_2015(SHARED / "data" / "history" / "gp_pradhan_2015.csv.gz")
     for col in gps.columns:
-        if gps[col].dtype == object:
+        if not pd.api.types.is_numeric_dtype(gps[col]):
             gps[col] = gps[col].map(lambda v: _CONTROL.sub("", v) if isinstance(v, str) else v)
     d = folder / "gp-pradhan-real2015"
     d.mkdir(exist_ok=True)
@@ -176,20 +176,45 @@ def _record_real_gp(folder: Path) -> None:
 # -- the commands, as a user runs them -----------------------------------------------------------------------------
 
 def _p(*parts) -> str:
-    return str(ROOT.joinpath(*parts))
+    """An input file of the checkout under test (as a user names a shipped list, so that the meta shows the path
+    the tool gives a shipped file), or of this script's checkout when the code under test has no such file."""
+    p = code_root().joinpath(*parts)
+    return str(p if p.is_file() else ROOT.joinpath(*parts))
 
 
-NINE = ["--units", _p("tests", "fixtures", "audit", "nine.csv"),
-        "--history", _p("tests", "fixtures", "audit", "nine_history_2015.csv")]
-TOY_GP = ["--units", _p("tests", "fixtures", "units", "pradhan_toy.csv"),
-          "--history", _p("tests", "fixtures", "units", "pradhan_toy_2015.csv")]
+def _pub(name: str) -> str:
+    return _p("data", "published", name)
+
+
+def _hist(name: str) -> str:
+    return _p("data", "history", name)
+
+
+def _nine() -> list[str]:
+    return ["--units", _p("tests", "fixtures", "audit", "nine.csv"),
+            "--history", _p("tests", "fixtures", "audit", "nine_history_2015.csv")]
+
+
+def _toy_gp() -> list[str]:
+    return ["--units", _p("tests", "fixtures", "units", "pradhan_toy.csv"),
+            "--history", _p("tests", "fixtures", "units", "pradhan_toy_2015.csv")]
+
+
+def _derive_inputs(folder: Path) -> None:
+    """Inputs cut from shipped files: the 2005 rows of the block history, as the published list and the history
+    (kp-chair 2005 with the whole shipped history is refused: its 2010 row of Karaudikala names a block that was
+    not a Kshetra Panchayat in 2005; that refusal is a case too, ``cli-audit-kp-chair-2005``)."""
+    lines = Path(_hist("kp-chair.csv")).read_text(encoding="utf-8").splitlines(keepends=True)
+    (folder / "kp-chair-2005.csv").write_text(lines[0] + "".join(x for x in lines[1:] if x.split(",")[1] == "2005"),
+                                              encoding="utf-8")
 BODIES = ("zp-chair", "kp-chair", "gp-pradhan", "gp-ward", "kp-ward", "zp-ward", "pp-chair", "np-chair", "mayor")
 SLOW = {"cli-audit-kp-chair-2015", "cli-audit-kp-chair-2010", "cli-audit-kp-chair-2005",
+        "cli-audit-kp-chair-2005-rows",
         "cli-project-kp-chair-2026", "gp-pradhan-real2015"}
 
 
 def _audit_cases() -> list[tuple[str, list]]:
-    zf, zp = str(PUB / "zp_adhyaksh_2021_final.csv"), str(PUB / "zp_adhyaksh_2021_provisional.csv")
+    zf, zp = _pub("zp_adhyaksh_2021_final.csv"), _pub("zp_adhyaksh_2021_provisional.csv")
     a = ["audit", "--out", "audit.csv"]
     out = [
         ("cli-audit-zp-chair-2021-final", a + ["--body", "zp-chair", "--year", "2021", "--published", zf]),
@@ -201,23 +226,28 @@ def _audit_cases() -> list[tuple[str, list]]:
         ("cli-audit-zp-chair-2021-final-json", ["audit", "--body", "zp-chair", "--year", "2021", "--published", zf,
                                                 "--format", "json", "--no-option-search"]),
         ("cli-audit-zp-chair-2015", a + ["--body", "zp-chair", "--year", "2015",
-                                         "--published", str(HIST / "zp_adhyaksh_2015.csv")]),
-        ("cli-audit-mayor-2023", a + ["--body", "mayor", "--year", "2023", "--published", str(PUB / "mayor_2023.csv")]),
-        ("cli-audit-mayor-2017", a + ["--body", "mayor", "--year", "2017", "--published", str(PUB / "mayor_2017.csv")]),
+                                         "--published", _hist("zp_adhyaksh_2015.csv")]),
+        ("cli-audit-mayor-2023", a + ["--body", "mayor", "--year", "2023", "--published", _pub("mayor_2023.csv")]),
+        ("cli-audit-mayor-2017-refused", a + ["--body", "mayor", "--year", "2017", "--published",
+                                              _pub("mayor_2017.csv")]),
         ("cli-audit-mayor-2023-tie-code", a + ["--body", "mayor", "--year", "2023", "--published",
-                                               str(PUB / "mayor_2023.csv"), "--option", "tie_break=code"]),
+                                               _pub("mayor_2023.csv"), "--option", "tie_break=code"]),
     ]
     for y in ("2015", "2010", "2005"):
-        out.append((f"cli-audit-kp-chair-{y}", a + ["--body", "kp-chair", "--year", y, "--published",
-                                                    str(HIST / "kp-chair.csv"), "--no-option-search"]))
+        out.append((f"cli-audit-kp-chair-{y}", a + ["--body", "kp-chair", "--year", y, "--base-year", y,
+                                                    "--published", _hist("kp-chair.csv"), "--no-option-search"]))
+    out.append(("cli-audit-kp-chair-2005-rows", a + ["--body", "kp-chair", "--year", "2005", "--base-year", "2005",
+                                                     "--published", f"{INPUTS}/kp-chair-2005.csv",
+                                                     "--history", f"{INPUTS}/kp-chair-2005.csv",
+                                                     "--no-option-search"]))
     for f in ("match", "count", "order", "rotation", "women", "obc"):
         out.append((f"cli-audit-nine-{f}", a + ["--body", "zp-chair", "--year", "2021", "--published",
-                                                _p("tests", "fixtures", "audit", f"nine_{f}.csv")] + NINE))
+                                                _p("tests", "fixtures", "audit", f"nine_{f}.csv")] + _nine()))
     return out
 
 
 def _diff_cases() -> list[tuple[str, list]]:
-    zf, zp = str(PUB / "zp_adhyaksh_2021_final.csv"), str(PUB / "zp_adhyaksh_2021_provisional.csv")
+    zf, zp = _pub("zp_adhyaksh_2021_final.csv"), _pub("zp_adhyaksh_2021_provisional.csv")
     d = ["diff", "--out", "diff.csv"]
     return [
         ("cli-diff-zp-chair-2021-published", d + ["--body", "zp-chair", "--year", "2021", "--a-published", zf,
@@ -231,8 +261,8 @@ def _diff_cases() -> list[tuple[str, list]]:
                                                           "--b-published", zf]),
         ("cli-diff-kp-chair-2021-base", d + ["--body", "kp-chair", "--year", "2021", "--a-base-year", "2015",
                                              "--b-base-year", "2005"]),
-        ("cli-diff-mayor-2023-tie", ["diff", "--body", "mayor", "--year", "2023", "--a", "tie_break=code",
-                                     "--b", "tie_break=lot", "--format", "json"]),
+        ("cli-diff-mayor-2023-tie", ["diff", "--body", "mayor", "--year", "2023", "--a", "tie_break=population",
+                                     "--b", "tie_break=code", "--format", "json"]),
         ("cli-diff-pp-chair-2023-women", d + ["--body", "pp-chair", "--year", "2023",
                                               "--b", "general_women=third_of_rest"]),
     ]
@@ -264,7 +294,7 @@ def _allot_cases() -> list[tuple[str, list]]:
         ("cli-allot-zp-chair-2026-xlsx-hi", ["allot", "--body", "zp-chair", "--year", "2026", "--lang", "hi",
                                              "--out", "allot.xlsx"]),
         ("cli-allot-zp-chair-2021-stdout", ["allot", "--body", "zp-chair", "--year", "2021"]),
-        ("cli-allot-gp-pradhan-toy-parquet", ["allot", "--body", "gp-pradhan", "--year", "2021", *TOY_GP,
+        ("cli-allot-gp-pradhan-toy-parquet", ["allot", "--body", "gp-pradhan", "--year", "2021", *_toy_gp(),
                                               "--out", "allot.parquet"]),
         ("cli-allot-np-chair-2023-xlsx", ["allot", "--body", "np-chair", "--year", "2023", "--out", "allot.xlsx"]),
     ]
@@ -279,7 +309,7 @@ def _view_cases() -> list[tuple[str, list]]:
         year = "2023" if body in ("mayor", "pp-chair") else "2021"
         out.append((f"cli-explain-{body}-{year}-{key}", ["explain", "--body", body, "--year", year, "--unit", unit]))
     out.append(("cli-explain-zp-chair-2026-agra", ["explain", "--body", "zp-chair", "--year", "2026", "--unit", "Agra"]))
-    out.append(("cli-explain-gp-pradhan-toy", ["explain", "--body", "gp-pradhan", "--year", "2021", *TOY_GP,
+    out.append(("cli-explain-gp-pradhan-toy", ["explain", "--body", "gp-pradhan", "--year", "2021", *_toy_gp(),
                                                "--unit", "1"]))
     for body, year in (("zp-chair", "2021"), ("zp-chair", "2026"), ("kp-chair", "2021"), ("pp-chair", "2023"),
                        ("np-chair", "2023"), ("mayor", "2023")):
@@ -298,7 +328,7 @@ def _view_cases() -> list[tuple[str, list]]:
 
 
 def _dpc_cases() -> list[tuple[str, list]]:
-    f = FIX / "dpc"
+    f = Path(_p("tests", "fixtures", "dpc", "rural_tie_ballots.csv")).parent
     return [
         ("cli-dpc-schedule", ["dpc", "schedule"]),
         ("cli-dpc-schedule-json", ["dpc", "schedule", "--format", "json"]),
@@ -321,11 +351,16 @@ def cli_cases() -> list[tuple[str, list]]:
     return _audit_cases() + _diff_cases() + _project_cases() + _allot_cases() + _view_cases() + _dpc_cases()
 
 
+_DERIVED: list[Path] = []      # the folder of the derived inputs while record runs
+
+
 def _normalise(text: str, out: Path | None = None) -> str:
-    for root in {str(code_root()), str(ROOT)}:
-        text = text.replace(root, "<ROOT>")
     if out is not None:
         text = text.replace(str(out), "<OUT>")
+    for d in _DERIVED:
+        text = text.replace(str(d), INPUTS)
+    for root in sorted({str(code_root()), str(ROOT)}, key=len, reverse=True):
+        text = text.replace(root, "<ROOT>")
     return text
 
 
@@ -363,7 +398,12 @@ def _parquet(data: bytes, dest: Path, stem: str) -> None:
     """A parquet file as its table read back (CSV), its schema and its key-value metadata."""
     import pyarrow.parquet as pq
     t = pq.read_table(io.BytesIO(data))
-    meta = {k.decode(): v.decode() for k, v in (t.schema.metadata or {}).items()}
+    meta = {}
+    for k, v in (t.schema.metadata or {}).items():
+        try:
+            meta[k.decode()] = json.loads(v)           # pandas' own metadata is JSON: kept readable
+        except ValueError:
+            meta[k.decode()] = v.decode("utf-8", "backslashreplace")
     schema = t.schema.remove_metadata()
     (dest / f"{stem}.schema.txt").write_text(schema.to_string() + "\n", encoding="utf-8")
     (dest / f"{stem}.kv.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
@@ -446,6 +486,7 @@ def _run_cli(name: str, argv: list, dest: Path) -> None:
     with tempfile.TemporaryDirectory(prefix="snap-") as t:
         work = Path(t).resolve() / "work"
         work.mkdir()
+        argv = [a.replace(INPUTS, str(_DERIVED[0])) if _DERIVED else a for a in argv]
         rc, stdout, stderr = (_spawned if SPAWN else _forked)(argv, work)
         (dest / "command.txt").write_text(_normalise(" ".join(argv)) + "\n", encoding="utf-8")
         (dest / "exit.txt").write_text(f"{rc}\n")
@@ -517,11 +558,16 @@ def record(folder: Path, quick: bool = False, only=()) -> None:
     _prepare(folder, [n for n in case_names(quick) if _wanted(n, only)])
     start = time.perf_counter()
     import reservation.cli  # noqa: F401 - imported once, before any case runs, for the forked children
-    for name, argv in cli_cases():                     # first: forked from a process that has run nothing yet
-        if _wanted(name, only) and not (quick and name in SLOW):
-            t = time.perf_counter()
-            _run_cli(name, argv, folder / name)
-            print(f"{name}: {time.perf_counter() - t:.1f} s", file=sys.stderr)
+    print(f"code under test: {code_root()}; inputs of {ROOT}", file=sys.stderr)
+    with tempfile.TemporaryDirectory(prefix="snap-inputs-") as t:
+        _DERIVED[:] = [Path(t).resolve()]
+        _derive_inputs(_DERIVED[0])
+        for name, argv in cli_cases():                 # first: forked from a process that has run nothing yet
+            if _wanted(name, only) and not (quick and name in SLOW):
+                t0 = time.perf_counter()
+                _run_cli(name, argv, folder / name)
+                print(f"{name}: {time.perf_counter() - t0:.1f} s", file=sys.stderr)
+        _DERIVED.clear()
     print(f"cli cases: {time.perf_counter() - start:.0f} s", file=sys.stderr)
     _record_api(folder, only)
     if _wanted("gp-pradhan-real2015", only) and not quick:
