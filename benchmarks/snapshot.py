@@ -1,35 +1,21 @@
-"""Record every body's outputs under many option sets and every command, to prove a rebuild changes nothing it did
-not mean to.
+"""Record every body's outputs under many option sets, and every command's files, to prove a rebuild changes
+nothing it did not mean to (issue 19 item 5). A maintainer tool, not a test; notes/snapshot.md says more.
 
-    python benchmarks/snapshot.py record DIR [--quick] [--only SUBSTRING ...]
+    python benchmarks/snapshot.py record DIR [--quick] [--only SUBSTRING ...] [--subprocess]
     python benchmarks/snapshot.py compare OLD NEW  # list the cases and files that differ (exit 1 if any)
     python benchmarks/snapshot.py list [--quick]   # the case names
 
-A maintainer tool, not a test: run ``record`` before a refactor (on the old commit) and after it, then
-``compare``. Two kinds of case:
-
-- ``api-less`` cases (the original ones, named ``BODY-OPTION``): one allotment through the Python API (the CLI
-  writes the same table): table, trace, counts, extras, meta (without ``inputs``).
-- ``cli-*`` cases: one command run as a user runs it (``python -m reservation.cli ...`` in a fresh folder):
-  ``audit`` of every shipped published list, ``diff``, ``project`` with a seed, ``allot --out`` CSV/xlsx/parquet,
-  ``explain``, ``counts``, ``districts``, ``divisions``, ``options``, ``dpc``; every file it writes, its stdout,
-  its stderr and its exit status. An xlsx is recorded as its zip members (name and SHA-256 of the inflated bytes),
-  its sheet XML and its cells read back with openpyxl, a parquet as its table read back, its schema and its
-  key-value metadata; both also as the SHA-256 of the raw file (``*.raw.sha256``: a difference there alone is the
-  container, not the content).
-- ``report-*`` cases: the CSV tables of ``reservation report``'s division pages
-  (:func:`reservation.views.division_tables` written by :func:`reservation.views.write_csv`, as the report's worker
-  does), without running the notebooks, the HTML or the maps.
-
-Normalised in every text a case records: the checkout of the code under test and of this script (``<ROOT>``),
-the case's folder (``<OUT>``), and the version in a meta file's ``software``. ``--quick`` leaves out the slow cases
-(the real gram panchayat list, the block audits, the kp-chair projection).
-
-Which code runs: the checkout this script lies in, unless ``PYTHONPATH`` is set (then the ``reservation`` found
-there; the inputs, fixtures and published lists are still read from this script's checkout, so both sides of a
-comparison read the same bytes). Record an old commit with this script:
-``PYTHONPATH=/path/to/old/worktree python benchmarks/snapshot.py record DIR``. The gram panchayat cases need
-../shared/data (the real 2015 list with generated populations); they are skipped without it.
+Run ``record`` before a refactor (on the old commit: ``PYTHONPATH=/old/worktree python benchmarks/snapshot.py
+record DIR``; ``PYTHONPATH`` chooses the code under test) and after it, then ``compare``. The cases:
+``BODY-OPTION`` and ``*-toy-*``: an allotment through the Python API (table, trace, counts, extras, meta without
+``inputs``); ``cli-*``: a command as a user runs it (forked from this process after ``import reservation.cli``,
+or ``--subprocess``: ``python -m reservation.cli``), with every file it writes, its stdout, stderr and exit status
+(an xlsx as its zip members, sheet XML and cells; a parquet as its table, schema and key-value metadata; both
+with the raw file's SHA-256 beside); ``report-*``: the CSV tables beside the report's division pages, written as
+its worker writes them (no notebooks, HTML or maps). Inputs are the files of the checkout under test (this
+script's when it lacks one). Normalised: the checkouts (``<ROOT>``), the case's folder (``<OUT>``), the derived
+inputs (``<INPUTS>``) and the version in a meta's ``software``. ``--quick`` leaves out the slowest cases. The real
+gram panchayat case needs ../shared/data (skipped without it).
 """
 
 from __future__ import annotations
@@ -215,136 +201,116 @@ SLOW = {"cli-audit-kp-chair-2015", "cli-audit-kp-chair-2010", "cli-audit-kp-chai
 
 def _audit_cases() -> list[tuple[str, list]]:
     zf, zp = _pub("zp_adhyaksh_2021_final.csv"), _pub("zp_adhyaksh_2021_provisional.csv")
-    a = ["audit", "--out", "audit.csv"]
+    a, k5 = "audit --out audit.csv --body", f"{INPUTS}/kp-chair-2005.csv"
     out = [
-        ("cli-audit-zp-chair-2021-final", a + ["--body", "zp-chair", "--year", "2021", "--published", zf]),
-        ("cli-audit-zp-chair-2021-provisional", a + ["--body", "zp-chair", "--year", "2021", "--published", zp]),
-        ("cli-audit-zp-chair-2021-provisional-base1995",
-         a + ["--body", "zp-chair", "--year", "2021", "--published", zp, "--base-year", "1995"]),
-        ("cli-audit-zp-chair-2021-final-ceil", a + ["--body", "zp-chair", "--year", "2021", "--published", zf,
-                                                    "--option", "sc_st_rounding=ceil", "--no-option-search"]),
-        ("cli-audit-zp-chair-2021-final-json", ["audit", "--body", "zp-chair", "--year", "2021", "--published", zf,
-                                                "--format", "json", "--no-option-search"]),
-        ("cli-audit-zp-chair-2015", a + ["--body", "zp-chair", "--year", "2015",
-                                         "--published", _hist("zp_adhyaksh_2015.csv")]),
-        ("cli-audit-mayor-2023", a + ["--body", "mayor", "--year", "2023", "--published", _pub("mayor_2023.csv")]),
-        ("cli-audit-mayor-2017-refused", a + ["--body", "mayor", "--year", "2017", "--published",
-                                              _pub("mayor_2017.csv")]),
-        ("cli-audit-mayor-2023-tie-code", a + ["--body", "mayor", "--year", "2023", "--published",
-                                               _pub("mayor_2023.csv"), "--option", "tie_break=code"]),
+        ("cli-audit-zp-chair-2021-final", f"{a} zp-chair --year 2021 --published {zf}"),
+        ("cli-audit-zp-chair-2021-provisional", f"{a} zp-chair --year 2021 --published {zp}"),
+        ("cli-audit-zp-chair-2021-provisional-base1995", f"{a} zp-chair --year 2021 --published {zp} --base-year 1995"),
+        ("cli-audit-zp-chair-2021-final-ceil",
+         f"{a} zp-chair --year 2021 --published {zf} --option sc_st_rounding=ceil --no-option-search"),
+        ("cli-audit-zp-chair-2021-final-json",
+         f"audit --body zp-chair --year 2021 --published {zf} --format json --no-option-search"),
+        ("cli-audit-zp-chair-2015", f"{a} zp-chair --year 2015 --published {_hist('zp_adhyaksh_2015.csv')}"),
+        ("cli-audit-mayor-2023", f"{a} mayor --year 2023 --published {_pub('mayor_2023.csv')}"),
+        ("cli-audit-mayor-2017-refused", f"{a} mayor --year 2017 --published {_pub('mayor_2017.csv')}"),
+        ("cli-audit-mayor-2023-tie-code",
+         f"{a} mayor --year 2023 --published {_pub('mayor_2023.csv')} --option tie_break=code"),
     ]
-    for y in ("2015", "2010", "2005"):
-        out.append((f"cli-audit-kp-chair-{y}", a + ["--body", "kp-chair", "--year", y, "--base-year", y,
-                                                    "--published", _hist("kp-chair.csv"), "--no-option-search"]))
-    out.append(("cli-audit-kp-chair-2005-rows", a + ["--body", "kp-chair", "--year", "2005", "--base-year", "2005",
-                                                     "--published", f"{INPUTS}/kp-chair-2005.csv",
-                                                     "--history", f"{INPUTS}/kp-chair-2005.csv",
-                                                     "--no-option-search"]))
-    for f in ("match", "count", "order", "rotation", "women", "obc"):
-        out.append((f"cli-audit-nine-{f}", a + ["--body", "zp-chair", "--year", "2021", "--published",
-                                                _p("tests", "fixtures", "audit", f"nine_{f}.csv")] + _nine()))
-    return out
+    out += [(f"cli-audit-kp-chair-{y}", f"{a} kp-chair --year {y} --base-year {y} --published "
+             f"{_hist('kp-chair.csv')} --no-option-search") for y in (2015, 2010, 2005)]
+    out.append(("cli-audit-kp-chair-2005-rows", f"{a} kp-chair --year 2005 --base-year 2005 --published {k5} "
+                f"--history {k5} --no-option-search"))
+    out += [(f"cli-audit-nine-{f}", f"{a} zp-chair --year 2021 --published "
+             f"{_p('tests', 'fixtures', 'audit', f'nine_{f}.csv')} {' '.join(_nine())}")
+            for f in ("match", "count", "order", "rotation", "women", "obc")]
+    return _split(out)
+
+
+def _split(cases) -> list[tuple[str, list]]:
+    import shlex
+    return [(name, shlex.split(line)) for name, line in cases]
 
 
 def _diff_cases() -> list[tuple[str, list]]:
     zf, zp = _pub("zp_adhyaksh_2021_final.csv"), _pub("zp_adhyaksh_2021_provisional.csv")
-    d = ["diff", "--out", "diff.csv"]
-    return [
-        ("cli-diff-zp-chair-2021-published", d + ["--body", "zp-chair", "--year", "2021", "--a-published", zf,
-                                                  "--b-published", zp]),
-        ("cli-diff-zp-chair-2021-published-noexplain", d + ["--body", "zp-chair", "--year", "2021",
-                                                            "--a-published", zf, "--b-published", zp,
-                                                            "--no-explain"]),
-        ("cli-diff-zp-chair-2021-options", d + ["--body", "zp-chair", "--year", "2021",
-                                                "--a", "sc_st_rounding=floor", "--b", "sc_st_rounding=ceil"]),
-        ("cli-diff-zp-chair-2021-computed-vs-final", d + ["--body", "zp-chair", "--year", "2021",
-                                                          "--b-published", zf]),
-        ("cli-diff-kp-chair-2021-base", d + ["--body", "kp-chair", "--year", "2021", "--a-base-year", "2015",
-                                             "--b-base-year", "2005"]),
-        ("cli-diff-mayor-2023-tie", ["diff", "--body", "mayor", "--year", "2023", "--a", "tie_break=population",
-                                     "--b", "tie_break=code", "--format", "json"]),
-        ("cli-diff-pp-chair-2023-women", d + ["--body", "pp-chair", "--year", "2023",
-                                              "--b", "general_women=third_of_rest"]),
-    ]
+    d = "diff --out diff.csv --body"
+    return _split([
+        ("cli-diff-zp-chair-2021-published", f"{d} zp-chair --year 2021 --a-published {zf} --b-published {zp}"),
+        ("cli-diff-zp-chair-2021-published-noexplain",
+         f"{d} zp-chair --year 2021 --a-published {zf} --b-published {zp} --no-explain"),
+        ("cli-diff-zp-chair-2021-options",
+         f"{d} zp-chair --year 2021 --a sc_st_rounding=floor --b sc_st_rounding=ceil"),
+        ("cli-diff-zp-chair-2021-computed-vs-final", f"{d} zp-chair --year 2021 --b-published {zf}"),
+        ("cli-diff-kp-chair-2021-base", f"{d} kp-chair --year 2021 --a-base-year 2015 --b-base-year 2005"),
+        ("cli-diff-mayor-2023-tie",
+         "diff --body mayor --year 2023 --a tie_break=population --b tie_break=code --format json"),
+        ("cli-diff-pp-chair-2023-women", f"{d} pp-chair --year 2023 --b general_women=third_of_rest"),
+    ])
 
 
 def _project_cases() -> list[tuple[str, list]]:
-    p = ["project", "--quiet", "--seed", "7", "--out", "project.csv"]
-    return [
-        ("cli-project-zp-chair-2026", p + ["--body", "zp-chair", "--year", "2026", "--samples", "20"]),
-        ("cli-project-zp-chair-2026-none", p + ["--body", "zp-chair", "--year", "2026", "--samples", "10",
-                                                "--constraint", "none", "--obc-sd", "5"]),
-        ("cli-project-kp-chair-2026", p + ["--body", "kp-chair", "--year", "2026", "--samples", "10"]),
-        ("cli-project-mayor-2028", p + ["--body", "mayor", "--year", "2028", "--samples", "20"]),
-        ("cli-project-pp-chair-2028", p + ["--body", "pp-chair", "--year", "2028", "--samples", "10"]),
-        ("cli-project-zp-chair-2026-json", ["project", "--quiet", "--seed", "3", "--body", "zp-chair",
-                                            "--year", "2026", "--samples", "5", "--format", "json"]),
-    ]
+    p = "project --quiet --seed 7 --out project.csv --body"
+    return _split([
+        ("cli-project-zp-chair-2026", f"{p} zp-chair --year 2026 --samples 20"),
+        ("cli-project-zp-chair-2026-none", f"{p} zp-chair --year 2026 --samples 10 --constraint none --obc-sd 5"),
+        ("cli-project-kp-chair-2026", f"{p} kp-chair --year 2026 --samples 10"),
+        ("cli-project-mayor-2028", f"{p} mayor --year 2028 --samples 20"),
+        ("cli-project-pp-chair-2028", f"{p} pp-chair --year 2028 --samples 10"),
+        ("cli-project-zp-chair-2026-json",
+         "project --quiet --seed 3 --body zp-chair --year 2026 --samples 5 --format json"),
+    ])
 
 
 def _allot_cases() -> list[tuple[str, list]]:
-    out = []
-    for body, year in (("zp-chair", "2021"), ("kp-chair", "2021"), ("mayor", "2023")):
-        for ext in ("csv", "xlsx", "parquet"):
-            out.append((f"cli-allot-{body}-{year}-{ext}",
-                        ["allot", "--body", body, "--year", year, "--out", f"allot.{ext}"]))
+    out = [(f"cli-allot-{body}-{year}-{ext}", f"allot --body {body} --year {year} --out allot.{ext}")
+           for body, year in (("zp-chair", 2021), ("kp-chair", 2021), ("mayor", 2023))
+           for ext in ("csv", "xlsx", "parquet")]
     out += [
-        ("cli-allot-zp-chair-2021-hi", ["allot", "--body", "zp-chair", "--year", "2021", "--lang", "hi",
-                                        "--out", "allot.csv"]),
-        ("cli-allot-zp-chair-2026-xlsx-hi", ["allot", "--body", "zp-chair", "--year", "2026", "--lang", "hi",
-                                             "--out", "allot.xlsx"]),
-        ("cli-allot-zp-chair-2021-stdout", ["allot", "--body", "zp-chair", "--year", "2021"]),
-        ("cli-allot-gp-pradhan-toy-parquet", ["allot", "--body", "gp-pradhan", "--year", "2021", *_toy_gp(),
-                                              "--out", "allot.parquet"]),
-        ("cli-allot-np-chair-2023-xlsx", ["allot", "--body", "np-chair", "--year", "2023", "--out", "allot.xlsx"]),
+        ("cli-allot-zp-chair-2021-hi", "allot --body zp-chair --year 2021 --lang hi --out allot.csv"),
+        ("cli-allot-zp-chair-2026-xlsx-hi", "allot --body zp-chair --year 2026 --lang hi --out allot.xlsx"),
+        ("cli-allot-zp-chair-2021-stdout", "allot --body zp-chair --year 2021"),
+        ("cli-allot-gp-pradhan-toy-parquet",
+         f"allot --body gp-pradhan --year 2021 {' '.join(_toy_gp())} --out allot.parquet"),
+        ("cli-allot-np-chair-2023-xlsx", "allot --body np-chair --year 2023 --out allot.xlsx"),
     ]
-    return out
+    return _split(out)
 
 
 def _view_cases() -> list[tuple[str, list]]:
-    out = []
-    for body, unit, key in (("zp-chair", "Agra", "agra"), ("zp-chair", "Baghpat", "baghpat"),
-                            ("zp-chair", "मिर्ज़ापुर", "mirzapur-hi"), ("kp-chair", "Chinhat, Lucknow", "chinhat"),
-                            ("mayor", "Lucknow", "lucknow"), ("pp-chair", "Nawabganj, Bareilly", "nawabganj")):
-        year = "2023" if body in ("mayor", "pp-chair") else "2021"
-        out.append((f"cli-explain-{body}-{year}-{key}", ["explain", "--body", body, "--year", year, "--unit", unit]))
-    out.append(("cli-explain-zp-chair-2026-agra", ["explain", "--body", "zp-chair", "--year", "2026", "--unit", "Agra"]))
-    out.append(("cli-explain-gp-pradhan-toy", ["explain", "--body", "gp-pradhan", "--year", "2021", *_toy_gp(),
-                                               "--unit", "1"]))
-    for body, year in (("zp-chair", "2021"), ("zp-chair", "2026"), ("kp-chair", "2021"), ("pp-chair", "2023"),
-                       ("np-chair", "2023"), ("mayor", "2023")):
-        out.append((f"cli-counts-{body}-{year}", ["counts", "--body", body, "--year", year]))
-        out.append((f"cli-counts-{body}-{year}-json-arithmetic", ["counts", "--body", body, "--year", year,
-                                                                  "--format", "json", "--arithmetic"]))
-    out.append(("cli-counts-gp-pradhan-toy", ["counts", "--body", "gp-pradhan", "--year", "2021", "--arithmetic",
-                                              "--units", _p("tests", "fixtures", "units", "pradhan_toy.csv")]))
-    out.append(("cli-districts-kp-chair-2021", ["districts", "--body", "kp-chair", "--year", "2021"]))
-    out.append(("cli-districts-kp-chair-2015", ["districts", "--body", "kp-chair", "--year", "2015"]))
-    for body in ("pp-chair", "np-chair"):
-        out.append((f"cli-divisions-{body}-2023", ["divisions", "--body", body, "--year", "2023"]))
-    for body in BODIES:
-        out.append((f"cli-options-{body}", ["options", "--body", body]))
-    return out
+    out = [(f"cli-explain-{body}-{year}-{key}", f"explain --body {body} --year {year} --unit '{unit}'")
+           for body, year, unit, key in (
+               ("zp-chair", 2021, "Agra", "agra"), ("zp-chair", 2021, "Baghpat", "baghpat"),
+               ("zp-chair", 2021, "मिर्ज़ापुर", "mirzapur-hi"), ("kp-chair", 2021, "Chinhat, Lucknow", "chinhat"),
+               ("mayor", 2023, "Lucknow", "lucknow"), ("pp-chair", 2023, "Nawabganj, Bareilly", "nawabganj"),
+               ("zp-chair", 2026, "Agra", "agra"))]
+    out.append(("cli-explain-gp-pradhan-toy", f"explain --body gp-pradhan --year 2021 {' '.join(_toy_gp())} --unit 1"))
+    for body, year in (("zp-chair", 2021), ("zp-chair", 2026), ("kp-chair", 2021), ("pp-chair", 2023),
+                       ("np-chair", 2023), ("mayor", 2023)):
+        out.append((f"cli-counts-{body}-{year}", f"counts --body {body} --year {year}"))
+        out.append((f"cli-counts-{body}-{year}-json-arithmetic",
+                    f"counts --body {body} --year {year} --format json --arithmetic"))
+    out.append(("cli-counts-gp-pradhan-toy", "counts --body gp-pradhan --year 2021 --arithmetic --units "
+                + _p("tests", "fixtures", "units", "pradhan_toy.csv")))
+    out += [(f"cli-districts-kp-chair-{y}", f"districts --body kp-chair --year {y}") for y in (2021, 2015)]
+    out += [(f"cli-divisions-{b}-2023", f"divisions --body {b} --year 2023") for b in ("pp-chair", "np-chair")]
+    out += [(f"cli-options-{b}", f"options --body {b}") for b in BODIES]
+    return _split(out)
 
 
 def _dpc_cases() -> list[tuple[str, list]]:
     f = Path(_p("tests", "fixtures", "dpc", "rural_tie_ballots.csv")).parent
-    return [
-        ("cli-dpc-schedule", ["dpc", "schedule"]),
-        ("cli-dpc-schedule-json", ["dpc", "schedule", "--format", "json"]),
-        ("cli-dpc-seats-all", ["dpc", "seats", "--district", "all"]),
-        ("cli-dpc-seats-mirzapur-json", ["dpc", "seats", "--district", "Mirzapur", "--format", "json",
-                                         "--option", "women_rounding=floor"]),
-        ("cli-dpc-count-lot", ["dpc", "count", "--district", "Mirzapur", "--ballots", str(f / "rural_tie_ballots.csv"),
-                               "--seats", "2", "--lots", str(f / "rural_tie_lots.csv")]),
-        ("cli-dpc-count-needs-lot", ["dpc", "count", "--district", "Mirzapur", "--ballots",
-                                     str(f / "rural_tie_ballots.csv"), "--seats", "2"]),
-        ("cli-dpc-count-urban-json", ["dpc", "count", "--district", "Mirzapur", "--ballots",
-                                      str(f / "mirzapur_urban_ballots.csv"), "--candidates",
-                                      str(f / "mirzapur_urban_candidates_classes.csv"), "--format", "json"]),
-        ("cli-dpc-timeline", ["dpc", "timeline", "--notification", "2021-07-01", "--poll", "2021-07-20",
-                              "--completed", "2021-07-03"]),
-    ]
+    c = "dpc count --district Mirzapur --ballots"
+    return _split([
+        ("cli-dpc-schedule", "dpc schedule"),
+        ("cli-dpc-schedule-json", "dpc schedule --format json"),
+        ("cli-dpc-seats-all", "dpc seats --district all"),
+        ("cli-dpc-seats-mirzapur-json", "dpc seats --district Mirzapur --format json --option women_rounding=floor"),
+        ("cli-dpc-count-lot", f"{c} {f}/rural_tie_ballots.csv --seats 2 --lots {f}/rural_tie_lots.csv"),
+        ("cli-dpc-count-needs-lot", f"{c} {f}/rural_tie_ballots.csv --seats 2"),
+        ("cli-dpc-count-urban-json", f"{c} {f}/mirzapur_urban_ballots.csv --candidates "
+                                     f"{f}/mirzapur_urban_candidates_classes.csv --format json"),
+        ("cli-dpc-timeline", "dpc timeline --notification 2021-07-01 --poll 2021-07-20 --completed 2021-07-03"),
+    ])
 
 
 def cli_cases() -> list[tuple[str, list]]:
@@ -427,42 +393,45 @@ def _keep(src: Path, dest: Path, work: Path) -> None:
     (dest / name).write_text(text, encoding="utf-8")
 
 
+def _child(argv: list, work: Path, out: Path, err: Path) -> int:
+    """In the forked child: ``python -m reservation.cli ARGV`` in ``work``, stdout and stderr on files."""
+    os.chdir(work)
+    for fd, path in ((1, out), (2, err)):
+        f = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.dup2(f, fd)
+        os.close(f)
+    sys.stdout = io.TextIOWrapper(open(1, "wb", closefd=False), encoding="utf-8")
+    sys.stderr = io.TextIOWrapper(open(2, "wb", closefd=False), encoding="utf-8", errors="backslashreplace")
+    sys.argv = [str(code_root() / "reservation" / "cli" / "__main__.py"), *argv]
+    from reservation.cli import main
+    try:
+        return int(main() or 0)
+    except SystemExit as e:                            # as the interpreter turns it into an exit status
+        if e.code is None or isinstance(e.code, int):
+            return e.code or 0
+        print(e.code, file=sys.stderr)
+        return 1
+
+
 def _forked(argv: list, work: Path) -> tuple[int, bytes, bytes]:
     """``python -m reservation.cli ARGV`` in a child forked from this process (the package already imported, so
     no second of imports per case; every case still starts from the same state, in its own process)."""
     out, err = work.parent / f"{work.name}.stdout", work.parent / f"{work.name}.stderr"
+    sys.stdout.flush()
+    sys.stderr.flush()
     pid = os.fork()
     if pid == 0:                                       # the child: never returns
-        rc = 70
+        rc = 1
         try:
-            os.chdir(work)
-            for fd, path in ((1, out), (2, err)):
-                f = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-                os.dup2(f, fd)
-                os.close(f)
-            sys.stdout = io.TextIOWrapper(open(1, "wb", closefd=False), encoding="utf-8")
-            sys.stderr = io.TextIOWrapper(open(2, "wb", closefd=False), encoding="utf-8", errors="backslashreplace")
-            sys.argv = [str(code_root() / "reservation" / "cli" / "__main__.py"), *argv]
-            from reservation.cli import main
-            try:
-                rc = int(main() or 0)
-            except SystemExit as e:
-                rc = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-                if not isinstance(e.code, (int, type(None))):
-                    print(e.code, file=sys.stderr)
-        except BaseException:  # noqa: BLE001 - a traceback, as Python would print it
+            rc = _child(argv, work, out, err)
+        except BaseException:  # noqa: BLE001 - a traceback, as the interpreter prints it
             import traceback
             traceback.print_exc()
-            rc = 1
         finally:
-            for s in (sys.stdout, sys.stderr):
-                try:
-                    s.flush()
-                except Exception:  # noqa: BLE001
-                    pass
+            sys.stdout.flush()
+            sys.stderr.flush()
             os._exit(rc)
-    _, status = os.waitpid(pid, 0)
-    rc = os.waitstatus_to_exitcode(status)
+    rc = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
     data = out.read_bytes(), err.read_bytes()
     out.unlink()
     err.unlink()
@@ -574,7 +543,8 @@ def record(folder: Path, quick: bool = False, only=()) -> None:
         _record_real_gp(folder)
     print(f"api cases: {time.perf_counter() - start:.0f} s", file=sys.stderr)
     _record_report(folder, only)
-    print(f"recorded {sum(p.is_dir() for p in folder.iterdir())} cases in {folder} ({time.perf_counter() - start:.0f} s)")
+    n = sum(p.is_dir() for p in folder.iterdir())
+    print(f"recorded {n} cases in {folder} ({time.perf_counter() - start:.0f} s)")
 
 
 def compare(old: Path, new: Path) -> int:
