@@ -98,8 +98,7 @@ def _join(items: list[str], quote: bool) -> str:
 # --- the index ------------------------------------------------------------------------------------------------
 
 class UnknownName(KeyError):
-    """No unit has the name: ``args[0]`` is the one-line message with the nearest names, ``plain`` the same
-    message without them (for a caller that says instead where the name is held)."""
+    """No unit has the name: ``args[0]`` the message with the nearest names, ``plain`` the message without them."""
 
     def __init__(self, message: str, plain: str):
         super().__init__(message)
