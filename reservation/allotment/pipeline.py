@@ -124,12 +124,9 @@ def _history(rb: Rulebook, history, resolve, year: int, described: dict,
     if given and len(h):
         late = h[h["year"] > year]
         if len(late):
-            src = str(late["source"].iat[0])
-            name, _, row = src.rpartition(" row ")
-            path = next((p for p in paths if Path(p).name == name), name)
             raise InputError(f"a record for {int(late['year'].iat[0])}, later than the election year {year}",
-                             file=str(path), row=int(row) if row.isdigit() else None, column="year")
-    return h, given
+                             file=str(late["_file"].iat[0]), row=int(late["_row"].iat[0]), column="year")
+    return h.drop(columns=["_file", "_row"], errors="ignore"), given      # where each record stood: for messages
 
 
 def _apply_population(rb: Rulebook, frame: pd.DataFrame, pop: pd.DataFrame, path) -> pd.DataFrame:

@@ -297,8 +297,8 @@ def _name_the_flag(e: InputError, parser, args) -> None:
              (("option", "--option"), ("a", "--a"), ("b", "--b"))       # diff's scenarios: --a, --b
              for v in (getattr(args, dest, None) or [])]
     named = [(flag, value) for flag, name, value in typed if name.strip() == str(e.column)]
-    if named:          # the same name in --a and --b: the flag whose value the message quotes
-        flag = next((f for f, v in named if repr(v.strip()) in str(e)), named[0][0])
+    if named:          # the same name in --a and --b: the flag that carried the value refused
+        flag = next((f for f, v in named if v.strip() == e.value), named[0][0])
         e.option, e.column = f"{flag} {e.column}", None
         return
     flags = set()

@@ -34,19 +34,21 @@ class Option:
         characters of digits with at most one point, no exponent, sign or spaces inside (``1e-999999`` is refused
         at once instead of building a Fraction of a million digits), and between 0 and 100. Devanagari and
         full-width digits are read as ASCII digits."""
-        value = str(value).strip()
+        value = typed = str(value).strip()
         if self.kind == "choice":
             if value not in self.readings:
-                raise InputError(f"{_shown(value)} is not one of {', '.join(self.readings)}", column=self.name)
+                raise InputError(f"{_shown(value)} is not one of {', '.join(self.readings)}", column=self.name,
+                                 value=typed)
         elif self.kind in ("decimal", "decimal_or_empty"):
             if value == "" and self.kind == "decimal_or_empty":
                 return value
             value = _ascii_digits(value)
             if len(value) > MAX_DECIMAL or not _DECIMAL.fullmatch(value):
                 raise InputError(f"{_shown(value)} is not a plain decimal number (digits with at most one point, "
-                                 f"at most {MAX_DECIMAL} characters, no exponent), e.g. 53.33", column=self.name)
+                                 f"at most {MAX_DECIMAL} characters, no exponent), e.g. 53.33", column=self.name,
+                                 value=typed)
             if not 0 <= Fraction(value) <= 100:
-                raise InputError(f"{value} is not a percentage between 0 and 100", column=self.name)
+                raise InputError(f"{value} is not a percentage between 0 and 100", column=self.name, value=typed)
         elif self.kind == "path":
             if value:
                 from .units import read_input_bytes
