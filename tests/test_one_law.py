@@ -288,3 +288,36 @@ def test_a_changed_division_rule_changes_the_engine_the_audit_and_the_projection
     monkeypatch.undo()
     r = audit("zp-chair", 2021, double_list, search_options=False, **kw)
     assert set(r.table["finding"]) != {"match"}, findings(r)      # the real rule calls the double's list wrong
+
+
+def _flag_the_others(rule, rotation, positions_, n_codes):
+    """The double of A7 reading c: the units that held NO women's office at the last election come last (the
+    reverse of ``category_women=not_women_last``)."""
+    if rule is not steps.WomenRule.NOT_WOMEN_LAST or n_codes < 2:
+        return None
+    return ~np.asarray(rotation.held_women_last(positions_), dtype=bool)
+
+
+def test_a_changed_women_rule_changes_the_engine_and_the_audit(tmp_path, monkeypatch):
+    """Six districts, two SC posts (one SC_W): A (the highest SC share) held W in 2015, B did not. Women from the
+    top gives A SC_W; not_women_last gives it B; the double (its reverse) gives it A again; the audit follows the
+    step it is given."""
+    kw = _saturating(tmp_path)
+    (tmp_path / "h.csv").write_text("unit,year,category\nA,2015,W\nB,2015,UR\nC,2015,UR\nD,2015,UR\nE,2015,UR\n"
+                                    "F,2015,UR\n", encoding="utf-8")
+    kw = {**kw, "history": [str(tmp_path / "h.csv")]}
+    opts = ["category_women=not_women_last", "division_saturation=off"]
+    real = allot("zp-chair", 2021, options=opts, **kw)
+    cat = dict(zip(real.table["unit_name_en"], real.table["category"]))
+    assert (cat["A"], cat["B"]) == ("SC", "SC_W")
+    monkeypatch.setattr(steps, "women_flag", _flag_the_others)
+    double = allot("zp-chair", 2021, options=opts, **kw)
+    cat = dict(zip(double.table["unit_name_en"], double.table["category"]))
+    assert (cat["A"], cat["B"]) == ("SC_W", "SC")
+    r = audit("zp-chair", 2021, own_list(double), options=opts, search_options=False, **kw)
+    assert set(r.table["finding"]) == {"match"}, findings(r)
+    r = audit("zp-chair", 2021, own_list(real), options=opts, search_options=False, **kw)
+    assert set(r.table["finding"]) != {"match"}, findings(r)
+    monkeypatch.undo()
+    r = audit("zp-chair", 2021, own_list(double), options=opts, search_options=False, **kw)
+    assert set(r.table["finding"]) != {"match"}, findings(r)

@@ -441,7 +441,8 @@ class _Run:
         every = spec.eligible is None and not self.freed.any()
         chosen, chosen_pos, pool_size, barred = self.choose(spec, rot, ia, elig, need, tier, every)
         flag = steps.women_flag(self.settings.category_women, self.rotation, chosen, len(spec.codes))
-        split_pos = steps.women_places(par[chosen], chosen_pos, flag)
+        level = None if flag is None else steps.women_level(tier[chosen], flag)
+        split_pos = steps.women_places(par[chosen], chosen_pos, level)
         slot_idx = steps.women_slots(split_pos, par[chosen], mat)
         code_idx = np.array([CODE_INDEX[c] for c in spec.codes], dtype=np.int64)
         if len(spec.codes):

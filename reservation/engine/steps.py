@@ -266,12 +266,13 @@ def women_level(tier: np.ndarray, flag: np.ndarray | None) -> np.ndarray:
     return t if flag is None else np.asarray(flag, dtype=np.int64) * 4 + t
 
 
-def women_places(par_chosen: np.ndarray, chosen_pos: np.ndarray, flag: np.ndarray | None) -> np.ndarray:
-    """The place of each chosen unit for the women's posts within its parent (A7): its place in the pass's order
-    (``chosen_pos``), the flagged units after the others where :func:`women_flag` applies."""
-    if flag is None or not len(chosen_pos):
+def women_places(par_chosen: np.ndarray, chosen_pos: np.ndarray, level: np.ndarray | None) -> np.ndarray:
+    """The place of each chosen unit for the women's posts within its parent (A7): by its :func:`women_level`
+    (``level``, of the chosen units; None where the women's order is the pass's order), then its place in the
+    pass's order (``chosen_pos``)."""
+    if level is None or not len(chosen_pos):
         return chosen_pos
-    o3 = np.lexsort((chosen_pos, np.asarray(flag, dtype=np.int64), par_chosen))
+    o3 = np.lexsort((chosen_pos, np.asarray(level, dtype=np.int64), par_chosen))
     split = np.empty_like(chosen_pos)
     split[o3] = run_positions(par_chosen[o3])
     return split
