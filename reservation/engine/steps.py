@@ -37,7 +37,8 @@ from ..law.rotation import RotationView, positions, stable_order
 
 __all__ = ["TieRule", "WomenRule", "Fallback", "Scope", "Effect", "DivisionRule", "Settings", "CODE_INDEX",
            "eligible", "tiers", "lot_numbers", "tie_order", "tie_places", "pass_order", "precedes",
-           "check_fallback", "women_flag", "women_level", "women_places", "women_slots", "group_holding_codes", "run_positions"]
+           "check_fallback", "women_flag", "women_level", "women_places", "women_slots", "group_holding_codes",
+           "run_positions"]
 
 CODE_INDEX = {c: i for i, c in enumerate(CODES)}
 _UR = CODE_INDEX["UR"]
