@@ -321,3 +321,50 @@ def test_a_changed_women_rule_changes_the_engine_and_the_audit(tmp_path, monkeyp
     monkeypatch.undo()
     r = audit("zp-chair", 2021, own_list(double), options=opts, search_options=False, **kw)
     assert set(r.table["finding"]) != {"match"}, findings(r)
+
+
+@st.composite
+def shipped_histories(draw, body: str, year: int, last: int):
+    """A random previous list (``last``) over the shipped units of ``body`` (a random rotation state)."""
+    codes = _shipped_codes(body, year)
+    held = [draw(st.sampled_from(HELD), label=str(last)) for _ in codes]
+    opts = [f"category_women={draw(st.sampled_from(['top', 'not_women_last']), label='women')}",
+            f"tie_break={draw(st.sampled_from(['population', 'code', 'assumed_by_code']), label='tie')}"]
+    return {"history": "unit,year,category\n" + "".join(f"{c},{last},{h}\n" for c, h in zip(codes, held)),
+            "options": opts}
+
+
+_SHIPPED: dict = {}
+
+
+def _shipped_codes(body: str, year: int) -> list:
+    if body not in _SHIPPED:
+        _SHIPPED[body] = allot(body, year).table["unit_code"].astype(int).tolist()
+    return _SHIPPED[body]
+
+
+def _own_audit_with_history(body: str, year: int, state: dict) -> None:
+    with tempfile.TemporaryDirectory() as t:
+        (Path(t) / "h.csv").write_text(state["history"], encoding="utf-8")
+        kw = {"history": [str(Path(t) / "h.csv")]}
+        try:
+            a = allot(body, year, options=state["options"], **kw)
+        except (InputError, RuleError):
+            assume(False)
+        r = audit(body, year, own_list(a), options=state["options"], search_options=False, **kw)
+        assert set(r.table["finding"]) == {"match"}, (body, state["options"], findings(r))
+
+
+@FAST
+@given(state=shipped_histories("mayor", 2023, 2017))
+def test_the_mayors_with_a_random_previous_list_audit_their_own_allotment_as_match(state):
+    _own_audit_with_history("mayor", 2023, state)
+
+
+@settings(max_examples=1, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(state=shipped_histories("kp-chair", 2021, 2015))
+def test_the_block_pramukhs_with_a_random_previous_list_audit_their_own_allotment_as_match(state):
+    """One example: the kp-chair audit walks 826 blocks through five passes (State -> district -> block, the
+    two-person rule, the district's OBC posts from the unknown OBC population)."""
+    _own_audit_with_history("kp-chair", 2021, state)
