@@ -10,7 +10,9 @@ the same steps of a pass (:mod:`reservation.engine.steps`).
     that constrained it, audited with the sample's OBC figures, find only ``match``;
 (c) a test double: the division rule made to free the MOST populous unit changes the engine's allotment, the
     audit of that allotment under the changed rule finds only ``match`` and under the real rule does not, and the
-    projection's constraints follow the changed rule (its second way of the division rule changes with it).
+    projection's constraints follow the changed rule (its second way of the division rule changes with it); and
+    likewise ``category_women=not_women_last`` reversed: the engine's women's posts, the audit and the projection's
+    women's constraint (a past list it refuses under the real step and accepts under the double) follow it.
 
 Hypothesis draws few examples (RESERVATION_PROPERTY_EXAMPLES raises it) and keeps no database in the checkout.
 """
@@ -298,10 +300,10 @@ def _flag_the_others(rule, rotation, positions_, n_codes):
     return ~np.asarray(rotation.held_women_last(positions_), dtype=bool)
 
 
-def test_a_changed_women_rule_changes_the_engine_and_the_audit(tmp_path, monkeypatch):
+def test_a_changed_women_rule_changes_the_engine_the_audit_and_the_projection(tmp_path, monkeypatch):
     """Six districts, two SC posts (one SC_W): A (the highest SC share) held W in 2015, B did not. Women from the
-    top gives A SC_W; not_women_last gives it B; the double (its reverse) gives it A again; the audit follows the
-    step it is given."""
+    top gives A SC_W; not_women_last gives it B; the double (its reverse) gives it A again; the audit and the
+    projection's constraints follow the step they are given."""
     kw = _saturating(tmp_path)
     (tmp_path / "h.csv").write_text("unit,year,category\nA,2015,W\nB,2015,UR\nC,2015,UR\nD,2015,UR\nE,2015,UR\n"
                                     "F,2015,UR\n", encoding="utf-8")
@@ -318,7 +320,16 @@ def test_a_changed_women_rule_changes_the_engine_and_the_audit(tmp_path, monkeyp
     assert set(r.table["finding"]) == {"match"}, findings(r)
     r = audit("zp-chair", 2021, own_list(real), options=opts, search_options=False, **kw)
     assert set(r.table["finding"]) != {"match"}, findings(r)
+    # the projection: P held W in 2015, and the 2021 list gives P (not R) the OBC women's post; under
+    # not_women_last no OBC figures give that list, under the double they do
+    past = {"units": tmp_path / "p.csv", "history": tmp_path / "ph.csv", "options": ["category_women=not_women_last"]}
+    (tmp_path / "p.csv").write_text(_districts(EIGHT, {"Q": 900_000}), encoding="utf-8")
+    (tmp_path / "ph.csv").write_text(EIGHT_HISTORY.replace("P,2015,UR", "P,2015,W"), encoding="utf-8")
+    p = project("zp-chair", 2026, samples=10, seed=1, progress=False, **past)
+    assert p.meta["projection"]["constraint_years"] == [2021]
     monkeypatch.undo()
+    with pytest.raises(RuleError, match="women's posts"):
+        project("zp-chair", 2026, samples=10, seed=1, progress=False, **past)
     r = audit("zp-chair", 2021, own_list(double), options=opts, search_options=False, **kw)
     assert set(r.table["finding"]) != {"match"}, findings(r)
 
