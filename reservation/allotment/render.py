@@ -25,6 +25,7 @@ import pyarrow.compute as pc
 from ..law.categories import CODES, by_code
 from ..law.decisions import Decision
 from ..engine.passes import EngineResult, PassRecord
+from ..engine.steps import TieRule, WomenRule
 from ..law.ranking import Ratio
 from ..law.words import ALLOTMENT_WORDS, DECISION_WORDS, TIER_WORDS, check_lang, ordinal
 
@@ -250,7 +251,7 @@ class _Words:
         spec, w = rec.spec, self.w
         head = vformat(w["tied"], key_label=spec.text.label(self.lang), n=t)
         lot = rec.lot[positions] if rec.lot is not None else np.full(len(positions), -1)
-        if self.r.settings.tie_break == "population" and spec.text.tie_rule != "code":
+        if self.r.settings.tie_break is TieRule.POPULATION and spec.text.tie_rule != "code":
             rule = vformat(w["by_population"], population=np.asarray(spec.population, dtype=np.int64)[positions])
         else:
             rule = w["by_code"]
@@ -342,7 +343,7 @@ def _put_chosen(rows: _Rows, W: _Words, rec: PassRecord, u, slot_index, chosen_p
     par = r.par[u]
     add = ""                    # the women's words and the note joined in the same pass over the units
     if women.any():
-        if r.settings.category_women == "top":
+        if r.settings.category_women is WomenRule.TOP:
             add = vformat(w["women_top"], n=rec.slots[par, slot_index])
         else:
             add = w["women_not_last"]

@@ -44,6 +44,7 @@ import pandas as pd
 
 from ..law.categories import CODES, COLOURS, label
 from ..engine.passes import CODE_INDEX
+from ..engine.steps import Effect
 from ..base.errors import InputError
 from ..allotment.pipeline import Prepared, prepare
 from .priors import DEFAULT_OBC_SD, ObcPrior
@@ -136,7 +137,7 @@ def _past_list(kw: dict, target: Prepared, year: int, notes: list) -> tuple[Prep
     check_past_counts(plain, run0.engine, published, year)    # else the pins below refuse it, less clearly
     pins = {int(p): int(published[p]) for p in np.flatnonzero(np.isin(published, [CODE_INDEX[c] for c in
                                                                                      PUBLIC_CODES]))}
-    if target.opts.values.get("saturation_effect") == "unreserved":
+    if run0.engine.settings.division is not None and run0.engine.settings.division.effect is Effect.UNRESERVED:
         for rec, kind in zip(run0.engine.records, kinds):
             if kind.public:
                 for v in rec.barred:

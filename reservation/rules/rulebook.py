@@ -107,9 +107,11 @@ def base_year_assumption(history, year: int, base_year: int, body: str, election
 class Group:
     """One category group's pass: what it ranks by and which clauses it applies.
 
-    ``key``: a named key function of :mod:`reservation.rules.keys` (context -> Ratio); ``label``: what the key is, in
-    words (``{base}`` and ``{unit}`` are filled from the context); ``eligible``: a named constraint (context ->
-    bool array) or None; clauses are keys of the rulebook's clause table; ``division_rule``: the clause key of
+    ``key``: a declared key of :mod:`reservation.rules.keys` (a :class:`~reservation.rules.keys.KeySpec`: its
+    kind says what it depends on; context -> Ratio; a plain function has no declared kind, and the audit and the
+    projection then treat it as a key they do not know); ``label``: what the key is, in words (``{base}`` and
+    ``{unit}`` are filled from the context); ``eligible``: a declared constraint
+    (:class:`~reservation.rules.keys.Eligibility`: context -> bool array) or None; clauses are keys of the rulebook's clause table; ``division_rule``: the clause key of
     the division rule when the pass applies it (ZP chairs), else ""; ``note``: "obc" repeats the OBC
     assumption in every row the pass decides.
     """
