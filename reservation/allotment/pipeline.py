@@ -118,7 +118,7 @@ def _history(rb: Rulebook, history, resolve, year: int, described: dict,
     else:
         paths = _paths(history)
         given = True
-    h = load_history(paths, resolve) if paths else pd.DataFrame({k: pd.Series([], dtype=v)
+    h = load_history(paths, resolve, until=None if given else year) if paths else pd.DataFrame({k: pd.Series([], dtype=v)
                                                                   for k, v in _EMPTY_HISTORY.items()})
     if paths:
         described["history"] = [describe_input(p) for p in paths]

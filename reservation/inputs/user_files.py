@@ -63,15 +63,20 @@ def _check_categories(df, path, column="category"):
                          file=str(path), row=int(df["_row"].iat[i]), column=column)
 
 
-def load_history(paths, resolve: Resolver, *, election_year: int | None = None) -> pd.DataFrame:
+def load_history(paths, resolve: Resolver, *, election_year: int | None = None,
+                 until: int | None = None) -> pd.DataFrame:
     """One or more history files -> DataFrame ``unit_code, year, category, source`` (sorted), with ``_file`` (the
     path as given) and ``_row`` (the spreadsheet row) of each record, for messages that name them.
 
     Years are 1950-2100. With ``election_year``, a record of a later election is refused (a history
-    records past elections; a record of the election year itself is allowed and ignored by rotation)."""
+    records past elections; a record of the election year itself is allowed and ignored by rotation). With
+    ``until`` (the package's own history, which records every election it ships), the records of later elections
+    are left out before their units are resolved: they name units of their own time, which may not exist yet."""
     frames = []
     for path in paths:
         df = read_csv(path, ["unit", "year", "category"], what="history")
+        if until is not None:
+            df = df[(int_column(df, "year", path, kind="year") <= int(until)).to_numpy()].reset_index(drop=True)
         units = _resolve_units(df, resolve, path)
         years = int_column(df, "year", path, kind="year")
         if election_year is not None:
