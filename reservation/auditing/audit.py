@@ -158,7 +158,6 @@ class _Run:
             return allot(body, year, options=self.opts_list, pins=pins, **inputs)
 
         self.ctx = _Ctx(self.base, self.pub_idx, self.covered, run_allot, self.obc_given)
-        self.ctx.effect = self.ctx.opts.values.get("saturation_effect", "barred")
         self.walk = walk(self.ctx)
         u = self.base.units
         self._pop = u["pop"].to_numpy(dtype=np.int64)

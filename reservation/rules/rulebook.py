@@ -215,10 +215,7 @@ class Rulebook:
         return tuple(e for e in y.elections if e >= min(y.law)) + tuple(y.upcoming(1))
 
     def option_set(self, assignments=()) -> OptionSet:
-        opts = OptionSet(dict(self.options))
-        for name, value in assignments:
-            opts.set(name, value)
-        return opts
+        return OptionSet.of(self.options, assignments)
 
     def parent_of(self, opts) -> str | None:
         """The counting unit's column for these options (None: the State)."""

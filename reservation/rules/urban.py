@@ -112,7 +112,7 @@ def _rules(opts: OptionSet, clause_sc_st: str, clause_obc: str, clause_women: st
 def urban_counts(body: str, year: int = 2023, opts: OptionSet | None = None,
                  bodies: pd.DataFrame | None = None) -> pd.DataFrame:
     """State counts (category, count, arithmetic, clause) for one body type, women at State level (b)."""
-    opts = opts if opts is not None else OptionSet(dict(URBAN_OPTIONS))
+    opts = opts if opts is not None else OptionSet.of(URBAN_OPTIONS)
     bodies = bodies if bodies is not None else load_bodies(body)[0]
     pop = int(bodies["pop"].sum())
     shares = {"SC": Fraction(int(bodies["sc"].sum()), pop), "ST": Fraction(int(bodies["st"].sum()), pop),
