@@ -196,3 +196,12 @@ def test_panchayat_years_are_as_before(year, notes):
     assert code == 0 and err.splitlines() == [f"assumed: {n}" for n in notes], err
     assert_refused(run_cli(["counts", "--body", "kp-chair", "--year", "2003"]), option="--year",
                    words=("2003 is not an election year",))
+
+
+def test_a_mayors_base_year_before_the_shipped_lists_says_which_elections_it_lacks():
+    from reservation.rules.rulebook import BaseYearWarning
+    with pytest.warns(BaseYearWarning, match="holds no record for the general election\\(s\\) of 2012"):
+        a = reservation.allot("mayor", 2028, base_year=2012)
+    assert a.meta["assumptions"][0].startswith("base year 2012: the mayor history holds no record for the general "
+                                               "election(s) of 2012; rotation counts only 2017, 2023")
+    assert not any("base year" in n for n in reservation.allot("mayor", 2028, base_year=2017).meta["assumptions"])
