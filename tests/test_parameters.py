@@ -106,7 +106,7 @@ def test_the_parameter_files_ship_with_the_package():
     with open(ROOT / "pyproject.toml", "rb") as f:
         data = tomllib.load(f)["tool"]["setuptools"]["package-data"]["reservation"]
     assert "rules/params/*.toml" in data
-    assert sorted(p.name for p in (RULES / "params").glob("*.toml")) == ["evidence.toml", "law.toml"]
+    assert sorted(p.name for p in (RULES / "params").glob("*.toml")) == ["elections.toml", "evidence.toml", "law.toml"]
 
 
 def test_no_count_arithmetic_is_read_back_from_its_words():

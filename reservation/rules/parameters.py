@@ -9,6 +9,9 @@ read once per process.
   year), exact: the file writes it as a string (``"206982/1000000"``, ``"42.29"``), never a float.
 - :func:`written` ``(name, year)``: the same value as the file writes it (an option's default shows it so).
 - :func:`evidence` ``(scope, name)``: an option's :class:`Evidence`.
+- :func:`calendar` ``(name)``: an election :class:`Calendar` of ``rules/params/elections.toml`` (the elections
+  held, each with its source; the elections whose law the package holds), from which a rulebook's
+  :class:`~reservation.rules.rulebook.Years` is built.
 
 A missing or malformed parameter is a :class:`ParameterError` naming the file and the parameter (the package is
 broken, not the user's input).
@@ -23,7 +26,8 @@ from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
-__all__ = ["ParameterError", "Parameter", "Evidence", "value", "written", "parameter", "evidence", "PARAMS_DIR"]
+__all__ = ["ParameterError", "Parameter", "Evidence", "Calendar", "value", "written", "parameter", "evidence",
+           "calendar", "PARAMS_DIR"]
 
 PARAMS_DIR = Path(__file__).resolve().parent / "params"
 _UNITS = ("fraction", "percent", "year")
@@ -138,3 +142,80 @@ def evidence(scope: str, name: str) -> Evidence:
         raise ParameterError(f"evidence.toml: {scope}.{name} needs ambiguity (text), election (a year) and "
                              f"evidence (text)")
     return Evidence(amb, election, text)
+
+
+@dataclass(frozen=True)
+class Calendar:
+    """One election calendar of elections.toml: ``held`` ((year, source), ...) ascending; ``law`` the held
+    elections whose instrument the package holds; ``earlier`` "assume" or "refuse" (a held election before the
+    first law year); ``lists`` ((year, body, file under data/), ...): the shipped lists of held elections."""
+
+    name: str
+    instrument: str
+    held: tuple[tuple[int, str], ...]
+    law: tuple[int, ...]
+    every: int
+    earlier: str
+    earlier_rules: str = ""
+    earlier_why: str = ""
+    lists: tuple[tuple[int, str, str], ...] = ()
+
+
+def _text(name: str, spec: dict, key: str) -> str:
+    v = spec.get(key)
+    if not isinstance(v, str) or not v.strip():
+        raise ParameterError(f"elections.toml: {name} needs {key} (text)")
+    return v
+
+
+def _year(name: str, text) -> int:
+    if not re.fullmatch(r"(19|20)[0-9]{2}", str(text)):
+        raise ParameterError(f"elections.toml: {name}: {text!r} is not an election year")
+    return int(text)
+
+
+def _held(name: str, spec) -> tuple[tuple, tuple]:
+    """The held elections of a calendar (year, source) and their shipped lists (year, body, file), checked."""
+    if not isinstance(spec, dict) or not spec:
+        raise ParameterError(f"elections.toml: {name} needs a table 'held' (year = {{ source = ... }})")
+    held, lists = [], []
+    for y, entry in spec.items():
+        year = _year(name, y)
+        if not isinstance(entry, dict):
+            raise ParameterError(f"elections.toml: {name}.held.{y} needs a table with source (text)")
+        held.append((year, _text(f"{name}.held.{y}", entry, "source")))
+        for body, file in (entry.get("lists") or {}).items():
+            if not isinstance(file, str) or not file:
+                raise ParameterError(f"elections.toml: {name}.held.{y}.lists.{body} needs a file (text)")
+            lists.append((year, str(body), file))
+    return tuple(sorted(held)), tuple(sorted(lists))
+
+
+def _calendar(name: str, spec) -> Calendar:
+    if not isinstance(spec, dict):
+        raise ParameterError(f"elections.toml: {name} needs a table")
+    held, lists = _held(name, spec.get("held"))
+    law = spec.get("law")
+    if not isinstance(law, list) or not law or any(_year(name, y) not in dict(held) for y in law):
+        raise ParameterError(f"elections.toml: {name}: law must list held elections (years of 'held')")
+    every, earlier = spec.get("every"), spec.get("earlier")
+    if not isinstance(every, int) or isinstance(every, bool) or not 1 <= every <= 10:
+        raise ParameterError(f"elections.toml: {name}: every must be a term of 1 to 10 years")
+    if earlier not in ("assume", "refuse"):
+        raise ParameterError(f"elections.toml: {name}: earlier {earlier!r} is not 'assume' or 'refuse'")
+    why = (_text(name, spec, "earlier_rules"), _text(name, spec, "earlier_why")) if earlier == "refuse" else ("", "")
+    return Calendar(name, _text(name, spec, "instrument"), held, tuple(sorted(int(y) for y in law)), every,
+                    earlier, *why, lists)
+
+
+@lru_cache(maxsize=1)
+def _calendars() -> dict[str, Calendar]:
+    return {name: _calendar(name, spec) for name, spec in _load("elections.toml").items()}
+
+
+def calendar(name: str) -> Calendar:
+    """The election calendar ``name`` (``"panchayat"``, ``"urban"``) of elections.toml."""
+    try:
+        return _calendars()[name]
+    except KeyError:
+        raise ParameterError(f"elections.toml has no calendar {name!r}") from None

@@ -25,8 +25,9 @@ from .rulebook import Years
 
 __all__ = ["URBAN_YEARS", "URBAN_BODIES", "CLAUSE", "BODY_LIST", "load_bodies", "body_index", "obc_share"]
 
-#: The elections the urban rulebooks compute: the 2023 law is the only one they implement.
-URBAN_YEARS = Years(elections=(2023,), law=(2023,), instrument="s.9-A(5) (2023)")
+#: The elections of the urban bodies (rules/params/elections.toml): the 2023 law is the only one the rulebooks
+#: implement; a computation for an earlier election (2006, 2012, 2017) is refused, its list is history.
+URBAN_YEARS = Years.of("urban")
 
 #: body id -> LGD type code, titles, the unit in words, the law (the Dedicated Commission's statewide OBC share of
 #: each type is a dated figure of rules/params/law.toml: ``<body>.obc_share``; docs/urban.md, [N #30]).

@@ -44,9 +44,9 @@ from .rulebook import BaseYearWarning, Counts, Group, Rulebook, UnitSet, Years  
 
 __all__ = ["RULEBOOK", "state_shares", "quota_rules", "PANCHAYAT_ORDERS", "PANCHAYAT_YEARS"]
 
-#: The elections the panchayat rulebooks compute: the GO 2021 is the law; other years assume its rules.
-PANCHAYAT_YEARS = Years(elections=(1995, 2000, 2005, 2010, 2015, 2021), law=(2021,),
-                         instrument="GO 2021 (panchayat reservation order)")
+#: The elections the panchayat rulebooks compute (rules/params/elections.toml): the GO 2021 is the law; other
+#: years assume its rules.
+PANCHAYAT_YEARS = Years.of("panchayat")
 
 #: The order of the passes (option category_order, A6): (group, the codes the pass fills).
 PANCHAYAT_ORDERS = {
