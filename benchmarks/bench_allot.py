@@ -105,7 +105,7 @@ def run_one(name, files):
         floor = floor_fn(u["parent"].to_numpy(), u["sc"].to_numpy(), u["pop"].clip(lower=1).to_numpy())
     else:
         from reservation.inputs.user_files import load_history
-        from reservation.rules.gp_and_wards import load_units
+        from reservation.rules.panchayat_units import load_units
         body = "gp-ward" if name.startswith("gp-ward") else "gp-pradhan"
         col = "gram_panchayat" if body == "gp-ward" else "block"
         units_csv, hist_csv = files

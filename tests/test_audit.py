@@ -546,3 +546,17 @@ def test_the_2015_zila_list_lacks_gautam_buddh_nagar():
     t = r.table.set_index("unit_name_en")
     assert list(t.index[t["finding"] == "not_in_list"]) == ["Gautam Buddh Nagar"] and len(t) == 75
     assert t.loc["Gautam Buddh Nagar", "published"] == ""
+
+
+def test_a_knock_on_is_typed_not_read_from_its_words(monkeypatch):
+    """The option search knows a knock-on by the row's field, not by "knock-on" in the rule's words: with other
+    words for it (law/words.py renders them once), Birch's knock-on is still explained with its causes, and the
+    rule says the new words."""
+    from reservation.law import words
+    monkeypatch.setitem(words.TEXT, "audit.knock_on_rule", {"en": "{step}: follows from the earlier passes",
+                                                            "hi": "{step}: पिछले चरणों से"})
+    r = audit("zp-chair", 2021, AUDIT / "saturation_ignored.csv", units=TOY / "saturation.csv", history=[])
+    t = r.table.set_index("unit_name_en")
+    assert t.loc["Birch", "rule"] == "OBC_W+OBC pass: follows from the earlier passes"
+    assert t.loc["Birch", "finding"] == "explained_by_option"
+    assert r.explained_by[int(t.loc["Birch", "unit_code"])] == (("division_saturation", "off"),)

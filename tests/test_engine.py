@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine_kit import Run, one_pass
-from reservation.engine.passes import RuleError, Settings, _sort_by_key, _tie_order, group_order
+from reservation.engine.passes import RuleError, Settings, _sort_by_key, group_order
+from reservation.engine.steps import Fallback, TieRule, WomenRule, tie_order as _tie_order
 from reservation.law.ranking import Ratio, order_key
 from reservation.law.rotation import stable_order
 
@@ -60,7 +61,7 @@ def test_tier_three_is_taken_only_when_the_others_are_used_up_and_error_fallback
     p = one_pass("ST", ["ST"], [[2]], [5, 6], pop, pop)
     assert Run([1, 2], [p], history=h).categories == ["ST", "ST"]
     with pytest.raises(RuleError, match="tiers 1-2 cannot fill"):
-        Run([1, 2], [p], history=h, settings=Settings(rotation_fallback="error"))
+        Run([1, 2], [p], history=h, settings=Settings(rotation_fallback=Fallback.ERROR))
 
 
 def test_equal_shares_by_lot_then_larger_population_then_lower_code():
@@ -69,7 +70,7 @@ def test_equal_shares_by_lot_then_larger_population_then_lower_code():
     pop = np.array([100, 300, 300, 200])
     p = one_pass("OBC", ["OBC"], [[1]], pop // 2, pop, pop)
     assert Run([1, 2, 3, 4], [p]).categories == ["UR", "OBC", "UR", "UR"]
-    assert Run([1, 2, 3, 4], [p], settings=Settings(tie_break="code")).categories == ["OBC", "UR", "UR", "UR"]
+    assert Run([1, 2, 3, 4], [p], settings=Settings(tie_break=TieRule.CODE)).categories == ["OBC", "UR", "UR", "UR"]
     lots = Settings(lots={"OBC": {4: 1, 1: 2}})
     r = Run([1, 2, 3, 4], [p], settings=lots)
     assert r.categories == ["UR", "UR", "UR", "OBC"]
@@ -99,7 +100,7 @@ def test_the_division_rule_leaves_the_least_populous_unreserved_and_the_next_tak
     tr = r.trace(2)
     assert tr["decision"].tolist() == ["left_out_division", "unreserved"]
     assert "all 2 districts of D division" in tr["detail"].iat[0] and "(500)" in tr["detail"].iat[0]
-    off = Run([1, 2, 3], [p], division=["D", "D", "E"], settings=Settings(division_saturation="off"))
+    off = Run([1, 2, 3], [p], division=["D", "D", "E"], settings=Settings(division=None))
     assert off.categories == ["SC", "SC", "UR"]
 
 
@@ -110,7 +111,7 @@ def test_women_not_last_gives_the_womens_post_to_a_unit_without_one_last_time():
     h = hist([(1, 2015, "W"), (2, 2015, "UR"), (3, 2015, "UR")])
     p = one_pass("OBC", ["OBC_W", "OBC"], [[1, 1]], [60, 50, 40], pop, pop)
     assert Run([1, 2, 3], [p], history=h).categories == ["OBC_W", "OBC", "UR"]
-    assert Run([1, 2, 3], [p], history=h, settings=Settings(category_women="not_women_last")).categories == \
+    assert Run([1, 2, 3], [p], history=h, settings=Settings(category_women=WomenRule.NOT_WOMEN_LAST)).categories == \
         ["OBC", "OBC_W", "UR"]
 
 
@@ -160,7 +161,7 @@ def test_key_order_equals_a_sort_of_fractions_with_the_tie_rule(rows, people):
     num = np.array([min(a, p) for p, a, _ in rows], dtype=np.int64)
     key = Ratio(num, None, "people") if people else Ratio(num, pop)
     n = len(rows)
-    tie_order = _tie_order(n, pop, None, "population")
+    tie_order = _tie_order(n, pop, None, TieRule.POPULATION)
     tie_pos = np.empty(n, dtype=np.int64)
     tie_pos[tie_order] = np.arange(n)
     active = np.ones(n, dtype=bool)
@@ -201,7 +202,7 @@ def test_rotation_order_is_parent_tier_key_then_the_tie_rule(rows, tie_break, lo
     posts = {x: int(rng.integers(0, 2)) if len(labels) > 1 else 1 for x in labels}   # a parent without posts
     p = one_pass("SC", ["SC"], np.array([[posts[x]] for x in labels]), num, None if people else pop, pop)
     r = Run(code, [p], parents=[f"P{x}" for x in par], history=hist(hist_rows) if hist_rows else
-            hist([(999, 2015, "UR")]), settings=Settings(tie_break=tie_break, lots={"SC": lot}),
+            hist([(999, 2015, "UR")]), settings=Settings(tie_break=TieRule(tie_break), lots={"SC": lot}),
             base_year=2010).result
     rec = r.records[0]
     value = (lambda i: Fraction(int(num[i]))) if people else (lambda i: Fraction(int(num[i]), int(pop[i])))

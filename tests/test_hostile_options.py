@@ -127,3 +127,14 @@ def test_an_empty_lots_file_is_refused_by_every_command(tmp_path, cmd, data):
     p.write_bytes(data)
     assert_refused(run_cli(cmd + ["--option", f"lots={p}"]), file=p, row=1, option="--option lots",
                    words=["empty"])
+
+
+@pytest.mark.parametrize("a, b, flag", [("obc_state_share=50", "obc_state_share=150", "--b obc_state_share"),
+                                        ("obc_state_share=150", "obc_state_share=50", "--a obc_state_share"),
+                                        ("tie_break=code", "tie_break=bogus", "--b tie_break"),
+                                        ("tie_break=bogus", "tie_break=code", "--a tie_break")])
+def test_diff_names_the_flag_that_carried_the_refused_value(a, b, flag):
+    """The same option in --a and --b: the line names the flag whose value was refused, found by the value the
+    error carries (InputError.value), not by looking for it in the message (a percentage out of range is not
+    quoted there: the first flag used to be named whichever was wrong)."""
+    assert_refused(run_cli(["diff", "--body", "zp-chair", "--year", "2021", "--a", a, "--b", b]), option=flag)

@@ -306,3 +306,14 @@ def test_the_build_refuses_a_bad_exception(shared_data, tmp_path, exceptions, co
     bad.to_csv(p, index=False)
     with pytest.raises(SystemExit, match=message):
         m.build(SHARED, exceptions_path=p)
+
+
+def test_the_2005_election_computes_on_its_own_blocks_with_the_shipped_history():
+    """The shipped history records 2010 and 2015 too; their rows name blocks created after 2005 (Karaudikala,
+    Sultanpur, first listed in 2010): a computation of 2005 reads only the records up to 2005 and must not refuse
+    them as unknown blocks."""
+    a = reservation.allot("kp-chair", 2005, base_year=2005)
+    assert len(a.table) == 820
+    assert a.meta["history_years"] == []
+    later = reservation.allot("kp-chair", 2010, base_year=2005)
+    assert later.meta["history_years"] == [2005]

@@ -6,7 +6,8 @@ from conftest import FIXTURES
 from reservation.cli.commands import main
 import reservation
 import reservation.rules.registry
-from reservation.rules.municipal import load_bodies, urban_counts
+from reservation.rules.urban import urban_counts
+from reservation.rules.urban_bodies import load_bodies
 
 TOY = FIXTURES / "urban" / "toy_npp.csv"
 

@@ -5,7 +5,8 @@ from fractions import Fraction
 import pytest
 
 import reservation
-from reservation.rules.municipal import URBAN_OPTIONS, urban_counts, women_cycle
+from reservation.rules.urban import URBAN_OPTIONS, urban_counts
+from reservation.rules.urban_divisions import women_cycle
 
 TYPES = ("mayor", "pp-chair", "np-chair")
 

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 import reservation
-from reservation.rules.municipal import body_index, load_bodies
+from reservation.rules.urban_bodies import body_index, load_bodies
 
 ROOT = Path(__file__).resolve().parents[1]
 LIST = ROOT / "data" / "urban_bodies_2023.csv"

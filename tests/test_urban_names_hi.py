@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 import reservation
-from reservation.rules import municipal
+from reservation.rules import urban_bodies
 
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "data" / "build"
@@ -189,7 +189,7 @@ def test_names_change_no_allotment(body, tmp_path, monkeypatch):
     blank["name_hi"], blank["name_hi_source"] = "", ""
     path = tmp_path / "urban_bodies_no_hindi.csv"
     blank.to_csv(path, index=False)
-    monkeypatch.setattr(municipal, "BODY_LIST", str(path))
+    monkeypatch.setattr(urban_bodies, "BODY_LIST", str(path))
     plain = reservation.allot(body, 2023)
     cols = [c for c in named.table.columns if c != "unit_name_hi"]
     pd.testing.assert_frame_equal(named.table[cols].reset_index(drop=True), plain.table[cols].reset_index(drop=True))

@@ -20,7 +20,7 @@ def resolve_unit(allotment, unit) -> int:
         msg = str(e.args[0])
         held = _held_elsewhere(allotment, unit)
         if held:                        # the nearest names of this body would mislead: it is another body's
-            msg = f"{msg.split('; did you mean')[0]}; {unit!r} is {' and '.join(held)}"
+            msg = f"{getattr(e, 'plain', msg)}; {unit!r} is {' and '.join(held)}"
         raise InputError(msg, column="unit") from None
 
 

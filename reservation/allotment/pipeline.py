@@ -30,6 +30,7 @@ import pandas as pd
 from .result import Allotment
 from ..law.categories import CODES
 from ..engine.passes import CODE_INDEX, Pass, RuleError, Settings, run_passes
+from ..engine.steps import DivisionRule, Effect, Fallback, Scope, TieRule, WomenRule
 from ..base.errors import InputError
 from ..inputs.user_files import describe_input, load_history, load_lots, load_pins, load_population
 from ..inputs.options import OptionSet, parse_assignments
@@ -117,19 +118,16 @@ def _history(rb: Rulebook, history, resolve, year: int, described: dict,
     else:
         paths = _paths(history)
         given = True
-    h = load_history(paths, resolve) if paths else pd.DataFrame({k: pd.Series([], dtype=v)
+    h = load_history(paths, resolve, until=None if given else year) if paths else pd.DataFrame({k: pd.Series([], dtype=v)
                                                                   for k, v in _EMPTY_HISTORY.items()})
     if paths:
         described["history"] = [describe_input(p) for p in paths]
     if given and len(h):
         late = h[h["year"] > year]
         if len(late):
-            src = str(late["source"].iat[0])
-            name, _, row = src.rpartition(" row ")
-            path = next((p for p in paths if Path(p).name == name), name)
             raise InputError(f"a record for {int(late['year'].iat[0])}, later than the election year {year}",
-                             file=str(path), row=int(row) if row.isdigit() else None, column="year")
-    return h, given
+                             file=str(late["_file"].iat[0]), row=int(late["_row"].iat[0]), column="year")
+    return h.drop(columns=["_file", "_row"], errors="ignore"), given      # where each record stood: for messages
 
 
 def _apply_population(rb: Rulebook, frame: pd.DataFrame, pop: pd.DataFrame, path) -> pd.DataFrame:
@@ -408,6 +406,19 @@ def engine_tie_break(value: str) -> str:
     return _ENGINE_TIE[value]
 
 
+def settings_of(opts: OptionSet, lots: dict | None = None, parent_label: str = "State") -> Settings:
+    """The engine's typed settings from a run's options, in one place. The division rule is None where the
+    rulebook declares no ``division_saturation`` option (the body has no division rule) or it is ``off``; a
+    rulebook that declares the rule declares its ``saturation_scope`` and ``saturation_effect`` too."""
+    division = None
+    if "division_saturation" in opts.options and opts["division_saturation"] == "on":
+        division = DivisionRule(Scope(opts["saturation_scope"]), Effect(opts["saturation_effect"]))
+    return Settings(tie_break=TieRule(engine_tie_break(opts["tie_break"])), lots=dict(lots or {}),
+                    category_women=WomenRule(opts["category_women"]),
+                    rotation_fallback=Fallback(opts["rotation_fallback"]), division=division,
+                    parent_label=parent_label)
+
+
 def _tie_population(ctx: Context, group: str, pop: np.ndarray) -> tuple[np.ndarray, str]:
     """The population that breaks a pass's ties, and "code" when the pass breaks them by the code alone.
 
@@ -473,15 +484,9 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
     rotation = p._cache["rotation"]
     slot_matrix = slots.to_numpy(dtype=np.int64)
     passes = _passes(p, ctx, frame, slot_matrix, obc_note)
-    settings = Settings(tie_break=engine_tie_break(opts["tie_break"]), lots=p.lots,
-                        category_women=opts["category_women"],
-                        rotation_fallback=opts["rotation_fallback"],
-                        division_saturation=opts.values.get("division_saturation", "off"),
-                        saturation_scope=opts.values.get("saturation_scope", "per_category"),
-                        saturation_effect=opts.values.get("saturation_effect", "barred"),
-                        parent_label=rb.parent_word if parent else "State")
+    settings = settings_of(opts, p.lots, rb.parent_word if parent else "State")
     division = None                     # read only where a pass applies the division rule
-    if "division" in frame and settings.division_saturation == "on" and any(
+    if "division" in frame and settings.division is not None and any(
             x.saturation_population is not None for x in passes):
         division = frame["division"].to_numpy(dtype=object)
     result = run_passes(frame["unit_code"].to_numpy(dtype=np.int64), par, parent_labels, passes, rotation,

@@ -25,6 +25,7 @@ import pyarrow.compute as pc
 from ..law.categories import CODES, by_code
 from ..law.decisions import Decision
 from ..engine.passes import EngineResult, PassRecord
+from ..engine.steps import TieRule, WomenRule
 from ..law.ranking import Ratio
 from ..law.words import ALLOTMENT_WORDS, DECISION_WORDS, TIER_WORDS, check_lang, ordinal
 
@@ -250,7 +251,7 @@ class _Words:
         spec, w = rec.spec, self.w
         head = vformat(w["tied"], key_label=spec.text.label(self.lang), n=t)
         lot = rec.lot[positions] if rec.lot is not None else np.full(len(positions), -1)
-        if self.r.settings.tie_break == "population" and spec.text.tie_rule != "code":
+        if self.r.settings.tie_break is TieRule.POPULATION and spec.text.tie_rule != "code":
             rule = vformat(w["by_population"], population=np.asarray(spec.population, dtype=np.int64)[positions])
         else:
             rule = w["by_code"]
@@ -288,19 +289,24 @@ def render_table_blocks(result: EngineResult, units: pd.DataFrame, ur_clause: st
         yield _render_rows(result, units, ur_clause, extra_columns, lang, lo, min(n, lo + rows), ranks, decision)
 
 
+class _Rows:
+    """The table's columns for the rows ``lo:hi``, filled pass by pass."""
+
+    def __init__(self, n: int):
+        self.tier = np.full(n, -1, dtype=np.int64)
+        self.rank = np.full(n, -1, dtype=np.int64)
+        self.pool = np.full(n, -1, dtype=np.int64)
+        self.key, self.clause, self.reason, self.tie = _Column(n), _Column(n), _Column(n), _Column(n)
+        self.step = _Column(n, "UR")
+
+
 def _render_rows(result: EngineResult, units: pd.DataFrame, ur_clause: str, extra_columns, lang: str,
                  lo: int, hi: int, ranks=None, decision=None) -> pd.DataFrame:
     """The table's rows ``lo:hi`` (unit positions; the rows are numbered from 0 in the DataFrame)."""
     r = result
-    n = hi - lo
     whole = lo == 0 and hi == len(r.codes)
     W = _Words(r, lang)
-    w = W.w
-    tier = np.full(n, -1, dtype=np.int64)
-    rank = np.full(n, -1, dtype=np.int64)
-    pool = np.full(n, -1, dtype=np.int64)
-    key, clause, reason, tie = _Column(n), _Column(n), _Column(n), _Column(n)
-    step = _Column(n, "UR")
+    rows = _Rows(hi - lo)
     ur = np.flatnonzero(r.decided_by[lo:hi] == -2) + lo
     ur_parts = None
     for i, rec in enumerate(r.records):
@@ -309,70 +315,89 @@ def _render_rows(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
             sel = np.flatnonzero((u >= lo) & (u < hi))
             u, slot_index, chosen_pos = u[sel], slot_index[sel], chosen_pos[sel]
         rk, pl, tied = r.ranks(rec) if ranks is None else ranks[i]
-        spec, text = rec.spec, rec.spec.text
         if len(u):
-            codes = _pick(spec.codes, slot_index)
-            multi = len(spec.codes) > 1
-            women = np.array([multi and c in _WOMEN for c in spec.codes])[slot_index]
-            t = rec.tier[u].astype(np.int64)
-            ktext = key_texts(spec.key, u, lang)
-            par = r.par[u]
-            add = ""                    # the women's words and the note joined in the same pass over the units
-            if women.any():
-                if r.settings.category_women == "top":
-                    add = vformat(w["women_top"], n=rec.slots[par, slot_index])
-                else:
-                    add = w["women_not_last"]
-                add = pc.if_else(pa.array(women), add, "")
-            note = f"; {text.note_in(lang)}" if text.note_in(lang) else ""
-            text_ = vformat(w["allotted"] + "{_women}{_note}", code=codes, rank=_ordinals(rk[u], lang), pool=pl[u],
-                            key_label=text.label(lang), key=ktext, tier=t,
-                            tier_words=W.tier_words(u, t, spec.history_codes),
-                            chosen=_ordinals(chosen_pos + 1, lang), need=rec.need[par], name=spec.name,
-                            _women=add, _note=note)
-            rot = f"; {text.clause_rotation}"
-            cl = _Choice([text.clause, text.clause_women, text.clause + rot, text.clause_women + rot],
-                         women.astype(np.int64) + 2 * (t > 1))
-            at = u - lo
-            tier[at], rank[at], pool[at] = t, rk[u], pl[u]
-            key.put(at, ktext)
-            clause.put(at, cl)
-            reason.put(at, text_)
-            tie.put(at, W.ties(rec, u, tied))
-            step.put(at, spec.name)
-        m = rk[ur] > 0
-        if m.any():
-            x = ur[m]
-            piece = vformat(w["unreserved_part"], name=spec.name, rank=rk[x], pool=pl[x], tier=rec.tier[x])
-            if ur_parts is None:
-                ur_parts = _same("", len(ur))
-            old = pc.array_filter(ur_parts, pa.array(m))
-            new = pc.if_else(pc.equal(old, ""), piece, _join(old, "; ", piece))
-            ur_parts = pc.replace_with_mask(ur_parts, pa.array(m), new)
+            _put_chosen(rows, W, rec, u, slot_index, chosen_pos, rk, pl, tied, lo)
+        ur_parts = _unreserved_parts(ur_parts, W.w, rec, ur, rk, pl)
     for pos, (code, source) in r.pins.items():
         if lo <= pos < hi:
-            clause.put([pos - lo], w["pinned_clause"].format(source=source))
-            reason.put([pos - lo], w["pinned_reason"].format(code=code, source=source))
-            step.put([pos - lo], "pin")
+            rows.clause.put([pos - lo], W.w["pinned_clause"].format(source=source))
+            rows.reason.put([pos - lo], W.w["pinned_reason"].format(code=code, source=source))
+            rows.step.put([pos - lo], "pin")
     if len(ur):
         parts = ur_parts if ur_parts is not None else _same("", len(ur))
-        reason.put(ur - lo, vformat(w["unreserved"], parts=parts))
-        clause.put(ur - lo, ur_clause)
-    rows = None if whole else slice(lo, hi)
+        rows.reason.put(ur - lo, vformat(W.w["unreserved"], parts=parts))
+        rows.clause.put(ur - lo, ur_clause)
+    return _frame(r, units, rows, extra_columns, lo, hi, whole, decision)
+
+
+def _put_chosen(rows: _Rows, W: _Words, rec: PassRecord, u, slot_index, chosen_pos, rk, pl, tied, lo: int) -> None:
+    """The rows of the units a pass chose (``u``, with the slot and place each took): tier, rank, pool, key,
+    clause, the reason in words, the tie-break and the step."""
+    r, w, lang = W.r, W.w, W.lang
+    spec, text = rec.spec, rec.spec.text
+    codes = _pick(spec.codes, slot_index)
+    multi = len(spec.codes) > 1
+    women = np.array([multi and c in _WOMEN for c in spec.codes])[slot_index]
+    t = rec.tier[u].astype(np.int64)
+    ktext = key_texts(spec.key, u, lang)
+    par = r.par[u]
+    add = ""                    # the women's words and the note joined in the same pass over the units
+    if women.any():
+        if r.settings.category_women is WomenRule.TOP:
+            add = vformat(w["women_top"], n=rec.slots[par, slot_index])
+        else:
+            add = w["women_not_last"]
+        add = pc.if_else(pa.array(women), add, "")
+    note = f"; {text.note_in(lang)}" if text.note_in(lang) else ""
+    text_ = vformat(w["allotted"] + "{_women}{_note}", code=codes, rank=_ordinals(rk[u], lang), pool=pl[u],
+                    key_label=text.label(lang), key=ktext, tier=t,
+                    tier_words=W.tier_words(u, t, spec.history_codes),
+                    chosen=_ordinals(chosen_pos + 1, lang), need=rec.need[par], name=spec.name,
+                    _women=add, _note=note)
+    rot = f"; {text.clause_rotation}"
+    cl = _Choice([text.clause, text.clause_women, text.clause + rot, text.clause_women + rot],
+                 women.astype(np.int64) + 2 * (t > 1))
+    at = u - lo
+    rows.tier[at], rows.rank[at], rows.pool[at] = t, rk[u], pl[u]
+    rows.key.put(at, ktext)
+    rows.clause.put(at, cl)
+    rows.reason.put(at, text_)
+    rows.tie.put(at, W.ties(rec, u, tied))
+    rows.step.put(at, spec.name)
+
+
+def _unreserved_parts(ur_parts, w: dict, rec: PassRecord, ur: np.ndarray, rk, pl):
+    """The words of the unreserved units (``ur``) so far, with where this pass ranked those it ranked."""
+    m = rk[ur] > 0
+    if not m.any():
+        return ur_parts
+    x = ur[m]
+    piece = vformat(w["unreserved_part"], name=rec.spec.name, rank=rk[x], pool=pl[x], tier=rec.tier[x])
+    if ur_parts is None:
+        ur_parts = _same("", len(ur))
+    old = pc.array_filter(ur_parts, pa.array(m))
+    new = pc.if_else(pc.equal(old, ""), piece, _join(old, "; ", piece))
+    return pc.replace_with_mask(ur_parts, pa.array(m), new)
+
+
+def _frame(r: EngineResult, units: pd.DataFrame, rows: _Rows, extra_columns, lo: int, hi: int, whole: bool,
+           decision) -> pd.DataFrame:
+    """The table's rows ``lo:hi`` as a DataFrame (:data:`TABLE_COLUMNS`, the extra columns before ``category``)."""
+    at = None if whole else slice(lo, hi)
     df = pd.DataFrame({
         "unit_code": r.codes[lo:hi],
-        "unit_name_en": _values(units["unit_name_en"], rows),
-        "unit_name_hi": _values(units["unit_name_hi"], rows),
-        "district": _values(units["district"], rows),
-        "division": _values(units["division"], rows),
+        "unit_name_en": _values(units["unit_name_en"], at),
+        "unit_name_hi": _values(units["unit_name_hi"], at),
+        "district": _values(units["district"], at),
+        "division": _values(units["division"], at),
         "category": _coded(CODES, r.category[lo:hi]),
-        "tier": _int_or_none(tier), "rank": _int_or_none(rank), "pool": _int_or_none(pool),
-        "key": key.array(), "clause": clause.array(), "reason": reason.array(), "tie_break": tie.array(),
-        "step": step.array(),
+        "tier": _int_or_none(rows.tier), "rank": _int_or_none(rows.rank), "pool": _int_or_none(rows.pool),
+        "key": rows.key.array(), "clause": rows.clause.array(), "reason": rows.reason.array(),
+        "tie_break": rows.tie.array(), "step": rows.step.array(),
         "decision": _coded([d.code for d in Decision], (r.decision() if decision is None else decision)[lo:hi]),
     })
     for c in extra_columns:
-        df.insert(df.columns.get_loc("category"), c, _values(units[c], rows))
+        df.insert(df.columns.get_loc("category"), c, _values(units[c], at))
     return df
 
 
@@ -406,57 +431,9 @@ def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause: str, only
                                     "detail": [dw[Decision.PINNED].format(code=code)], "category": [code],
                                     "clause": [w["pinned_clause"].format(source=source)], "tie_break": [""]}))
     for rec in r.records:
-        spec, text = rec.spec, rec.spec.text
-        left = np.fromiter(rec.barred, dtype=np.int64, count=len(rec.barred))
-        rest = rec.rotation_order[~np.isin(rec.rotation_order, left)] if len(left) else rec.rotation_order
-        unit = np.concatenate([left, rest, rec.idle]).astype(np.int64)
-        sel = np.arange(len(unit)) if only is None else np.flatnonzero(np.isin(unit, only))
-        if not len(sel):
-            continue
-        u = unit[sel]
-        dec = np.full(len(u), int(Decision.PASSED_OVER), dtype=np.int64)
-        idle = np.zeros(r.codes.shape[0], dtype=bool)
-        idle[rec.idle] = True
-        dec[idle[u]] = int(Decision.NO_POSTS)
-        dec[~rec.eligible[u] & ~idle[u]] = int(Decision.NOT_ELIGIBLE)
-        chosen_at = np.full(r.codes.shape[0], -1, dtype=np.int64)
-        chosen_at[rec.chosen] = rec.slot_index
-        dec[chosen_at[u] >= 0] = int(Decision.ALLOTTED)
-        dec[np.isin(u, left)] = int(Decision.LEFT_OUT_DIVISION)
-        codes = np.where(dec == int(Decision.ALLOTTED),
-                         np.asarray(spec.codes + ("",), dtype=object)[np.where(chosen_at[u] >= 0, chosen_at[u], -1)],
-                         "")
-        multi = len(spec.codes) > 1
-        women = np.array([multi and c in _WOMEN for c in codes], dtype=bool)
-        rk, pl, tied = r.ranks(rec)
-        details = []
-        for d, c, x in zip(dec.tolist(), codes.tolist(), u.tolist()):
-            if d == Decision.ALLOTTED:
-                details.append(dw[Decision.ALLOTTED].format(code=c))
-            elif d == Decision.LEFT_OUT_DIVISION:
-                div, size, population = rec.barred[x]
-                details.append(dw[Decision.LEFT_OUT_DIVISION].format(
-                    size=size, division=div, group=spec.group, population=f"{int(population):,}"))
-            elif d == Decision.NOT_ELIGIBLE:
-                why = text.freed_reason if rec.freed[x] else text.eligible_reason
-                details.append(dw[Decision.NOT_ELIGIBLE].format(why=why))
-            else:
-                details.append(dw[Decision(d)])
-        t = rec.tier[u].astype(np.int64)
-        clause = np.where(women, text.clause_women, text.clause).astype(object)
-        clause = np.where(dec == int(Decision.ALLOTTED), clause, text.clause)
-        clause = np.where((dec == int(Decision.ALLOTTED)) & (t > 1), clause + f"; {text.clause_rotation}", clause)
-        clause = np.where(dec == int(Decision.LEFT_OUT_DIVISION), text.clause_saturation, clause)
-        clause = np.where(dec == int(Decision.NOT_ELIGIBLE),
-                          np.where(rec.freed[u], text.clause_freed, text.clause_eligible), clause)
-        label = text.label(lang)
-        frames.append(pd.DataFrame({
-            "o1": rec.index, "o2": sel, "unit": u, "pass": spec.name,
-            "rank": np.where(rk[u] > 0, rk[u], -1), "pool": np.where(rk[u] > 0, pl[u], -1),
-            "key": _objects(_join(f"{label} ", key_texts(spec.key, u, lang))),
-            "tier": t, "tier_reason": _objects(W.tier_words(u, t, spec.history_codes)),
-            "decision": np.asarray([d.code for d in Decision], dtype=object)[dec], "detail": details,
-            "category": codes, "clause": clause, "tie_break": _objects(W.ties(rec, u, tied))}))
+        frame = _pass_trace(W, rec, only)
+        if frame is not None:
+            frames.append(frame)
     ur = np.flatnonzero(r.decided_by == -2)
     if only is not None:
         ur = ur[np.isin(ur, only)]
@@ -476,3 +453,80 @@ def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause: str, only
     for c in ("rank", "pool", "tier"):
         tr[c] = _int_or_none(tr[c].to_numpy(dtype=np.int64))
     return tr[TRACE_COLUMNS]
+
+
+def _pass_trace(W: _Words, rec: PassRecord, only: np.ndarray | None) -> pd.DataFrame | None:
+    """The trace rows of one pass: the units the division rule left out, then the pass's rotation order, then
+    the units of counting units without posts (``only``: some unit positions; None when it touched none)."""
+    r, lang = W.r, W.lang
+    spec, text = rec.spec, rec.spec.text
+    left = np.fromiter(rec.barred, dtype=np.int64, count=len(rec.barred))
+    rest = rec.rotation_order[~np.isin(rec.rotation_order, left)] if len(left) else rec.rotation_order
+    unit = np.concatenate([left, rest, rec.idle]).astype(np.int64)
+    sel = np.arange(len(unit)) if only is None else np.flatnonzero(np.isin(unit, only))
+    if not len(sel):
+        return None
+    u = unit[sel]
+    dec, codes = _trace_decisions(r, rec, u, left)
+    multi = len(spec.codes) > 1
+    women = np.array([multi and c in _WOMEN for c in codes], dtype=bool)
+    rk, pl, tied = r.ranks(rec)
+    t = rec.tier[u].astype(np.int64)
+    label = text.label(lang)
+    return pd.DataFrame({
+        "o1": rec.index, "o2": sel, "unit": u, "pass": spec.name,
+        "rank": np.where(rk[u] > 0, rk[u], -1), "pool": np.where(rk[u] > 0, pl[u], -1),
+        "key": _objects(_join(f"{label} ", key_texts(spec.key, u, lang))),
+        "tier": t, "tier_reason": _objects(W.tier_words(u, t, spec.history_codes)),
+        "decision": np.asarray([d.code for d in Decision], dtype=object)[dec],
+        "detail": _trace_details(DECISION_WORDS[lang], rec, dec, codes, u),
+        "category": codes, "clause": _trace_clauses(text, rec, dec, women, t, u),
+        "tie_break": _objects(W.ties(rec, u, tied))})
+
+
+def _trace_decisions(r: EngineResult, rec: PassRecord, u: np.ndarray, left: np.ndarray):
+    """The decision of the pass at each unit ``u`` (:class:`~reservation.law.decisions.Decision` values) and the
+    code it was allotted ("" where none)."""
+    dec = np.full(len(u), int(Decision.PASSED_OVER), dtype=np.int64)
+    idle = np.zeros(r.codes.shape[0], dtype=bool)
+    idle[rec.idle] = True
+    dec[idle[u]] = int(Decision.NO_POSTS)
+    dec[~rec.eligible[u] & ~idle[u]] = int(Decision.NOT_ELIGIBLE)
+    chosen_at = np.full(r.codes.shape[0], -1, dtype=np.int64)
+    chosen_at[rec.chosen] = rec.slot_index
+    dec[chosen_at[u] >= 0] = int(Decision.ALLOTTED)
+    dec[np.isin(u, left)] = int(Decision.LEFT_OUT_DIVISION)
+    codes = np.where(dec == int(Decision.ALLOTTED),
+                     np.asarray(rec.spec.codes + ("",), dtype=object)[np.where(chosen_at[u] >= 0, chosen_at[u], -1)],
+                     "")
+    return dec, codes
+
+
+def _trace_details(dw: dict, rec: PassRecord, dec: np.ndarray, codes: np.ndarray, u: np.ndarray) -> list[str]:
+    """The decision of the pass at each unit in words."""
+    spec, text = rec.spec, rec.spec.text
+    details = []
+    for d, c, x in zip(dec.tolist(), codes.tolist(), u.tolist()):
+        if d == Decision.ALLOTTED:
+            details.append(dw[Decision.ALLOTTED].format(code=c))
+        elif d == Decision.LEFT_OUT_DIVISION:
+            div, size, population = rec.barred[x]
+            details.append(dw[Decision.LEFT_OUT_DIVISION].format(
+                size=size, division=div, group=spec.group, population=f"{int(population):,}"))
+        elif d == Decision.NOT_ELIGIBLE:
+            why = text.freed_reason if rec.freed[x] else text.eligible_reason
+            details.append(dw[Decision.NOT_ELIGIBLE].format(why=why))
+        else:
+            details.append(dw[Decision(d)])
+    return details
+
+
+def _trace_clauses(text: PassText, rec: PassRecord, dec: np.ndarray, women: np.ndarray, t: np.ndarray,
+                   u: np.ndarray) -> np.ndarray:
+    """The clause behind the pass's decision at each unit."""
+    clause = np.where(women, text.clause_women, text.clause).astype(object)
+    clause = np.where(dec == int(Decision.ALLOTTED), clause, text.clause)
+    clause = np.where((dec == int(Decision.ALLOTTED)) & (t > 1), clause + f"; {text.clause_rotation}", clause)
+    clause = np.where(dec == int(Decision.LEFT_OUT_DIVISION), text.clause_saturation, clause)
+    return np.where(dec == int(Decision.NOT_ELIGIBLE),
+                    np.where(rec.freed[u], text.clause_freed, text.clause_eligible), clause)

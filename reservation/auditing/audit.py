@@ -69,6 +69,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -82,6 +83,7 @@ from ..inputs.user_files import describe_input
 from ..allotment.pipeline import allot, options_of
 from ..inputs.published import load_published
 from ..rules.registry import get_rulebook
+from .held import RULE_COLUMNS, rules_held
 from .unknowns import key_at, solve
 from ..law.words import word
 
@@ -89,9 +91,10 @@ __all__ = ["FINDINGS", "AUDIT_COLUMNS", "RULE_COLUMNS", "STOPS", "AuditResult", 
 
 FINDINGS = ("match", "violation_count", "violation_rotation", "violation_order", "violation_women",
             "violation_division", "explained_by_option", "depends_on_unpublished_data", "unexplained", "not_in_list")
+#: the findings that say a rule is broken
+VIOLATIONS = ("violation_count", "violation_rotation", "violation_order", "violation_women", "violation_division")
 AUDIT_COLUMNS = ["unit_code", "unit_name_en", "unit_name_hi", "published", "computed", "finding", "rule", "clause",
                  "detail"]
-RULE_COLUMNS = ["step", "rule", "clause", "held", "units", "detail"]
 #: readings that refuse (stop with an error) rather than give another list (rotation_fallback, shortfall_fallback,
 #: shortfall_excess)
 STOPS = ("error",)
@@ -99,11 +102,26 @@ _KEY_WORDS = {"obc_share": "rural OBC share", "outside_people": "population outs
               "outside_share": "share of the population outside SC/ST/OBC"}
 
 
+class Row(NamedTuple):
+    """One unit's finding: the finding code, the rule step and the clause (words of the rulebook), the detail in
+    words, and whether the finding is a knock-on (the unit is lawful given the list's earlier passes as published
+    and takes the finding of an earlier difference; its ``rule`` then ends in "knock-on")."""
+
+    finding: str
+    rule: str
+    clause: str
+    detail: str
+    knock_on: bool = False
+
+
 @dataclass
 class AuditResult:
     """``table`` (:data:`AUDIT_COLUMNS`), ``rules`` (whether each rule held: :data:`RULE_COLUMNS`), ``summary``
     (units per finding), ``flags`` (constitutional flags of the published list), ``meta`` (inputs, options,
-    assumptions, what was tried), ``computed`` (our :class:`~reservation.allotment.result.Allotment`)."""
+    assumptions, what was tried), ``computed`` (our :class:`~reservation.allotment.result.Allotment`),
+    ``explained_by`` (unit_code -> the options, as ``((name, value), ...)``, under which the rules give the
+    published category, for each unit found ``explained_by_option``), ``options_tried`` (the option search's
+    trials, each ``((name, value), ...)``) and ``options_refused`` (trial -> the lawful units it would break)."""
 
     table: pd.DataFrame
     rules: pd.DataFrame
@@ -112,6 +130,9 @@ class AuditResult:
     meta: dict
     computed: object = None
     walk: Walk | None = field(default=None, repr=False)
+    explained_by: dict = field(default_factory=dict)
+    options_tried: list = field(default_factory=list)
+    options_refused: dict = field(default_factory=dict)
 
 
 def _pct(x: Fraction) -> str:
@@ -137,7 +158,6 @@ class _Run:
             return allot(body, year, options=self.opts_list, pins=pins, **inputs)
 
         self.ctx = _Ctx(self.base, self.pub_idx, self.covered, run_allot, self.obc_given)
-        self.ctx.effect = self.ctx.opts.values.get("saturation_effect", "barred")
         self.walk = walk(self.ctx)
         u = self.base.units
         self._pop = u["pop"].to_numpy(dtype=np.int64)
@@ -207,7 +227,7 @@ class _Run:
             p = int(p)
             pub, cmp_ = ctx.pub_code(p), str(comp[p])
             issues = sorted(w.issues.get(p, []), key=lambda x: x.order)
-            viol = [x for x in issues if x.finding.startswith("violation_")]
+            viol = [x for x in issues if x.finding in VIOLATIONS]
             step, clause = str(table["step"].iat[p]), str(table["clause"].iat[p])
             if viol:
                 v = viol[0]
@@ -215,20 +235,20 @@ class _Run:
                 detail = v.detail + ("; also: " + "; ".join(more) if more else "")
                 self.partner[p] = [] if v.partner is None else [v.partner]
                 if v.unknown:
-                    rows[p] = ("depends_on_unpublished_data", v.rule, v.clause, detail)
+                    rows[p] = Row("depends_on_unpublished_data", v.rule, v.clause, detail)
                 else:
-                    rows[p] = (v.finding, v.rule, v.clause, detail)
+                    rows[p] = Row(v.finding, v.rule, v.clause, detail)
                 continue
             odd = [x for x in issues if x.finding in ("cannot_check", "tie")]
             if odd and pub != cmp_:
                 self.partner[p] = [] if odd[0].partner is None else [odd[0].partner]
-                rows[p] = ("unexplained", odd[0].rule, odd[0].clause, odd[0].detail)
+                rows[p] = Row("unexplained", odd[0].rule, odd[0].clause, odd[0].detail)
                 continue
             if pub == cmp_:
                 note = ""
                 if p in w.roles and self.words:
                     note = "; the OBC order is not public: " + self._stmt_text(p, short=True)
-                rows[p] = ("match", f"{step} pass" if step not in ("UR", "pin") else step, clause,
+                rows[p] = Row("match", f"{step} pass" if step not in ("UR", "pin") else step, clause,
                            ("as computed" + note) if self.words else "")
                 continue
             if w.walk_cat.get(p, "UR") == pub:
@@ -241,13 +261,13 @@ class _Run:
                 rule = f"{ctx.eng.records[info['pass']].spec.name} pass: order (not public)"
                 cl = w.passes[info["pass"]]["clause"]
                 if ok:
-                    rows[p] = ("depends_on_unpublished_data", rule, cl,
-                               f"the {_KEY_WORDS[w.statements[k].kind]} order is not public; " + self._stmt_text(p))
+                    rows[p] = Row("depends_on_unpublished_data", rule, cl,
+                                  f"the {_KEY_WORDS[w.statements[k].kind]} order is not public; " + self._stmt_text(p))
                 else:
                     why = ("no OBC figures satisfy all the list's statements at once"
                            + ("" if self.bounds is None or self.bounds.total_ok else
                               f" with the State's rural OBC share ({_pct(self.share)}) as their total"))
-                    rows[p] = ("unexplained", rule, cl, f"{why}; " + self._stmt_text(p))
+                    rows[p] = Row("unexplained", rule, cl, f"{why}; " + self._stmt_text(p))
                 continue
             rows[p] = None                               # knock-on: decided below
         self._knock_on(rows, comp)
@@ -260,7 +280,7 @@ class _Run:
         def pass_of(code):
             return ctx.pass_of.get(code, big)
 
-        diffs = [(p, r) for p, r in rows.items() if r is not None and r[0] != "match"]
+        diffs = [(p, r) for p, r in rows.items() if r is not None and r.finding != "match"]
         for p, r in list(rows.items()):
             if r is not None:
                 continue
@@ -273,16 +293,17 @@ class _Run:
             detail = (f"lawful given the list's earlier passes as published (the list gives {pub}); our computation "
                       f"gives {cmp_} because the earlier passes differ ({names})")
             self.partner[p] = [q for q, _ in earlier]          # a knock-on is explained only with its causes
-            dep = [x for _, x in earlier if x[0] == "depends_on_unpublished_data"]
-            viol = [x for _, x in earlier if x[0].startswith("violation_")]
+            dep = [x for _, x in earlier if x.finding == "depends_on_unpublished_data"]
+            viol = [x for _, x in earlier if x.finding in VIOLATIONS]
             clause = w.passes[d]["clause"] if d < big else self.base.ur_clause
+            rule = word("audit.knock_on_rule", "en", step=step)
             if dep:
-                rows[p] = ("depends_on_unpublished_data", f"{step}: knock-on", clause,
-                           detail + "; the earlier OBC differences depend on OBC figures that are not public")
+                rows[p] = Row("depends_on_unpublished_data", rule, clause,
+                              detail + "; the earlier OBC differences depend on OBC figures that are not public", True)
             elif viol:
-                rows[p] = (viol[0][0], f"{step}: knock-on", clause, detail)
+                rows[p] = Row(viol[0].finding, rule, clause, detail, True)
             else:
-                rows[p] = ("unexplained", f"{step}: knock-on", clause, detail)
+                rows[p] = Row("unexplained", rule, clause, detail, True)
 
 
 def candidate_options(body: str, opts_list, history_years=(), base_year=None, year=None) -> list[tuple[str, str]]:
@@ -350,14 +371,14 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
         quick["units"] = _units_table(body, year, first, opts_list, quick)
     run = _Run(body, year, quick, opts_list, pub, covered_codes, base=first)
     rows = dict(run.rows)
-    tried, refused = [], []
+    tried, refused, explained = [], [], {}
     if search_options:
-        tried, refused = _search(run, rows, body, year, quick, opts_list, pub, covered_codes, max_pairs)
+        tried, refused, explained = _search(run, rows, body, year, quick, opts_list, pub, covered_codes, max_pairs)
     table = _table(run, rows)
     # the flags measure whole counting units: only those the list gives every unit of
     gaps = np.unique(eng.par[run.ctx.missing])
     listed = (run.pub_idx >= 0) & ~np.isin(eng.par, gaps)
-    rules = _rules(run)
+    rules = rules_held(run)
     summary = pd.DataFrame({"finding": list(FINDINGS),
                             "units": [int((table["finding"] == f).sum()) for f in FINDINGS]})
     share = run.share
@@ -379,7 +400,9 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
                      "rules": rules.to_dict(orient="records"),
                      "flags_of_published": fl.to_dict(orient="records")}
     return AuditResult(table=table, rules=rules, summary=summary, flags=fl, meta=meta, computed=run.base,
-                       walk=run.walk)
+                       walk=run.walk, explained_by={int(eng.codes[p]): xs for p, xs in explained.items()},
+                       options_tried=[tuple(xs) for xs in tried],
+                       options_refused={tuple(xs): list(names) for xs, names in refused})
 
 
 def _units_table(body, year, first, opts_list, quick):
@@ -394,89 +417,124 @@ def _units_table(body, year, first, opts_list, quick):
     return first.units if same else quick["units"]
 
 
+class _Search:
+    """The option search of one audit (:func:`_search`): the units it tries to explain, the trials it ran and
+    the options it refused."""
+
+    OK = ("match", "depends_on_unpublished_data")
+
+    def __init__(self, run, rows, body, year, inputs, opts_list, pub, covered_codes):
+        self.run, self.body, self.year, self.inputs, self.opts_list = run, body, year, inputs, opts_list
+        self.pub, self.covered_codes = pub, covered_codes
+        self.targets = [p for p, r in rows.items() if r.finding in VIOLATIONS or r.finding == "unexplained"]
+        self.before = {p: r.finding for p, r in rows.items()}
+        self.tried, self.refused = [], []
+
+    def fine(self, r, q) -> bool:
+        """The unit is lawful under the trial's options, and not only as a knock-on."""
+        return r.rows[q].finding in self.OK and not r.rows[q].knock_on
+
+    def explains(self, r, p, broken) -> bool:
+        """The unit and everyone on the other side of its finding are lawful under the trial."""
+        return not broken and self.fine(r, p) and all(self.fine(r, q) for q in self.run.partner.get(p, []))
+
+    def trial(self, xs):
+        """The audit under the options ``xs`` (None when they refuse the inputs) and the units it would break."""
+        ol, inp = self.opts_list, self.inputs
+        for x in xs:
+            ol, inp = _with(ol, inp, x)
+        try:
+            r = _Run(self.body, self.year, inp, ol, self.pub, self.covered_codes, words=False)
+        except (InputError, RuleError):
+            return None
+        _realign(r, self.run)
+        self.tried.append(xs)
+        ok = self.OK
+        broken = [q for q, f in self.before.items()
+                  if r.rows[q].finding not in ok and (f in ok or (r.rows[q].finding != f and q not in self.targets))]
+        if broken:
+            self.refused.append((xs, [self.run.ctx.name(q) for q in broken]))
+        return r, broken
+
+
 def _search(run, rows, body, year, inputs, opts_list, pub, covered_codes, max_pairs):
     """Try the named options for the units with a violation or an unexplained difference. An option (or pair)
     explains a unit when under it the unit matches or depends only on OBC data, and no unit that matched or
     depended only on OBC data before gets a violation or becomes unexplained, and no other unit's finding turns into
     another violation (an option may not trade one difference for another); the unit on the other side of the
     unit's finding (who took its post, or whose post it took) must be lawful under it too. Returns [(option, ...)]
-    tried and [(option, units it would break)] refused."""
-    ok = ("match", "depends_on_unpublished_data")
-
-    def fine(r, q):                 # the unit is lawful under the trial's options, and not only as a knock-on
-        return r.rows[q][0] in ok and "knock-on" not in r.rows[q][1]
-
-    def explains(r, p, broken):     # the unit and everyone on the other side of its finding are lawful under it
-        return not broken and fine(r, p) and all(fine(r, q) for q in run.partner.get(p, []))
-
-    targets = [p for p, r in rows.items() if r[0].startswith("violation_") or r[0] == "unexplained"]
-    if not targets:
-        return [], []
-    before = {p: r[0] for p, r in rows.items()}
+    tried, [(option, units it would break)] refused and {position: (option, ...)} the options that explain each
+    unit explained."""
+    s = _Search(run, rows, body, year, inputs, opts_list, pub, covered_codes)
+    if not s.targets:
+        return [], [], {}
     cands = candidate_options(body, opts_list, run.base.history["year"].unique() if len(run.base.history) else (),
                               run.base.meta["base_year"], year)
-    explained: dict[int, list] = {p: [] for p in targets}
-    changed: dict[int, list] = {p: [] for p in targets}
-    tried, refused = [], []
+    explained: dict[int, list] = {p: [] for p in s.targets}
+    changed = _try_singles(s, cands, explained)
+    _try_pairs(s, changed, explained, max_pairs)
+    return s.tried, s.refused, _explain_rows(s, rows, explained, len(cands))
 
-    def trial(xs):
-        ol, inp = opts_list, inputs
-        for x in xs:
-            ol, inp = _with(ol, inp, x)
-        try:
-            r = _Run(body, year, inp, ol, pub, covered_codes, words=False)
-        except (InputError, RuleError):
-            return None
-        _realign(r, run)
-        tried.append(xs)
-        broken = [q for q, f in before.items()
-                  if r.rows[q][0] not in ok and (f in ok or (r.rows[q][0] != f and q not in targets))]
-        if broken:
-            refused.append((xs, [run.ctx.name(q) for q in broken]))
-        return r, broken
 
+def _try_singles(s: _Search, cands, explained) -> dict[int, list]:
+    """Each option alone: what it explains (into ``explained``); returns, per unit, the options that changed its
+    finding."""
+    changed: dict[int, list] = {p: [] for p in s.targets}
     for x in cands:
-        got = trial((x,))
+        got = s.trial((x,))
         if got is None:
             continue
         r, broken = got
-        for p in targets:
-            f = r.rows[p][0]
-            if explains(r, p, broken):
+        for p in s.targets:
+            f = r.rows[p].finding
+            if s.explains(r, p, broken):
                 explained[p].append(((x,), f))
-            if f != before[p]:
+            if f != s.before[p]:
                 changed[p].append(x)
+    return changed
+
+
+def _try_pairs(s: _Search, changed, explained, max_pairs: int) -> None:
+    """Pairs of the options that changed an unexplained unit's finding (of two different options), at most
+    ``max_pairs``."""
     pairs = []
-    for p in targets:
+    for p in s.targets:
         if explained[p]:
             continue
         for a, b in itertools.combinations(changed[p], 2):
             if a[0] != b[0] and (a, b) not in pairs:
                 pairs.append((a, b))
     for xs in pairs[:max_pairs]:
-        got = trial(xs)
+        got = s.trial(xs)
         if got is None:
             continue
         r, broken = got
-        for p in targets:
-            if not explained[p] and explains(r, p, broken):
-                explained[p].append((xs, r.rows[p][0]))
-    for p in targets:
+        for p in s.targets:
+            if not explained[p] and s.explains(r, p, broken):
+                explained[p].append((xs, r.rows[p].finding))
+
+
+def _explain_rows(s: _Search, rows, explained, n_cands: int) -> dict[int, tuple]:
+    """The rows of the units the search explained (``explained_by_option``, naming the options) or did not (an
+    unexplained unit says what was tried); returns {position: the options that explain it}."""
+    by = {}
+    for p in s.targets:
         if not explained[p]:
-            f, rule, cl, det = rows[p]
-            if f == "unexplained" and tried:
-                rows[p] = (f, rule, cl, det + f"; no single option ({len(cands)} tried) or pair of options removes "
-                                              f"the difference without breaking another unit")
+            f, rule, cl, det, knock = rows[p]
+            if f == "unexplained" and s.tried:
+                rows[p] = Row(f, rule, cl, det + f"; no single option ({n_cands} tried) or pair of options removes "
+                                                 f"the difference without breaking another unit", knock)
             continue
         xs, f = explained[p][0]
-        name = " and ".join(f"{a}={b} ({_reading(body, (a, b))})" for a, b in xs)
+        by[p] = xs
+        name = " and ".join(f"{a}={b} ({_reading(s.body, (a, b))})" for a, b in xs)
         also = [" and ".join(f"{a}={b}" for a, b in e[0]) for e in explained[p][1:4]]
-        _, rule, cl, det = rows[p]
-        text = (f"under {name} the rules give the published {run.ctx.pub_code(p)}"
+        _, rule, cl, det, knock = rows[p]
+        text = (f"under {name} the rules give the published {s.run.ctx.pub_code(p)}"
                 + (" (with OBC figures that are not public)" if f == "depends_on_unpublished_data" else "")
                 + (f"; also under {', '.join(also)}" if also else "") + f". With the options as given: {det}")
-        rows[p] = ("explained_by_option", rule, cl, text)
-    return tried, refused
+        rows[p] = Row("explained_by_option", rule, cl, text, knock)
+    return by
 
 
 def _realign(r, run) -> None:
@@ -501,85 +559,16 @@ def _table(run, rows) -> pd.DataFrame:
         "unit_name_en": u["unit_name_en"].to_numpy()[ps], "unit_name_hi": u["unit_name_hi"].to_numpy()[ps],
         "published": [run.ctx.pub_code(p) if run.pub_idx[p] >= 0 else "" for p in ps],
         "computed": [str(comp[p]) for p in ps],
-        "finding": [rows[p][0] for p in ps], "rule": [rows[p][1] for p in ps], "clause": [rows[p][2] for p in ps],
-        "detail": [rows[p][3] for p in ps]})
+        "finding": [rows[p].finding for p in ps], "rule": [rows[p].rule for p in ps],
+        "clause": [rows[p].clause for p in ps], "detail": [rows[p].detail for p in ps]})
     return df[AUDIT_COLUMNS]
 
 
-def _absent(run, p: int) -> tuple:
+def _absent(run, p: int) -> Row:
     """The row of a unit the published list does not give."""
     base, rb = run.base, get_rulebook(run.body)
     where = ("" if base.parent_column is None else
              f" of {rb.parent_word} {base.engine.parent_labels[base.engine.par[p]]}"
              + ("" if run.covered[p] else f" (the list gives no {rb.unit_kind} of it)"))
-    return ("not_in_list", "not in the list", "",
-            word("audit.not_in_list", "en", unit_kind=rb.unit_kind, where=where) if run.words else "")
-
-
-def _rules(run) -> pd.DataFrame:
-    """Whether each rule of each pass held on the published list."""
-    w, ctx = run.walk, run.ctx
-    out = []
-
-    def names(ps):
-        return ctx.names_of(sorted(set(ps)), 8)
-
-    for info in w.passes:
-        i = info["index"]
-        chk = w.checked[i]
-        rec = ctx.eng.records[i]
-        if not rec.need.any() and not chk["counts"]:
-            continue
-        step = f"{info['name']} pass"
-        gname = "women" if info["group"] == "GEN" else info["group"]
-        if chk["cannot_check"]:          # the counts alone (audit_walk._counts_only); the order rules not checked
-            out.append((step, "the pass, with the list's earlier passes as published", info["clause"],
-                        "cannot_check", "", chk["cannot_check"]))
-        unknown_counts = [p for p in chk["counts"] if any(x.unknown for x in w.issues.get(p, []))]
-        posts = "women's" if gname == "women" else gname
-        out.append((step, f"{posts} posts as the law's arithmetic gives them", info["clause"],
-                    "yes" if not chk["counts"] else ("not public" if len(unknown_counts) == len(chk["counts"])
-                                                     else "no"), names(chk["counts"]), ""))
-        if chk["unchecked"]:             # posts the list leaves short where it lacks units: typed, not judged
-            out.append((step, f"{posts} posts where the list lacks units", info["clause"], "not_in_list",
-                        names(chk["unchecked"]), word("audit.rule_unchecked", "en", units=names(chk["unchecked"]))))
-        if chk["cannot_check"]:
-            continue
-        if chk["eligibility"]:
-            out.append((step, "eligibility (two-person rule)", info["clause_eligible"], "no",
-                        names(chk["eligibility"]), ""))
-        out.append((step, "rotation: better tiers first", info["clause_rotation"],
-                    "no" if chk["rotation"] else "yes", names(chk["rotation"]), ""))
-        if info["unknown"] is None:
-            out.append((step, f"descending {info['key_label']}", info["clause"], "no" if chk["order"] else "yes",
-                        names(chk["order"]), ""))
-        else:
-            ks = chk["statements"]
-            order_ks = [k for k in ks if w.stmt_info[k]["what"] == "order"]
-            held = _unknown_held(run, order_ks)
-            out.append((step, f"descending {info['key_label']}", info["clause"], held,
-                        "", f"{len(order_ks)} statement(s) about the order, which is not public"))
-        if len(info["codes"]) > 1:
-            wk = [k for k in chk["statements"] if w.stmt_info[k]["what"] == "women"]
-            held = "no" if chk["women"] else (_unknown_held(run, wk) if wk else "yes")
-            out.append((step, "women's posts from the top", info["clause_women"], held, names(chk["women"]), ""))
-        if info["clause_division"]:
-            freed = chk["freed"]
-            out.append((step, "division rule", info["clause_division"], "no" if chk["division"] else "yes",
-                        names(chk["division"]),
-                        f"the list leaves unreserved, as the rule frees: {names(freed)}" if freed else ""))
-    return pd.DataFrame(out, columns=RULE_COLUMNS)
-
-
-def _unknown_held(run, ks) -> str:
-    if not ks:
-        return "yes"
-    b = run.bounds
-    if b is None:
-        return "yes"
-    units = {p for k in ks for p in run.walk.statements[k].above + run.walk.statements[k].below}
-    if b.feasible:
-        return "not public: lawful for some OBC figures"
-    if units & set(b.empty) or not b.total_ok or not b.converged:
-        return "not public: no OBC figures make it lawful"
-    return "not public: lawful for some OBC figures"
+    return Row("not_in_list", "not in the list", "",
+               word("audit.not_in_list", "en", unit_kind=rb.unit_kind, where=where) if run.words else "")

@@ -184,15 +184,14 @@ def findings_map(result, title: str | None = None, height: int = 650):
 def options_table(result) -> pd.DataFrame:
     """Every reading the option search tried: the units it explains, or the lawful units it would break (then it
     was refused). Empty when the search did not run (no difference to explain, or ``search_options=False``)."""
-    a = result.meta.get("audit", {})
-    refused = {x["options"]: ", ".join(x["would_break"]) for x in a.get("options_refused", [])}
     t = result.table
+    explained = t[t["finding"] == "explained_by_option"]
+    first = [result.explained_by.get(int(u), ((None, None),))[0] for u in explained["unit_code"]]
     rows = []
-    for opt in a.get("options_tried", []):
-        first = opt.split(" + ")[0]
-        explains = t[(t["finding"] == "explained_by_option") & t["detail"].str.startswith(f"under {first}")]
-        rows.append({"options": opt, "explains": ", ".join(explains["unit_name_en"]) if " + " not in opt else "",
-                     "refused_would_break": refused.get(opt, "")})
+    for xs in result.options_tried:
+        explains = [n for n, x in zip(explained["unit_name_en"], first) if x == xs[0]] if len(xs) == 1 else []
+        rows.append({"options": " + ".join(f"{a}={b}" for a, b in xs), "explains": ", ".join(explains),
+                     "refused_would_break": ", ".join(result.options_refused.get(xs, []))})
     return pd.DataFrame(rows, columns=["options", "explains", "refused_would_break"])
 
 

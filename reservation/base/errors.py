@@ -52,16 +52,18 @@ class InputError(ValueError):
     """Bad input.
 
     ``file`` the file, ``row`` the row as a spreadsheet numbers it (the header is row 1), ``column`` a column
-    name, ``option`` the command-line flag (``"--body"``) or parameter that carried the bad value.
+    name, ``option`` the command-line flag (``"--body"``) or parameter that carried the bad value, ``value`` the
+    value refused as it was typed (not shown: it lets the command line name the flag that carried it).
     """
 
     def __init__(self, message: str, *, file: str | None = None, row: int | None = None,
-                 column: str | None = None, option: str | None = None):
+                 column: str | None = None, option: str | None = None, value: str | None = None):
         self.message = bounded(message)             # always one line, bounded, printable
         self.file = file
         self.row = row
         self.column = column
         self.option = option            # a command-line flag or a keyword argument, e.g. "--year"
+        self.value = value
         super().__init__(self.message)
 
     def __str__(self) -> str:

@@ -240,6 +240,7 @@ def main(argv=None) -> int:
 def _main(argv) -> int:
     import warnings
 
+    from ..rules.parameters import ParameterError
     from ..rules.rulebook import BaseYearWarning
     warnings.simplefilter("ignore", BaseYearWarning)     # the CLI prints every assumption itself
     parser = build_parser()
@@ -265,6 +266,10 @@ def _main(argv) -> int:
     except OSError as e:
         where = f"{e.filename}: " if e.filename else ""
         print(f"reservation: cannot write: {where}{e.strerror or e}", file=sys.stderr)
+        return 1
+    except ParameterError as e:     # the package's own rules/params files, not the user's input
+        from ..base.errors import bounded
+        print(f"reservation: the installed package is broken: {bounded(e)}", file=sys.stderr)
         return 1
 
 
@@ -292,8 +297,8 @@ def _name_the_flag(e: InputError, parser, args) -> None:
              (("option", "--option"), ("a", "--a"), ("b", "--b"))       # diff's scenarios: --a, --b
              for v in (getattr(args, dest, None) or [])]
     named = [(flag, value) for flag, name, value in typed if name.strip() == str(e.column)]
-    if named:          # the same name in --a and --b: the flag whose value the message quotes
-        flag = next((f for f, v in named if repr(v.strip()) in str(e)), named[0][0])
+    if named:          # the same name in --a and --b: the flag that carried the value refused
+        flag = next((f for f, v in named if v.strip() == e.value), named[0][0])
         e.option, e.column = f"{flag} {e.column}", None
         return
     flags = set()

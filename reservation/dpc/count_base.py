@@ -90,8 +90,9 @@ class CountResult:
 
     @property
     def elected(self) -> list[str]:
-        rows = [(int(o), c) for c, r, o in zip(self.table["candidate"], self.table["result"], self.table["order"])
-                if str(r).startswith("elected")]
+        """The members elected, in the order of their election (the ``order`` column, which only they have; the
+        ``result`` column is words)."""
+        rows = [(int(o), c) for c, o in zip(self.table["candidate"], self.table["order"]) if not pd.isna(o)]
         return [c for _, c in sorted(rows, key=lambda x: x[0])]
 
 

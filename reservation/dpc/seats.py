@@ -179,13 +179,13 @@ _DECIMAL = re.compile(r"[0-9]{1,3}(\.[0-9]{1,6})?")
 
 def dpc_options(assignments=()) -> OptionSet:
     """The DPC option set with ``assignments`` ([(name, value), ...]) applied."""
-    opts = OptionSet(dict(DPC_OPTIONS))
+    assignments = list(assignments)
     for name, value in assignments:
         opt = DPC_OPTIONS.get(name)
         if opt is not None and opt.kind == "decimal" and not _DECIMAL.fullmatch(str(value).strip()):
             raise FlagError(f"{str(value)[:40]!r} is not a percentage written as digits with at "
                             f"most six decimals (e.g. 27 or 26.5)", option=f"--option {name}")
-        opts.set(name, value)
+    opts = OptionSet.of(DPC_OPTIONS, assignments)
     if opts["women"] == "body_ratio" and opts["reservation_basis"] != "body_seats":
         raise FlagError("option women=body_ratio needs reservation_basis=body_seats", option="--option women")
     return opts
@@ -428,8 +428,8 @@ def _reserve(part: str, n: int, pops, opts: OptionSet, body) -> list[dict]:
     fallback = ""
     if ratios is None:   # body_seats without rows for this part: the population basis, said in every row
         fallback = f"no {part} rows in the body-seats table: population basis used"
-        opts = OptionSet(opts.options, dict(opts.values, reservation_basis="population",
-                                            women="third_of_each" if opts["women"] == "body_ratio" else opts["women"]))
+        opts = opts.replaced(reservation_basis="population",
+                             women="third_of_each" if opts["women"] == "body_ratio" else opts["women"])
         ratios, women_ratios = _ratios(part, pops, opts, None)
     rnd = opts["category_rounding"]
     rows = []

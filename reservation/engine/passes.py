@@ -30,13 +30,14 @@ here reads files, prints or draws.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
 from functools import partial
 
 import numpy as np
 
-from ..law.categories import CODES, by_code
+from . import steps
+from .steps import CODE_INDEX, Settings, TieRule, run_positions
+from ..law.categories import CODES
 from ..law.decisions import Decision
 from ..base.errors import RuleError
 from ..law.ranking import Ratio, order_key
@@ -46,9 +47,7 @@ __all__ = ["Pass", "Settings", "EngineResult", "PassRecord", "run_passes", "Rule
            "group_order"]
 
 
-CODE_INDEX = {c: i for i, c in enumerate(CODES)}
 _UR = CODE_INDEX["UR"]
-_WOMEN = np.array([by_code(c).women for c in CODES])
 
 
 @dataclass
@@ -76,18 +75,6 @@ class Pass:
     @property
     def name(self) -> str:
         return "+".join(self.codes)
-
-
-@dataclass
-class Settings:
-    tie_break: str = "population"              # A14
-    lots: dict = field(default_factory=dict)   # group or "*" -> {unit_code: lot}
-    category_women: str = "top"                # A7
-    rotation_fallback: str = "rank"            # A8 "as far as possible"
-    division_saturation: str = "on"            # A12
-    saturation_scope: str = "per_category"     # A12
-    saturation_effect: str = "barred"          # A12: "unreserved" keeps a freed unit out of every later pass
-    parent_label: str = "State"                # how a parent is named in messages ("district", "block")
 
 
 @dataclass
@@ -173,16 +160,6 @@ class EngineResult:
 
 # -- ordering helpers ----------------------------------------------------------------------------------------
 
-def run_positions(sorted_labels: np.ndarray) -> np.ndarray:
-    """0-based position of each element within its run of equal values (the input is grouped)."""
-    n = len(sorted_labels)
-    if n == 0:
-        return np.zeros(0, dtype=np.int64)
-    start = np.r_[True, sorted_labels[1:] != sorted_labels[:-1]]
-    first = np.maximum.accumulate(np.where(start, np.arange(n), 0))
-    return np.arange(n) - first
-
-
 def group_order(g: np.ndarray) -> np.ndarray:
     """A stable order that groups the non-negative integers ``g`` ascending: one packed integer sort where value
     and position fit in 63 bits, else LSD radix on 16-bit digits."""
@@ -206,24 +183,6 @@ def group_order(g: np.ndarray) -> np.ndarray:
     return o
 
 
-def _tie_order(n: int, pop: np.ndarray, lot: np.ndarray | None, tie_break: str) -> np.ndarray:
-    """Every unit position in the order that breaks equal keys: units with a lot first (lower lot first), then
-    the rule (larger population first), then the input order (parent, then code)."""
-    idx = np.arange(n)
-    keys = [idx]
-    if tie_break == "population":
-        keys.append(-np.asarray(pop, dtype=np.int64))
-    if lot is not None:
-        keys += [lot, lot < 0]
-    if len(keys) == 1:
-        return idx
-    if len(keys) == 2:
-        span = int(keys[1].max()) - int(keys[1].min()) + 1 if n else 1
-        if span * n < 1 << 62:
-            return stable_order(keys[1] - keys[1].min())
-    return np.lexsort(tuple(keys))
-
-
 class _Ties:
     """The tie-break order of one run (or of one pass with lots) as a field to pack below a pass's key.
 
@@ -234,7 +193,7 @@ class _Ties:
     (every position by parent, then tie place). The whole-State ``order`` and its inverse ``place`` are computed
     only when the words ask for the key order."""
 
-    def __init__(self, par: np.ndarray, n_par: int, pop: np.ndarray, lot: np.ndarray | None, tie_break: str):
+    def __init__(self, par: np.ndarray, n_par: int, pop: np.ndarray, lot: np.ndarray | None, tie_break: TieRule):
         self.par, self.pop, self.lot, self.tie_break = par, pop, lot, tie_break
         self.n = n = len(par)
         sizes = np.bincount(par, minlength=n_par)
@@ -245,7 +204,7 @@ class _Ties:
         self.grouped = None
         inner = np.arange(n) - self.start[par]
         span = int(pop.max() - pop.min()) if n else 0
-        if lot is None and tie_break != "population":
+        if lot is None and tie_break is not TieRule.POPULATION:
             self.local, self.lbits = inner, self.ibits
         elif lot is None and span.bit_length() + self.ibits <= 40:
             self.local = ((pop.max() - pop) << self.ibits) | inner
@@ -269,7 +228,7 @@ class _Ties:
     @property
     def order(self) -> np.ndarray:
         if self._order is None:
-            self._order = _tie_order(self.n, self.pop, self.lot, self.tie_break)
+            self._order = steps.tie_order(self.n, self.pop, self.lot, self.tie_break)
         return self._order
 
     @property
@@ -387,33 +346,6 @@ def _rotation_order(items: np.ndarray, k: np.ndarray, ties: _Ties, par: np.ndarr
     return ties.positions(g, low)
 
 
-def _saturated(spec, settings, division, category, chosen, par, codes):
-    """Divisions all of whose units would be reserved: [(least populous chosen unit, division, size)]."""
-    group_set = {spec.group, f"{spec.group}_W"} if spec.group != "GEN" else {"W"}
-    idx = [CODE_INDEX[c] for c in group_set]
-    if settings.saturation_scope == "per_category":
-        held = np.isin(category, idx)
-    else:
-        held = (category >= 0) & (category != _UR)
-    reserved = held.copy()
-    reserved[chosen] = True
-    satpop = np.asarray(spec.saturation_population, dtype=object)
-    chosen_set = set(int(c) for c in chosen)
-    victims = []
-    members: dict[tuple, list[int]] = {}
-    for i, d in enumerate(division):
-        members.setdefault((int(par[i]), d), []).append(i)
-    for (p, d), mem in sorted(members.items(), key=lambda kv: (kv[0][0], str(kv[0][1]))):
-        if len(mem) < 2 or not reserved[mem].all():
-            continue
-        mine = [i for i in mem if i in chosen_set]
-        if not mine:
-            continue
-        v = min(mine, key=lambda i: (Fraction(satpop[i]), int(codes[i])))
-        victims.append((v, d, len(mem)))
-    return victims
-
-
 # -- the passes --------------------------------------------------------------------------------------------
 
 def run_passes(codes: np.ndarray, par: np.ndarray, parent_labels, passes: list[Pass], rotation: RotationView,
@@ -424,14 +356,8 @@ def run_passes(codes: np.ndarray, par: np.ndarray, parent_labels, passes: list[P
     (for the division rule), or None."""
     codes = np.asarray(codes, dtype=np.int64)
     par = np.asarray(par, dtype=np.int64)
+    _check_sorted(codes, par)
     n = len(codes)
-    n_par = len(parent_labels)
-    if n > 1:
-        step = (par[1:] > par[:-1]) | ((par[1:] == par[:-1]) & (codes[1:] > codes[:-1]))
-        if not step.all():
-            if ((par[1:] == par[:-1]) & (codes[1:] == codes[:-1])).any():
-                raise RuleError("unit codes are not unique")
-            raise ValueError("units must be sorted by parent, then unit code (the code is the last tie-break)")
     category = np.full(n, -1, dtype=np.int64)
     decided_by = np.full(n, -3, dtype=np.int64)
     pins = dict(pins or {})
@@ -440,42 +366,69 @@ def run_passes(codes: np.ndarray, par: np.ndarray, parent_labels, passes: list[P
     category[pin_pos] = pin_code
     decided_by[pin_pos] = -1
     rotation.bind(codes)
-    records: list[PassRecord] = []
-    shared_ties: dict = {}
-    freed = np.zeros(n, dtype=bool)             # saturation_effect=unreserved: left out earlier, out of later passes
+    run = _Run(codes, par, parent_labels, rotation, settings, division, category, pin_pos, pin_code)
+    records = [run.one_pass(pi, spec) for pi, spec in enumerate(passes)]
+    for rec in records:
+        decided_by[rec.chosen] = rec.index
+    rest = category < 0
+    category[rest] = _UR
+    decided_by[rest] = -2
+    return EngineResult(codes, par, parent_labels, rotation, settings, records, category, decided_by, pins)
 
-    for pi, spec in enumerate(passes):
-        slot_codes = list(spec.codes)
-        mat = np.array(spec.slots, dtype=np.int64).reshape(n_par, len(slot_codes)).copy()
-        for j, c in enumerate(slot_codes):
-            hit = pin_code == CODE_INDEX[c]
+
+def _check_sorted(codes: np.ndarray, par: np.ndarray) -> None:
+    if len(codes) > 1:
+        step = (par[1:] > par[:-1]) | ((par[1:] == par[:-1]) & (codes[1:] > codes[:-1]))
+        if not step.all():
+            if ((par[1:] == par[:-1]) & (codes[1:] == codes[:-1])).any():
+                raise RuleError("unit codes are not unique")
+            raise ValueError("units must be sorted by parent, then unit code (the code is the last tie-break)")
+
+
+class _Run:
+    """The state of one run between its passes: the categories so far, the shared tie orders, the units freed."""
+
+    def __init__(self, codes, par, parent_labels, rotation, settings, division, category, pin_pos, pin_code):
+        self.codes, self.par, self.parent_labels, self.rotation = codes, par, parent_labels, rotation
+        self.settings, self.division, self.category = settings, division, category
+        self.pin_pos, self.pin_code = pin_pos, pin_code
+        self.n, self.n_par = len(codes), len(parent_labels)
+        self.shared_ties: dict = {}
+        self.freed = np.zeros(self.n, dtype=bool)   # saturation_effect=unreserved: left out earlier, out of later
+
+    def slots(self, spec: Pass) -> np.ndarray:
+        """The pass's posts per parent and code, the pinned units taken off."""
+        mat = np.array(spec.slots, dtype=np.int64).reshape(self.n_par, len(spec.codes)).copy()
+        for j, c in enumerate(spec.codes):
+            hit = self.pin_code == CODE_INDEX[c]
             if hit.any():
-                np.subtract.at(mat[:, j], par[pin_pos[hit]], 1)
+                np.subtract.at(mat[:, j], self.par[self.pin_pos[hit]], 1)
         if (mat < 0).any():
             raise RuleError(f"{spec.name}: more pinned units than posts")
+        return mat
+
+    def ties(self, spec: Pass):
+        """(the tie field of the pass, its lot numbers or None): passes without lots share one per population."""
+        lot = steps.lot_numbers(self.codes, self.settings.lots_of(spec.group))
+        pop = np.asarray(spec.population, dtype=np.int64)
+        if lot is not None:
+            return _Ties(self.par, self.n_par, pop, lot, self.settings.tie_break), lot
+        pkey = id(spec.population)
+        if pkey not in self.shared_ties:     # keeps the array alive: its id stays valid
+            self.shared_ties[pkey] = (spec.population, _Ties(self.par, self.n_par, pop, None,
+                                                             self.settings.tie_break))
+        return self.shared_ties[pkey][1], None
+
+    def one_pass(self, pi: int, spec: Pass) -> PassRecord:
+        par, n = self.par, self.n
+        mat = self.slots(spec)
         need = mat.sum(axis=1)
-        pool = category < 0
+        pool = self.category < 0
         active = pool & (need > 0)[par]            # units in a parent with no posts in this pass are not ranked
-        elig = np.ones(n, dtype=bool) if spec.eligible is None else np.asarray(spec.eligible, dtype=bool)
-        freed_here = freed.copy()
-        if freed.any():
-            elig = elig & ~freed
-        tier = rotation.tiers(spec.history_codes)
-        lots = dict(settings.lots.get("*", {}))
-        lots.update(settings.lots.get(spec.group, {}))
-        lot = None
-        if lots:
-            lot = np.full(n, -1, dtype=np.int64)
-            at = positions_of(codes, np.fromiter(lots, dtype=np.int64, count=len(lots)))
-            ok = at >= 0
-            lot[at[ok]] = np.fromiter(lots.values(), dtype=np.int64, count=len(lots))[ok]
-            ties = _Ties(par, n_par, np.asarray(spec.population, dtype=np.int64), lot, settings.tie_break)
-        else:
-            pkey = id(spec.population)
-            if pkey not in shared_ties:     # keeps the array alive: its id stays valid
-                shared_ties[pkey] = (spec.population, _Ties(par, n_par, np.asarray(spec.population, dtype=np.int64),
-                                                            None, settings.tie_break))
-            ties = shared_ties[pkey][1]
+        freed_here = self.freed.copy()
+        elig = steps.eligible(n, spec.eligible, self.freed)
+        tier = steps.tiers(self.rotation, spec.history_codes)
+        ties, lot = self.ties(spec)
         ia = np.flatnonzero(active)
         ikey, okey = _pass_key(spec.key, ia, n)
         rot = _rotation_order(ia, ikey, ties, par, tier) if len(ia) else ia
@@ -485,9 +438,31 @@ def run_passes(codes: np.ndarray, par: np.ndarray, parent_labels, passes: list[P
             rot = o_key[group_order(par[o_key] * 4 + tier[o_key])]
         else:       # the key order only for words (ranks), on demand
             o_key = partial(_key_order, ia, active, okey, ties)
+        every = spec.eligible is None and not self.freed.any()
+        chosen, chosen_pos, pool_size, barred = self.choose(spec, rot, ia, elig, need, tier, every)
+        flag = steps.women_flag(self.settings.category_women, self.rotation, chosen, len(spec.codes))
+        level = None if flag is None else steps.women_level(tier[chosen], flag)
+        split_pos = steps.women_places(par[chosen], chosen_pos, level)
+        slot_idx = steps.women_slots(split_pos, par[chosen], mat)
+        code_idx = np.array([CODE_INDEX[c] for c in spec.codes], dtype=np.int64)
+        if len(spec.codes):
+            self.category[chosen] = code_idx[slot_idx]
+        rec = PassRecord(pi, spec, ia, o_key, rot, np.flatnonzero(pool & ~active), tier, elig, okey, lot, chosen,
+                         chosen_pos, slot_idx, need, mat, pool_size, barred, freed_here)
+        rule = self.settings.division
+        if rule is not None and rule.effect is steps.Effect.UNRESERVED and barred:
+            self.freed[np.fromiter(barred, dtype=np.int64, count=len(barred))] = True
+        return rec
+
+    def choose(self, spec: Pass, rot, ia, elig, need, tier, every: bool):
+        """The units that take the pass's posts: the first ``need`` eligible units of each parent in the pass's
+        order, again after each unit the division rule frees. (chosen, place among the chosen of its parent,
+        active units per parent, barred: position -> (division, its size, population))."""
+        par, n_par = self.par, self.n_par
+        rule = self.settings.division
+        applies = rule is not None and spec.saturation_population is not None and self.division is not None
         barred: dict[int, tuple] = {}
-        barred_mask = np.zeros(n, dtype=bool)
-        every = spec.eligible is None and not freed.any()
+        barred_mask = np.zeros(self.n, dtype=bool)
         pool_size = None
         while True:
             cand = rot if every and not barred else rot[elig[rot] & ~barred_mask[rot]]
@@ -502,48 +477,17 @@ def run_passes(codes: np.ndarray, par: np.ndarray, parent_labels, passes: list[P
             short = np.flatnonzero(have < need)
             if len(short):
                 r = short[0]
-                raise RuleError(f"{spec.name}: {need[r]} posts in {settings.parent_label} {parent_labels[r]} but "
-                                f"only {have[r]} units left to take them")
+                raise RuleError(f"{spec.name}: {need[r]} posts in {self.settings.parent_label} "
+                                f"{self.parent_labels[r]} but only {have[r]} units left to take them")
             take = cpos < need[pc]
             chosen, chosen_pos = cand[take], cpos[take]
-            if settings.rotation_fallback == "error" and (tier[chosen] == 3).any():
-                raise RuleError(f"{spec.name}: tiers 1-2 cannot fill the posts without a unit reserved for "
-                                f"{spec.group} at the last election (option rotation_fallback=error)")
-            if (spec.saturation_population is None or settings.division_saturation != "on" or division is None
-                    or len(chosen) == 0):
-                break
-            victims = _saturated(spec, settings, division, category, chosen, par, codes)
-            if not victims:
-                break
+            steps.check_fallback(self.settings.rotation_fallback, tier[chosen], spec.name, spec.group)
+            if not applies or len(chosen) == 0:
+                return chosen, chosen_pos, pool_size, barred
             satpop = np.asarray(spec.saturation_population, dtype=object)
+            victims = rule.victims(spec.group, self.category, chosen, par, self.division, satpop, self.codes)
+            if not victims:
+                return chosen, chosen_pos, pool_size, barred
             for v, div, size in victims:
                 barred[v] = (div, size, satpop[v])
                 barred_mask[v] = True
-        # the women's posts (and any further codes) go by position among the chosen
-        split_pos = chosen_pos
-        if settings.category_women == "not_women_last" and len(slot_codes) > 1 and len(chosen):
-            held = rotation.held_women_last(chosen).astype(np.int64)
-            o3 = np.lexsort((chosen_pos, held, par[chosen]))
-            split_pos = np.empty_like(chosen_pos)
-            split_pos[o3] = run_positions(par[chosen][o3])
-        bounds = np.cumsum(mat, axis=1)
-        slot_idx = np.zeros(len(chosen), dtype=np.int64)
-        for j in range(len(slot_codes) - 1):
-            slot_idx += split_pos >= bounds[par[chosen], j]
-        code_idx = np.array([CODE_INDEX[c] for c in slot_codes], dtype=np.int64)
-        if len(slot_codes):
-            category[chosen] = code_idx[slot_idx]
-        decided_by[chosen] = pi
-        records.append(PassRecord(pi, spec, ia, o_key, rot, np.flatnonzero(pool & ~active), tier, elig, okey,
-                                  lot, chosen, chosen_pos, slot_idx, need, mat, pool_size, barred, freed_here))
-        if settings.saturation_effect == "unreserved" and barred:
-            freed[np.fromiter(barred, dtype=np.int64, count=len(barred))] = True
-    rest = category < 0
-    category[rest] = _UR
-    decided_by[rest] = -2
-    return EngineResult(codes, par, parent_labels, rotation, settings, records, category, decided_by, pins)
-
-
-def positions_of(units: np.ndarray, wanted: np.ndarray) -> np.ndarray:
-    from ..law.rotation import positions
-    return positions(units, wanted)

@@ -394,35 +394,42 @@ def _pct(n, d) -> float:
 def headline(cmp: pd.DataFrame, sc: pd.DataFrame | None = None) -> pd.DataFrame:
     """The headline figures of a comparison: ``figure, value, out_of, percent``. Every figure is a count of
     rows of ``cmp`` (and of ``sc``, the districts' SC verdicts)."""
-    li = cmp[cmp["published"] != ""]
-    n = len(li)
-    rows = [("blocks computed", len(cmp), None), ("blocks compared (in the published list)", n, len(cmp)),
-            ("same category", int(li["same_category"].sum()), n), ("same group (ST, SC, OBC, general)",
-                                                                    int(li["same_group"].sum()), n)]
-    for g in ("ST", "SC", "OBC", "GEN"):
-        p = li["group_published"] == g
-        rows.append((f"{g} blocks in both lists (of the published)", int((p & (li["group_computed"] == g)).sum()),
-                     int(p.sum())))
-    rows.append(("SC blocks in both expected by chance (posts dealt at random in each district)",
-                 round(float(_chance(cmp, "SC")), 1), int((li["group_published"] == "SC").sum())))
-    d = by_district(cmp)
-    full = d[d["listed"] == d["blocks"]]
-    for g in ("ST", "SC", "OBC"):
-        rows.append((f"districts with the published number of {g} posts (fully listed districts)",
-                     int((full[f"{g}_published"] == full[f"{g}_computed"]).sum()), len(full)))
-    if sc is not None:
-        checked = sc[sc["verdict"] != "incomplete"]
-        for v in ("matches", "earlier_rotation", "not_order"):
-            rows.append((f"districts whose published SC blocks: {v}", int((checked["verdict"] == v).sum()),
-                         len(checked)))
-        if "chance_consistent" in checked:
-            rows.append(("districts passing the same test with SC blocks chosen at random (expected)",
-                         round(float(checked["chance_consistent"].sum()), 1), len(checked)))
-    out = pd.DataFrame(rows, columns=["figure", "value", "out_of"])
+    out = pd.DataFrame([(figure, value, out_of) for _, figure, value, out_of in _figures(cmp, sc)],
+                       columns=["figure", "value", "out_of"])
     out["value"] = pd.Series([int(v) if float(v).is_integer() else v for v in out["value"]], dtype=object)
     out["percent"] = [_pct(v, o) if o else float("nan") for v, o in zip(out["value"], out["out_of"])]
     out["out_of"] = out["out_of"].astype("Int64")
     return out
+
+
+def _figures(cmp: pd.DataFrame, sc: pd.DataFrame | None = None) -> list[tuple]:
+    """The headline figures as ``(key, figure in words, value, out_of)``: the key names the figure for code that
+    reads one (``count_equal_SC``, ``SC_matches`` ...; "" for the others)."""
+    li = cmp[cmp["published"] != ""]
+    n = len(li)
+    rows = [("", "blocks computed", len(cmp), None), ("", "blocks compared (in the published list)", n, len(cmp)),
+            ("", "same category", int(li["same_category"].sum()), n),
+            ("", "same group (ST, SC, OBC, general)", int(li["same_group"].sum()), n)]
+    for g in ("ST", "SC", "OBC", "GEN"):
+        p = li["group_published"] == g
+        rows.append(("", f"{g} blocks in both lists (of the published)",
+                     int((p & (li["group_computed"] == g)).sum()), int(p.sum())))
+    rows.append(("", "SC blocks in both expected by chance (posts dealt at random in each district)",
+                 round(float(_chance(cmp, "SC")), 1), int((li["group_published"] == "SC").sum())))
+    d = by_district(cmp)
+    full = d[d["listed"] == d["blocks"]]
+    for g in ("ST", "SC", "OBC"):
+        rows.append((f"count_equal_{g}", f"districts with the published number of {g} posts (fully listed districts)",
+                     int((full[f"{g}_published"] == full[f"{g}_computed"]).sum()), len(full)))
+    if sc is not None:
+        checked = sc[sc["verdict"] != "incomplete"]
+        for v in ("matches", "earlier_rotation", "not_order"):
+            rows.append((f"SC_{v}", f"districts whose published SC blocks: {v}",
+                         int((checked["verdict"] == v).sum()), len(checked)))
+        if "chance_consistent" in checked:
+            rows.append(("", "districts passing the same test with SC blocks chosen at random (expected)",
+                         round(float(checked["chance_consistent"].sum()), 1), len(checked)))
+    return rows
 
 
 #: The readings tried by :func:`readings`: (label, base year, options, obc_from_list).
@@ -455,7 +462,7 @@ def readings(year: int = 2015, grid=READINGS) -> pd.DataFrame:
         res = compute(year, base, opts, obc_from_list=obc)
         cmp = compare(res, pub)
         sc = sc_check(res, pub)
-        h = headline(cmp, sc).set_index("figure")
+        h = {key: value for key, _, value, _ in _figures(cmp, sc) if key}
         li = cmp[cmp["published"] != ""]
         p_sc = int((li["group_published"] == "SC").sum())
         r = {"reading": label, "base_year": base, "compared": len(li),
@@ -466,10 +473,9 @@ def readings(year: int = 2015, grid=READINGS) -> pd.DataFrame:
             r[f"{g}_both"] = int(((li["group_published"] == g) & (li["group_computed"] == g)).sum())
         r["SC_both_pct"] = _pct(r["SC_both"], p_sc)
         for g in ("ST", "SC", "OBC"):
-            r[f"districts_{g}_count_equal"] = int(h.at[f"districts with the published number of {g} posts "
-                                                        f"(fully listed districts)", "value"])
+            r[f"districts_{g}_count_equal"] = int(h[f"count_equal_{g}"])
         for v in ("matches", "earlier_rotation", "not_order"):
-            r[f"SC_{v}"] = int(h.at[f"districts whose published SC blocks: {v}", "value"])
+            r[f"SC_{v}"] = int(h[f"SC_{v}"])
         rows.append(r)
     return pd.DataFrame(rows)
 

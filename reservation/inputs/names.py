@@ -33,7 +33,7 @@ import numpy as np
 from ..base.errors import excerpt
 from .text import name_key
 
-__all__ = ["name_key", "NameIndex", "KINDS", "district_index", "load_aliases", "crosswalk"]
+__all__ = ["name_key", "NameIndex", "KINDS", "district_index", "load_aliases", "crosswalk", "UnknownName"]
 
 #: The words used for each kind of unit in messages.
 KINDS = ("district", "block", "urban body", "gram panchayat", "ward", "unit")
@@ -96,6 +96,14 @@ def _join(items: list[str], quote: bool) -> str:
 
 
 # --- the index ------------------------------------------------------------------------------------------------
+
+class UnknownName(KeyError):
+    """No unit has the name: ``args[0]`` the message with the nearest names, ``plain`` the message without them."""
+
+    def __init__(self, message: str, plain: str):
+        super().__init__(message)
+        self.plain = plain
+
 
 class _Names:
     """Three lookup tiers over one set of units: exact text, then :func:`name_key`, then name variants
@@ -405,7 +413,7 @@ class NameIndex:
                 return found
         if hit:
             raise KeyError(self._ambiguous(text, hit))
-        raise KeyError(self._unknown(text, names))
+        raise self._unknown(text, names)
 
     def _resolve_qualified(self, text: str, name: str, other: str, ambiguous: set[int]) -> int | None:
         if self._parents is not None and self.parent_index is not None:
@@ -414,7 +422,7 @@ class NameIndex:
             except KeyError as e:
                 if ambiguous or text.rstrip().endswith((")", "]")):
                     return None            # "(...)" that is no district: the text is a name, or unknown
-                raise KeyError(e.args[0]) from None
+                raise (UnknownName(e.args[0], e.plain) if isinstance(e, UnknownName) else KeyError(e.args[0])) from None
             table = self._by_parent.get(p)
             hit = table.find(name) if table is not None else set()
             if len(hit) == 1:
@@ -422,7 +430,7 @@ class NameIndex:
             if hit:
                 raise KeyError(self._ambiguous(name, hit))
             where = f"{self.parent_index.kind} {excerpt(other)}"
-            raise KeyError(self._unknown(name, table, where=where))
+            raise self._unknown(name, table, where=where)
         # no parents: "A (B)" or "A, B" where both parts name the same unit (a name and a former name)
         try:
             a, b = self.resolve(name), self.resolve(other)
@@ -446,8 +454,8 @@ class NameIndex:
             msg += f"; write 'Name, {self.parent_index.kind.capitalize() if self.parent_index else 'Parent'}'"
         return msg
 
-    def _unknown(self, text: str, table: _Names | None, where: str = "") -> str:
-        msg = f"unknown {self.kind} {excerpt(text)}" + (f" in {where}" if where else "")
+    def _unknown(self, text: str, table: _Names | None, where: str = "") -> UnknownName:
+        plain = msg = f"unknown {self.kind} {excerpt(text)}" + (f" in {where}" if where else "")
         near = self._suggest(text, table=table)
         if near:
             lang = "hi" if _is_hindi(text) else "en"
@@ -455,7 +463,7 @@ class NameIndex:
             if len(set(labels)) < len(labels) or (self._parents is not None and not where):
                 labels = [self._label(i, lang, with_parent=True) for i in near]
             msg += f"; did you mean {_join(labels, quote=True)}?"
-        return msg
+        return UnknownName(msg, plain)
 
     def suggest(self, text: str, n: int = 4) -> list[int]:
         """The codes of the nearest names to ``text`` (at most ``n``, nearest first; [] when none is near):

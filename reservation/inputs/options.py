@@ -8,7 +8,9 @@ sets them; an unknown name or value is an error (exit 2). Results record the ful
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 from fractions import Fraction
 
 from ..base.errors import InputError
@@ -34,19 +36,21 @@ class Option:
         characters of digits with at most one point, no exponent, sign or spaces inside (``1e-999999`` is refused
         at once instead of building a Fraction of a million digits), and between 0 and 100. Devanagari and
         full-width digits are read as ASCII digits."""
-        value = str(value).strip()
+        value = typed = str(value).strip()
         if self.kind == "choice":
             if value not in self.readings:
-                raise InputError(f"{_shown(value)} is not one of {', '.join(self.readings)}", column=self.name)
+                raise InputError(f"{_shown(value)} is not one of {', '.join(self.readings)}", column=self.name,
+                                 value=typed)
         elif self.kind in ("decimal", "decimal_or_empty"):
             if value == "" and self.kind == "decimal_or_empty":
                 return value
             value = _ascii_digits(value)
             if len(value) > MAX_DECIMAL or not _DECIMAL.fullmatch(value):
                 raise InputError(f"{_shown(value)} is not a plain decimal number (digits with at most one point, "
-                                 f"at most {MAX_DECIMAL} characters, no exponent), e.g. 53.33", column=self.name)
+                                 f"at most {MAX_DECIMAL} characters, no exponent), e.g. 53.33", column=self.name,
+                                 value=typed)
             if not 0 <= Fraction(value) <= 100:
-                raise InputError(f"{value} is not a percentage between 0 and 100", column=self.name)
+                raise InputError(f"{value} is not a percentage between 0 and 100", column=self.name, value=typed)
         elif self.kind == "path":
             if value:
                 from .units import read_input_bytes
@@ -75,22 +79,29 @@ def _shown(value: str) -> str:
     return excerpt(value)
 
 
-@dataclass
+@dataclass(frozen=True)
 class OptionSet:
-    """The options of one body, with the values chosen for a run."""
+    """The options of one body with the values chosen for a run: parsed once (:meth:`of`), then frozen. Every
+    default is the one its :class:`Option` declares (nothing else supplies one); a changed reading is a new set
+    (:meth:`replaced`)."""
 
-    options: dict[str, Option]
-    values: dict[str, str] = field(default_factory=dict)
+    options: Mapping[str, Option]
+    values: Mapping[str, str]
 
-    def __post_init__(self):
-        for name, opt in self.options.items():
-            self.values.setdefault(name, opt.default)
+    @classmethod
+    def of(cls, options: Mapping[str, Option], assignments=()) -> "OptionSet":
+        """The declared ``options`` with ``assignments`` ([(name, value), ...]) checked and applied."""
+        values = {name: opt.default for name, opt in options.items()}
+        for name, value in assignments:
+            if name not in options:
+                raise InputError(f"unknown option {_shown(name)}; known options: {', '.join(sorted(options))}",
+                                 option="--option")
+            values[name] = options[name].check(value)
+        return cls(MappingProxyType(dict(options)), MappingProxyType(values))
 
-    def set(self, name: str, value: str) -> None:
-        if name not in self.options:
-            raise InputError(f"unknown option {_shown(name)}; known options: {', '.join(sorted(self.options))}",
-                             option="--option")
-        self.values[name] = self.options[name].check(value)
+    def replaced(self, **values: str) -> "OptionSet":
+        """The same set with some values replaced (each checked as a user's would be)."""
+        return OptionSet.of(self.options, list({**self.values, **values}.items()))
 
     def __getitem__(self, name: str) -> str:
         return self.values[name]

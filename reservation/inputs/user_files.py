@@ -63,14 +63,20 @@ def _check_categories(df, path, column="category"):
                          file=str(path), row=int(df["_row"].iat[i]), column=column)
 
 
-def load_history(paths, resolve: Resolver, *, election_year: int | None = None) -> pd.DataFrame:
-    """One or more history files -> DataFrame ``unit_code, year, category, source`` (sorted).
+def load_history(paths, resolve: Resolver, *, election_year: int | None = None,
+                 until: int | None = None) -> pd.DataFrame:
+    """One or more history files -> DataFrame ``unit_code, year, category, source`` (sorted), with ``_file`` (the
+    path as given) and ``_row`` (the spreadsheet row) of each record, for messages that name them.
 
     Years are 1950-2100. With ``election_year``, a record of a later election is refused (a history
-    records past elections; a record of the election year itself is allowed and ignored by rotation)."""
+    records past elections; a record of the election year itself is allowed and ignored by rotation). With
+    ``until`` (the package's own history, which records every election it ships), the records of later elections
+    are left out before their units are resolved: they name units of their own time, which may not exist yet."""
     frames = []
     for path in paths:
         df = read_csv(path, ["unit", "year", "category"], what="history")
+        if until is not None:
+            df = df[(int_column(df, "year", path, kind="year") <= int(until)).to_numpy()].reset_index(drop=True)
         units = _resolve_units(df, resolve, path)
         years = int_column(df, "year", path, kind="year")
         if election_year is not None:
@@ -82,19 +88,21 @@ def load_history(paths, resolve: Resolver, *, election_year: int | None = None) 
                                  row=int(df["_row"].iat[i]), column="year")
         _check_categories(df, path)
         frame = pd.DataFrame({"unit_code": units, "year": years, "category": df["category"],
-                              "source": f"{Path(path).name} row " + df["_row"].astype(str)})
+                              "source": f"{Path(path).name} row " + df["_row"].astype(str),
+                              "_file": str(path), "_row": df["_row"].astype("int64")})
         frames.append(frame)
         both = pd.concat(frames, ignore_index=True)
         dup = both.duplicated(["unit_code", "year"], keep="first").to_numpy()
         if dup.any():
             i = int(np.flatnonzero(dup)[0])
             first = both[(both["unit_code"] == both["unit_code"].iat[i]) & (both["year"] == both["year"].iat[i])]
-            row = int(str(both["source"].iat[i]).rsplit(" ", 1)[1])
             raise InputError(f"unit {both['unit_code'].iat[i]} already has a {both['year'].iat[i]} record "
-                             f"({first['source'].iat[0]})", file=str(path), row=row, column="unit")
+                             f"({first['source'].iat[0]})", file=str(path), row=int(both["_row"].iat[i]),
+                             column="unit")
     if not frames:
         return pd.DataFrame({"unit_code": pd.Series([], dtype="int64"), "year": pd.Series([], dtype="int64"),
-                             "category": pd.Series([], dtype=str), "source": pd.Series([], dtype=str)})
+                             "category": pd.Series([], dtype=str), "source": pd.Series([], dtype=str),
+                             "_file": pd.Series([], dtype=str), "_row": pd.Series([], dtype="int64")})
     h = pd.concat(frames, ignore_index=True)
     return h.sort_values(["unit_code", "year"], kind="stable").reset_index(drop=True)
 

@@ -10,7 +10,9 @@ The arithmetic of the GO 2021, ZP chair computation para 1 (and the identical KP
   wholly divisible ... the quotient is increased by 1" (ceil). General women = all women minus category
   women (A5 reading a; reading b takes one-third of the posts left unreserved).
 
-:func:`count_rows` gives the rows of the counts table with the arithmetic in words; :mod:`reservation.law.quota` does
+:func:`count_parts` gives the rows of the counts table with the arithmetic as typed parts (a group's row: a
+:class:`GroupArithmetic`, which a caller may restate, e.g. with the women counted in the districts), and
+:func:`render_rows` turns them into words, once; :func:`count_rows` is the two together; :mod:`reservation.law.quota` does
 the same for many counting units at once (numpy) and wraps the rows into a DataFrame. Kept free of numpy and pandas
 so that ``reservation counts`` for a chair body starts in a fraction of a second.
 """
@@ -23,7 +25,8 @@ from fractions import Fraction
 from .categories import CODES
 from .rounding import round_with
 
-__all__ = ["QuotaRules", "COUNT_COLUMNS", "fmt_fraction", "count_values", "count_rows"]
+__all__ = ["QuotaRules", "COUNT_COLUMNS", "fmt_fraction", "count_values", "count_rows", "count_parts", "render_rows",
+           "GroupArithmetic"]
 
 COUNT_COLUMNS = ["category", "count", "arithmetic", "clause"]
 
@@ -86,6 +89,31 @@ def count_values(posts: int, shares: dict, rules: QuotaRules = QuotaRules()) -> 
     return out
 
 
+@dataclass(frozen=True)
+class GroupArithmetic:
+    """The arithmetic of a group's row (ST, SC, OBC) as parts: how the group's offices were found
+    (``proportion``, in words), how many of them are women's and how many others, and where the women were
+    counted (``women_where``: "" for the counting unit itself, e.g. "in the districts")."""
+
+    proportion: str
+    women: int
+    others: int
+    women_where: str = ""
+
+
+def _render(arithmetic) -> str:
+    """A row's arithmetic in words: the one place a :class:`GroupArithmetic` becomes a sentence."""
+    if not isinstance(arithmetic, GroupArithmetic):
+        return arithmetic
+    where = f" {arithmetic.women_where}" if arithmetic.women_where else ""
+    return f"{arithmetic.proportion}; of these {arithmetic.women} women{where} -> {arithmetic.others} others"
+
+
+def render_rows(parts: list[tuple]) -> list[tuple]:
+    """The rows of :func:`count_parts` with every arithmetic in words (:data:`COUNT_COLUMNS`)."""
+    return [(code, count, _render(arithmetic), clause) for code, count, arithmetic, clause in parts]
+
+
 def count_rows(posts: int, shares: dict, rules: QuotaRules = QuotaRules()) -> list[tuple]:
     """Counts per category for ``posts`` offices given each group's population ``shares`` (Fractions).
 
@@ -93,6 +121,12 @@ def count_rows(posts: int, shares: dict, rules: QuotaRules = QuotaRules()) -> li
     (:data:`COUNT_COLUMNS`), one per category in the order ST_W ST SC_W SC OBC_W OBC W UR, then ``TOTAL``. The
     ``count`` of ``ST``/``SC``/``OBC`` excludes their women (the rows are disjoint and add up to posts).
     """
+    return render_rows(count_parts(posts, shares, rules))
+
+
+def count_parts(posts: int, shares: dict, rules: QuotaRules = QuotaRules()) -> list[tuple]:
+    """The rows of :func:`count_rows` with the arithmetic of the ST, SC and OBC rows as :class:`GroupArithmetic`
+    (the other rows' arithmetic is already words)."""
     if posts < 0:
         raise ValueError("posts must be >= 0")
     f = {g: Fraction(shares.get(g, 0)) for g in ("SC", "ST", "OBC")}
@@ -119,7 +153,7 @@ def count_rows(posts: int, shares: dict, rules: QuotaRules = QuotaRules()) -> li
     for g in ("ST", "SC", "OBC"):
         out.append((f"{g}_W", c[f"{g}_W"], f"{rules.women_rounding.replace('_', '-')}({c[g + '_all']}/3) = "
                                              f"{c[g + '_W']}", rules.clause_women))
-        out.append((g, c[g], f"{text[g]}; of these {c[g + '_W']} women -> {c[g]} others", clause[g]))
+        out.append((g, c[g], GroupArithmetic(text[g], c[g + "_W"], c[g]), clause[g]))
     out.append(("W", c["W"], w_text, rules.clause_women))
     out.append(("UR", c["UR"], f"{posts} - {reserved} reserved - {c['W']} women = {c['UR']}", rules.clause_ur))
     out.append(("TOTAL", posts, "sum of the rows", ""))

@@ -21,9 +21,10 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from .arithmetic import COUNT_COLUMNS, QuotaRules, count_rows, fmt_fraction
+from .arithmetic import COUNT_COLUMNS, QuotaRules, count_rows, fmt_fraction, render_rows
 
-__all__ = ["QuotaRules", "category_counts", "counts_by_parent", "COUNT_COLUMNS", "fmt_fraction", "OverReserved"]
+__all__ = ["QuotaRules", "category_counts", "counts_by_parent", "COUNT_COLUMNS", "fmt_fraction", "OverReserved",
+           "counts_table"]
 
 def _round_arr(name: str, num: np.ndarray, den: np.ndarray) -> np.ndarray:
     """Exact rounding of ``num / den`` on integer arrays (den > 0): half-up is ``2*remainder >= divisor``."""
@@ -93,3 +94,8 @@ def category_counts(posts: int, shares: dict[str, Fraction], rules: QuotaRules =
     """Counts per category for ``posts`` offices given each group's population ``shares`` (Fractions): the rows
     of :func:`reservation.law.arithmetic.count_rows` as a DataFrame (:data:`COUNT_COLUMNS`)."""
     return pd.DataFrame(count_rows(posts, shares, rules), columns=COUNT_COLUMNS)
+
+
+def counts_table(parts: list[tuple]) -> pd.DataFrame:
+    """The rows of :func:`reservation.law.arithmetic.count_parts` (perhaps restated) as the counts table."""
+    return pd.DataFrame(render_rows(parts), columns=COUNT_COLUMNS)

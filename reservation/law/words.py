@@ -182,6 +182,9 @@ TEXT: dict[str, dict[str, str]] = {
               "rules would give it",
         "hi": "सूची में{where} {posts} के {listed} पद हैं जबकि विधि की गणना {need} देती है, पर वहाँ सूची में कुछ इकाइयाँ "
               "नहीं हैं, जिनमें से एक के पास यह पद हो सकता है: संख्या नहीं जाँची गई, न यह इकाई, जिसे नियम यह पद देते"},
+    "audit.knock_on_rule": {
+        "en": "{step}: knock-on",
+        "hi": "{step}: पिछले चरणों के अंतर का परिणाम"},
     "audit.rule_unchecked": {
         "en": "not checked where the list lacks units: {units}",
         "hi": "जहाँ सूची में इकाइयाँ नहीं हैं वहाँ नहीं जाँचा गया: {units}"},

@@ -38,20 +38,22 @@ Two questions of a projection (:mod:`reservation.projection.project`) are answer
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import numpy as np
 
 from ..law.categories import CODES
-from ..engine.passes import CODE_INDEX, RuleError, _tie_order
-from ..rules.keys import outside_people, outside_share
+from ..engine import steps
+from ..engine.passes import CODE_INDEX, RuleError
+from ..rules.keys import KeyKind
 from .priors import Alternative, OrderConstraint
 
 __all__ = ["PassKind", "pass_kinds", "tie_positions", "past_list_constraints", "PastList", "certain_units",
            "check_past_counts"]
 
 _UR = CODE_INDEX["UR"]
-_PUBLIC_KEYS = {"share_sc", "share_st", "women_share"}
+#: How a pass's key depends on the unknown OBC population, by its declared kind (None: public).
+_KEY_KINDS = {KeyKind.SHARE_OBC: "share", KeyKind.OUTSIDE_PEOPLE: "people", KeyKind.OUTSIDE_SHARE: "outside_share",
+              KeyKind.SHARE_SC: None, KeyKind.SHARE_ST: None, KeyKind.WOMEN_SHARE: None}
 
 
 @dataclass(frozen=True)
@@ -77,47 +79,21 @@ def pass_kinds(prepared) -> list[PassKind]:
     out = []
     for group, codes in rb.pass_order(opts):
         g = groups[group]
-        name = getattr(g.key, "__name__", "")
-        if name == "share_obc":
-            key = "share"
-        elif g.key is outside_people:
-            key = "people"
-        elif g.key is outside_share:
-            key = "outside_share"
-        elif name in _PUBLIC_KEYS:
-            key = None
-        else:
+        declared = getattr(g.key, "kind", None)
+        if declared not in _KEY_KINDS:
+            name = getattr(g.key, "__name__", "")
             raise RuleError(f"cannot project {rb.id}: its {group} pass ranks by {name or g.key!r}, and the projection "
                             f"does not know how that key depends on the unknown OBC population")
         applies = g.eligible is not None and (rb.eligibility is None or rb.eligibility(opts))
-        eligible_obc = applies and getattr(g.eligible, "__name__", "") == "two_persons_obc"
-        out.append(PassKind(group, tuple(codes), key, eligible_obc))
+        eligible_obc = applies and bool(getattr(g.eligible, "reads_obc", False))
+        out.append(PassKind(group, tuple(codes), _KEY_KINDS[declared], eligible_obc))
     return out
 
 
 def tie_positions(result, rec) -> np.ndarray:
-    """The place of every unit in the order that breaks equal keys in pass ``rec`` (as the engine builds it)."""
-    s = result.settings
-    n = len(result.codes)
-    lots = dict(s.lots.get("*", {}))
-    lots.update(s.lots.get(rec.spec.group, {}))
-    lot = None
-    if lots:
-        from ..law.rotation import positions
-        lot = np.full(n, -1, dtype=np.int64)
-        at = positions(result.codes, np.fromiter(lots, dtype=np.int64, count=len(lots)))
-        ok = at >= 0
-        lot[at[ok]] = np.fromiter(lots.values(), dtype=np.int64, count=len(lots))[ok]
-    order = _tie_order(n, rec.spec.population, lot, s.tie_break)
-    pos = np.empty(n, dtype=np.int64)
-    pos[order] = np.arange(n)
-    return pos
-
-
-def _group_codes(group: str, scope: str) -> np.ndarray:
-    if scope != "per_category":
-        return np.array([i for i, c in enumerate(CODES) if c != "UR"])
-    return np.array([CODE_INDEX[c] for c in ((f"{group}_W", group) if group != "GEN" else ("W",))])
+    """The place of every unit in the order that breaks equal keys in pass ``rec`` (the engine's own lots and
+    rule: :func:`reservation.engine.steps.tie_places`)."""
+    return steps.tie_places(len(result.codes), rec.spec.population, rec.lot, result.settings.tie_break)
 
 
 def _names(units, pos) -> str:
@@ -183,8 +159,6 @@ def past_list_constraints(prepared, result, kinds: list[PassKind], published: np
     (position -> CODES index) whatever its OBC figures were (only the public parts of its passes are read)."""
     units = prepared.frame
     n = len(units)
-    par = result.par
-    s = result.settings
     if prepared.parent is not None:
         raise RuleError(f"a published {year} list cannot constrain a {prepared.rb.id} projection: its posts per "
                         f"{prepared.rb.parent_word} are counted from the unknown OBC population too (use "
@@ -198,61 +172,21 @@ def past_list_constraints(prepared, result, kinds: list[PassKind], published: np
         cat[p] = c
     by_run = np.zeros(n, dtype=bool)         # freed by the division rule in an OBC-dependent pass of that run
     for rec, kind in zip(result.records, kinds):
-        codes_idx = np.array([CODE_INDEX[c] for c in rec.spec.codes])
         eligible = _eligible(rec, by_run)
         if kind.key is not None and rec.barred:
             by_run[np.fromiter(rec.barred, dtype=np.int64, count=len(rec.barred))] = True
-        pool = ~assigned
-        active = pool & (rec.need[par] > 0)
-        chosen = pool & np.isin(published, codes_idx)
-        where = f"{year} {rec.spec.name} pass"
-        if (chosen & ~active).any():
-            bad = np.flatnonzero(chosen & ~active)
-            raise RuleError(f"the published {year} list gives {rec.spec.name} to {_names(units, bad)}, which "
-                            f"the rules leave without {rec.spec.name} posts")
-        for j, ci in enumerate(codes_idx):
-            got = np.bincount(par[chosen & (published == ci)], minlength=len(rec.need))
-            if not np.array_equal(got, rec.slots[:, j]):
-                q = int(np.flatnonzero(got != rec.slots[:, j])[0])
-                raise RuleError(f"the published {year} list has {int(got[q])} {CODES[ci]} in "
-                                f"{result.parent_labels[q]} where the rules give {int(rec.slots[q, j])}")
-        if kind.eligible_obc:
-            raise RuleError(f"{where}: its eligibility (two-person rule) reads the unknown OBC population; a "
-                            f"past list cannot constrain such a pass (use constraint=none)")
-        if (chosen & ~eligible).any():
-            bad = np.flatnonzero(chosen & ~eligible)
-            raise RuleError(f"the published {year} list gives {rec.spec.name} to {_names(units, bad)}, not "
-                            f"eligible for it under the rules")
+        chosen = _published_pass(units, result, rec, kind, published, assigned, eligible, year)
         if kind.key is not None:
-            tie = tie_positions(result, rec)
-            level_w = rec.tier.astype(np.int64)
-            if s.category_women == "not_women_last" and len(codes_idx) > 1:
-                level_w = result.rotation.held_women_last(np.arange(n)).astype(np.int64) * 4 + level_w
-            posts = {}
-            for q in np.flatnonzero(rec.need > 0):
-                cand = active & eligible & (par == q)
-                C = chosen & (par == q)
-                got = _boundary(units, rec.tier, cand, C, kind.key, tie, f"{where}, posts", year)
-                if got:
-                    posts[int(q)] = len(out.constraints)
-                out.constraints += got
-                if len(codes_idx) > 1 and rec.slots[q, 0] > 0:
-                    women = C & (published == codes_idx[0])
-                    out.constraints += _boundary(units, level_w, C, women, kind.key, tie,
-                                                 f"{where}, women's posts", year)
-        if (rec.spec.saturation_population is not None and s.division_saturation == "on" and division is not None
-                and kind.key is not None):
-            for v, d, mem in _division_check(units, division, par, rec, cat, chosen, active & eligible,
-                                             published, s, prepared.opts, year):
-                i = posts.get(int(par[v]))
-                if i is None or v not in set(out.constraints[i].lower.tolist()):
-                    continue
-                out.alternatives.append(Alternative(int(v), i, mem, (i,), f"{year} {rec.spec.name} pass: the "
-                                                    f"division rule could have freed "
-                                                    f"{units['unit_name_en'].iat[v]} ({d}) and given the same list"))
+            active = ~assigned & (rec.need[result.par] > 0)
+            posts = _pass_constraints(out, units, result, rec, kind, published, active & eligible, chosen, year)
+            rule = result.settings.division
+            if rule is not None and rec.spec.saturation_population is not None and division is not None:
+                _division_alternatives(out, units, division, result.par, rec, rule, cat, chosen, active & eligible,
+                                       published, year, posts)
         assigned |= chosen
         cat[chosen] = published[chosen]
-    if prepared.opts.values.get("saturation_effect", "barred") == "unreserved":
+    rule = result.settings.division
+    if rule is not None and rule.effect is steps.Effect.UNRESERVED:
         # a freed unit leaves the later passes: its pairs there do not bind on the second way either
         out.alternatives = [Alternative(a.victim, a.post, a.division, a.drop + tuple(
             i for i, c in enumerate(out.constraints) if i > a.post and (a.victim in set(c.upper.tolist())
@@ -263,6 +197,72 @@ def past_list_constraints(prepared, result, kinds: list[PassKind], published: np
         raise RuleError(f"the published {year} list reserves {_names(units, np.flatnonzero(left))}, which no pass "
                         f"of the rules reaches")
     return out
+
+
+def _published_pass(units, result, rec, kind: PassKind, published, assigned, eligible, year: int) -> np.ndarray:
+    """The units the published list gives pass ``rec`` (a bool array), checked against what the pass can give
+    whatever the OBC figures: only units it ranks, the law's posts per code, eligible units (the two-person rule
+    on OBC cannot be checked: refused)."""
+    par = result.par
+    codes_idx = np.array([CODE_INDEX[c] for c in rec.spec.codes])
+    active = ~assigned & (rec.need[par] > 0)
+    chosen = ~assigned & np.isin(published, codes_idx)
+    if (chosen & ~active).any():
+        bad = np.flatnonzero(chosen & ~active)
+        raise RuleError(f"the published {year} list gives {rec.spec.name} to {_names(units, bad)}, which "
+                        f"the rules leave without {rec.spec.name} posts")
+    for j, ci in enumerate(codes_idx):
+        got = np.bincount(par[chosen & (published == ci)], minlength=len(rec.need))
+        if not np.array_equal(got, rec.slots[:, j]):
+            q = int(np.flatnonzero(got != rec.slots[:, j])[0])
+            raise RuleError(f"the published {year} list has {int(got[q])} {CODES[ci]} in "
+                            f"{result.parent_labels[q]} where the rules give {int(rec.slots[q, j])}")
+    if kind.eligible_obc:
+        raise RuleError(f"{year} {rec.spec.name} pass: its eligibility (two-person rule) reads the unknown OBC "
+                        f"population; a past list cannot constrain such a pass (use constraint=none)")
+    if (chosen & ~eligible).any():
+        bad = np.flatnonzero(chosen & ~eligible)
+        raise RuleError(f"the published {year} list gives {rec.spec.name} to {_names(units, bad)}, not "
+                        f"eligible for it under the rules")
+    return chosen
+
+
+def _pass_constraints(out: PastList, units, result, rec, kind: PassKind, published, cand_all, chosen,
+                      year: int) -> dict:
+    """The order constraints of an OBC-dependent pass, per counting unit: the posts (by tier, then the key) and
+    the women's posts among the chosen (by :func:`reservation.engine.steps.women_level`, then the key). Returns
+    counting unit -> the index of its posts constraint."""
+    par = result.par
+    where = f"{year} {rec.spec.name} pass"
+    codes_idx = np.array([CODE_INDEX[c] for c in rec.spec.codes])
+    tie = tie_positions(result, rec)
+    flag = steps.women_flag(result.settings.category_women, result.rotation, np.arange(len(units)), len(codes_idx))
+    level_w = steps.women_level(rec.tier, flag)
+    posts = {}
+    for q in np.flatnonzero(rec.need > 0):
+        cand = cand_all & (par == q)
+        C = chosen & (par == q)
+        got = _boundary(units, rec.tier, cand, C, kind.key, tie, f"{where}, posts", year)
+        if got:
+            posts[int(q)] = len(out.constraints)
+        out.constraints += got
+        if len(codes_idx) > 1 and rec.slots[q, 0] > 0:
+            women = C & (published == codes_idx[0])
+            out.constraints += _boundary(units, level_w, C, women, kind.key, tie, f"{where}, women's posts", year)
+    return posts
+
+
+def _division_alternatives(out: PastList, units, division, par, rec, rule, cat, chosen, cand, published,
+                           year: int, posts: dict) -> None:
+    """The units whose freeing by the division rule could have given the same list (the second way), as
+    :class:`~reservation.projection.priors.Alternative` of the posts constraint that has them below."""
+    for v, d, mem in _division_check(units, division, par, rec, rule, cat, chosen, cand, published, year):
+        i = posts.get(int(par[v]))
+        if i is None or v not in set(out.constraints[i].lower.tolist()):
+            continue
+        out.alternatives.append(Alternative(int(v), i, mem, (i,), f"{year} {rec.spec.name} pass: the division rule "
+                                            f"could have freed {units['unit_name_en'].iat[v]} ({d}) and given the "
+                                            f"same list"))
 
 
 def _eligible(rec, by_run: np.ndarray) -> np.ndarray:
@@ -299,35 +299,37 @@ def _boundary(units, level, cand, chosen, kind, tie, what, year) -> list:
                                                        f"{_names(units, lower)}")]
 
 
-def _division_check(units, division, par, rec, cat, chosen, cand, published, s, opts, year) -> list:
+def _division_check(units, division, par, rec, rule: steps.DivisionRule, cat, chosen, cand, published,
+                    year: int) -> list:
     """The published outcome of an OBC-dependent pass must leave no division wholly reserved for the group (else
-    the division rule would have fired). Returns the units whose freeing could have given the same list
-    (``(position, division, its members)``): a candidate left out whose division is otherwise wholly reserved,
-    the least populous of it and the division's units taken, and whose published category fits the option
-    ``saturation_effect``."""
-    gcodes = _group_codes(rec.spec.group, s.saturation_scope)
-    held = np.isin(cat, gcodes)
+    the division rule would have fired: :meth:`~reservation.engine.steps.DivisionRule.saturated`). Returns the
+    units whose freeing could have given the same list (``(position, division, its members)``): a candidate left
+    out whose division is otherwise wholly reserved, the one the rule frees among it and the division's units
+    taken (:meth:`~reservation.engine.steps.DivisionRule.freed_unit`), and whose published category fits the
+    rule's effect."""
+    group = rec.spec.group
+    held = rule.holds(cat, group)
     reserved = held | chosen
-    effect = opts.values.get("saturation_effect", "barred")
+    hit = rule.saturated(division, par, reserved, chosen, np.flatnonzero(np.isin(par, par[chosen])))
+    if hit:
+        raise RuleError(f"the published {year} list makes every district of {hit[0][1]} {group}: the "
+                        f"division rule would have freed one ({rec.spec.name} pass)")
+    codes = units["unit_code"].to_numpy(dtype=np.int64)
+    gcodes = steps.group_holding_codes(group, rule.scope)
     found = []
     for q in np.unique(par[chosen]) if chosen.any() else []:
         in_q = par == q
         for d in np.unique(division[in_q]):
             mem = np.flatnonzero(in_q & (division == d))
-            if len(mem) < 2:
-                continue
-            if reserved[mem].all() and chosen[mem].any():
-                raise RuleError(f"the published {year} list makes every district of {d} {rec.spec.group}: the "
-                                f"division rule would have freed one ({rec.spec.name} pass)")
             rest = mem[~reserved[mem]]
-            if len(rest) == 1 and cand[rest[0]] and chosen[mem].any():
-                v = int(rest[0])
-                fits = published[v] == _UR if effect == "unreserved" else not np.isin(published[v], gcodes)
-                satpop = rec.spec.saturation_population
-                taken = [int(i) for i in mem if chosen[i]] + [v]
-                least = min(taken, key=lambda i: (Fraction(satpop[i]), int(units["unit_code"].iat[i])))
-                if fits and least == v:
-                    found.append((v, d, mem))
+            if len(mem) < 2 or len(rest) != 1 or not cand[rest[0]] or not chosen[mem].any():
+                continue
+            v = int(rest[0])
+            fits = (published[v] == _UR if rule.effect is steps.Effect.UNRESERVED
+                    else not np.isin(published[v], gcodes))
+            if fits and rule.freed_unit([int(i) for i in mem if chosen[i]] + [v], rec.spec.saturation_population,
+                                        codes) == v:
+                found.append((v, d, mem))
     return found
 
 
@@ -357,7 +359,8 @@ def certain_units(prepared, result, kinds: list[PassKind]) -> tuple[np.ndarray, 
         bits = int(sum(1 << int(c) for c in codes_idx))
         slots_known = not counts_read_obc or kind.group in ("ST", "SC")
         tie = tie_positions(result, rec) if kind.key is None else None
-        gcodes = _group_codes(rec.spec.group, s.saturation_scope)
+        rule = s.division
+        gcodes = steps.group_holding_codes(rec.spec.group, rule.scope if rule is not None else steps.Scope.PER_CATEGORY)
         gbits = int(sum(1 << int(c) for c in gcodes))
 
         def unsure(pos):
@@ -386,8 +389,7 @@ def certain_units(prepared, result, kinds: list[PassKind]) -> tuple[np.ndarray, 
             lo, hi = _places(cand, sure, rec.tier, None if kind.key is not None else (rec.order_key, tie))
             victims = np.zeros(len(cand), dtype=bool)
             k = 0
-            if (rec.spec.saturation_population is not None and s.division_saturation == "on"
-                    and division is not None):
+            if rec.spec.saturation_population is not None and rule is not None and division is not None:
                 held = ((status == 1) & np.isin(cat, gcodes)) | ((status == 2) & ((maybe & gbits) != 0))
                 k, victims = _possible_saturation(cand, lo, need, division, in_q, held)
             lo = np.maximum(lo - k, 0)
@@ -403,7 +405,7 @@ def certain_units(prepared, result, kinds: list[PassKind]) -> tuple[np.ndarray, 
                 else:
                     w = int(rec.slots[q, 0])
                     lo_g, hi_g = lo[decided & took], hi[decided & took]
-                    if s.category_women == "not_women_last" and 0 < w < need:
+                    if s.category_women is steps.WomenRule.NOT_WOMEN_LAST and 0 < w < need:
                         code = np.full(len(got), -1)
                     else:
                         code = np.where(hi_g < w, codes_idx[0], np.where(lo_g >= w, codes_idx[1], -1))

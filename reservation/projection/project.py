@@ -43,10 +43,12 @@ import numpy as np
 import pandas as pd
 
 from ..law.categories import CODES, COLOURS, label
-from ..engine.passes import CODE_INDEX, RuleError
+from ..engine.passes import CODE_INDEX
+from ..engine.steps import Effect
 from ..base.errors import InputError
 from ..allotment.pipeline import Prepared, prepare
-from .priors import DEFAULT_OBC_SD, Alternative, ConstrainedSampler, ObcPrior
+from .priors import DEFAULT_OBC_SD, ObcPrior
+from .draws import sample, start
 from .orders import PastList, certain_units, check_past_counts, pass_kinds, past_list_constraints
 
 __all__ = ["project", "Projection", "PROB_COLUMNS", "TABLE_COLUMNS", "score", "projection_map",
@@ -135,7 +137,7 @@ def _past_list(kw: dict, target: Prepared, year: int, notes: list) -> tuple[Prep
     check_past_counts(plain, run0.engine, published, year)    # else the pins below refuse it, less clearly
     pins = {int(p): int(published[p]) for p in np.flatnonzero(np.isin(published, [CODE_INDEX[c] for c in
                                                                                      PUBLIC_CODES]))}
-    if target.opts.values.get("saturation_effect") == "unreserved":
+    if run0.engine.settings.division is not None and run0.engine.settings.division.effect is Effect.UNRESERVED:
         for rec, kind in zip(run0.engine.records, kinds):
             if kind.public:
                 for v in rec.barred:
@@ -147,25 +149,6 @@ def _past_list(kw: dict, target: Prepared, year: int, notes: list) -> tuple[Prep
     first = pc.run()
     past = past_list_constraints(pc, first.engine, kinds, published, year, pins)
     return pc, past
-
-
-def _check_past(pc: Prepared, past: PastList, obc: np.ndarray) -> None:
-    got = pc.run(obc).engine.category
-    if not np.array_equal(got, past.published):
-        bad = np.flatnonzero(got != past.published)
-        names = pc.frame["unit_name_en"].to_numpy(dtype=object)[bad][:5]
-        raise AssertionError(f"a sample does not reproduce the {past.year} list ({', '.join(map(str, names))}): "
-                             f"the constraints are incomplete")
-
-
-def _empty_units(frame: pd.DataFrame, e: ValueError) -> str:
-    """The words for units of no population that a past list ranks by a share (none: "")."""
-    pos = getattr(e, "units", None)
-    if pos is None:
-        return ""
-    names = frame["unit_name_en"].to_numpy(dtype=object)[pos]
-    return (f"{len(pos)} unit(s) it ranks by a share have 0 persons ({', '.join(map(str, names[:3]))}"
-            f"{', ...' if len(pos) > 3 else ''}): a share of no persons is not defined")
 
 
 def _progress(total: int, progress, desc: str):
@@ -189,6 +172,46 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
     ``progress``: a progress bar on stderr (None: when stderr is a terminal).
     Bad input raises InputError; rules that cannot apply (including a past list no OBC figures can give)
     RuleError."""
+    sd = _checked_arguments(samples, seed, burn_in, thin, check_every, constraint, obc_sd)
+    kw = dict(units=units, history=history, population=population, options=options, base_year=base_year)
+    target = prepare(body, year, pins=pins, **kw)
+    kw["history"] = _history_table(target)
+    kw["options"] = target.opts
+    if target.base is not None:
+        kw["base_year"] = target.base
+    rng = np.random.default_rng(int(seed))
+    frame = target.frame
+    pop = frame["pop"].to_numpy(dtype=np.int64)
+    room = pop - frame["sc"].to_numpy(dtype=np.int64) - frame["st"].to_numpy(dtype=np.int64)
+    kinds = pass_kinds(target)
+    notes: list[str] = []
+    given = "obc" in frame.columns
+    share, share_text = target.rb.obc_share(target.opts) if target.rb.obc_share else (None, "")
+    prior = None if given else ObcPrior(Fraction(share), sd / 100)
+    years = _constraint_years(target)
+    pasts = _past_lists(kw, target, years, given, constraint, notes)
+    sampler, x, alternatives = start(prior, pasts, pop, room, frame)
+    bar = _progress(samples + (burn_in if sampler else 0), progress, f"{body} {year}")
+    try:
+        draws = sample(target, prior, sampler, x, pasts, rng, pop, room, bar, given=given, samples=samples,
+                        burn_in=burn_in, thin=thin, check_every=check_every, keep_samples=keep_samples)
+    finally:
+        bar.close()
+    tallies = draws.tallies
+    certain, agree = _certainty(target, draws.first_result, kinds, given, tallies, samples)
+    table = _table(frame, tallies, samples, certain)
+    low, high = draws.low, draws.high
+    varies = {c: [int(low[j]), int(high[j])] for j, c in enumerate(CODES) if low[j] != high[j]}
+    meta = _meta(target, draws.first_result, prior, share_text, sd, samples, seed, constraint, years, pasts, notes,
+                 alternatives, sampler, burn_in, thin, draws.sweeps, draws.checked, certain, agree, given, varies,
+                 tallies)
+    return Projection(body, year, table, tallies, meta, frame, certain, draws.kept, draws.kept_obc,
+                      [p for _, p in pasts])
+
+
+def _checked_arguments(samples, seed, burn_in, thin, check_every, constraint, obc_sd) -> Fraction:
+    """Refuse a count out of its bounds (:mod:`reservation.inputs.limits`) or given as text, an unknown
+    ``constraint``; returns the prior's spread ``obc_sd`` as an exact Fraction."""
     from ..inputs.limits import check_count, check_sweeps
     for name, v in (("samples", samples), ("seed", seed), ("burn_in", burn_in), ("thin", thin),
                     ("check_every", check_every)):
@@ -200,27 +223,17 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
     if constraint not in CONSTRAINTS:
         raise InputError(f"constraint {constraint!r} is not one of {', '.join(CONSTRAINTS)}", option="--constraint")
     try:
-        sd = Fraction(str(obc_sd))
+        return Fraction(str(obc_sd))
     except (ValueError, ZeroDivisionError):
         raise InputError(f"--obc-sd {obc_sd!r} is not a decimal number", option="--obc-sd") from None
-    kw = dict(units=units, history=history, population=population, options=options, base_year=base_year)
-    target = prepare(body, year, pins=pins, **kw)
-    kw["history"] = _history_table(target)
-    kw["options"] = target.opts
-    if target.base is not None:
-        kw["base_year"] = target.base
-    rng = np.random.default_rng(int(seed))
-    frame = target.frame
-    n = len(frame)
-    pop = frame["pop"].to_numpy(dtype=np.int64)
-    room = pop - frame["sc"].to_numpy(dtype=np.int64) - frame["st"].to_numpy(dtype=np.int64)
-    kinds = pass_kinds(target)
-    notes: list[str] = []
-    given = "obc" in frame.columns
-    share, share_text = target.rb.obc_share(target.opts) if target.rb.obc_share else (None, "")
-    prior = None if given else ObcPrior(Fraction(share), sd / 100)
+
+
+def _past_lists(kw: dict, target: Prepared, years: list[int], given: bool, constraint: str,
+                notes: list) -> list[tuple[Prepared, PastList]]:
+    """The past elections that constrain the samples, each recomputed with its published list pinned where its
+    order is public, and what each list reveals (none when the OBC population is given or ``constraint=none``:
+    said in ``notes``)."""
     pasts: list[tuple[Prepared, PastList]] = []
-    years = _constraint_years(target)
     if given:
         notes.append("the OBC population was given: nothing is unknown, every sample is the same run")
     elif constraint == "none":
@@ -232,68 +245,13 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
             got = _past_list(kw, target, y, notes)
             if got is not None:
                 pasts.append(got)
-    constraints, alts = [], []
-    for _, p in pasts:
-        off = len(constraints)
-        constraints += p.constraints
-        alts += [Alternative(a.victim, a.post + off, a.division, tuple(i + off for i in a.drop), a.what)
-                 for a in p.alternatives]
-    alternatives = [a.what for a in alts]
-    sampler = None
-    x = None
-    sweeps = 0
-    if prior is not None and pasts:
-        try:
-            sampler = ConstrainedSampler(prior, pop, room, constraints, alts)
-            x = sampler.greatest()
-        except ValueError as e:
-            raise RuleError(f"the published past list(s) cannot be reproduced for any OBC figures: "
-                            f"{_empty_units(frame, e) or e}") from None
-        for pc, past in pasts:
-            _check_past(pc, past, x)
-    tallies = np.zeros((n, len(CODES)), dtype=np.int64)
-    kept = np.zeros((samples, n), dtype=np.int8) if keep_samples else None
-    kept_obc = np.zeros((samples, n), dtype=np.int64) if keep_samples else None
-    first_result = None
-    checked = 0
-    low = np.full(len(CODES), n, dtype=np.int64)
-    high = np.zeros(len(CODES), dtype=np.int64)
-    bar = _progress(samples + (burn_in if sampler else 0), progress, f"{body} {year}")
-    try:
-        if sampler is not None:
-            for _ in range(burn_in):
-                x = sampler.sweep(x, rng)
-                sweeps += 1
-                bar.update(1)
-        for s in range(samples):
-            if given:
-                obc = None
-            elif sampler is not None:
-                for _ in range(thin):
-                    x = sampler.sweep(x, rng)
-                    sweeps += 1
-                if not sampler.satisfied(x):
-                    raise AssertionError("a sample left the admissible set")
-                if s % check_every == 0:
-                    for pc, past in pasts:
-                        _check_past(pc, past, x)
-                    checked += 1
-                obc = x
-            else:
-                obc = prior.sample_persons(rng, pop, room)
-            res = target.run(obc) if not (given and first_result is not None) else first_result
-            if first_result is None:
-                first_result = res
-            cat = res.engine.category
-            tallies[np.arange(n), cat] += 1
-            got = np.bincount(cat, minlength=len(CODES))
-            low, high = np.minimum(low, got), np.maximum(high, got)
-            if keep_samples:
-                kept[s] = cat
-                kept_obc[s] = obc if obc is not None else frame["obc"].to_numpy(dtype=np.int64)
-            bar.update(1)
-    finally:
-        bar.close()
+    return pasts
+
+
+def _certainty(target: Prepared, first_result, kinds, given: bool, tallies: np.ndarray, samples: int):
+    """The units proved certain (:func:`reservation.projection.orders.certain_units`; every unit when the OBC
+    population is given) and the units on which all samples agree; a unit proved certain that varies between
+    the samples is a bug, and stops."""
     certain, certain_cat = certain_units(target, first_result.engine, kinds)
     if given:
         certain[:] = True
@@ -302,13 +260,9 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
     lone = tallies.argmax(axis=1)
     if (certain & ((~agree) | (lone != certain_cat))).any():
         bad = np.flatnonzero(certain & ((~agree) | (lone != certain_cat)))
-        raise AssertionError(f"units proved certain vary between samples: {frame['unit_name_en'].iat[bad[0]]}")
-    table = _table(frame, tallies, samples, certain)
-    varies = {c: [int(low[j]), int(high[j])] for j, c in enumerate(CODES) if low[j] != high[j]}
-    meta = _meta(target, first_result, prior, share_text, sd, samples, seed, constraint, years, pasts, notes,
-                 alternatives, sampler, burn_in, thin, sweeps, checked, certain, agree, given, varies, tallies)
-    return Projection(body, year, table, tallies, meta, frame, certain, kept, kept_obc,
-                      [p for _, p in pasts])
+        raise AssertionError(f"units proved certain vary between samples: "
+                             f"{target.frame['unit_name_en'].iat[bad[0]]}")
+    return certain, agree
 
 
 def _table(frame: pd.DataFrame, tallies: np.ndarray, samples: int, certain: np.ndarray) -> pd.DataFrame:

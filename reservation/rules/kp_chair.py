@@ -27,7 +27,7 @@ Kubernath, Kushinagar) are not Kshetra Panchayats in 2021: 828 - 2 = 826, the of
 from __future__ import annotations
 
 import re
-import warnings
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -35,16 +35,17 @@ import numpy as np
 import pandas as pd
 
 from ..law.apportion import capped_shortfall, largest_remainder
-from .catalogue import pick
-from ..law.categories import CODES
+from .catalogue import option, pick
+from .parameters import value, written
 from ..base.errors import InputError, RuleError
 from ..inputs.user_files import describe_input
 from .keys import outside_people, share, two_persons
 from ..inputs.options import Option, OptionSet
-from ..law.quota import category_counts, fmt_fraction
+from ..law.arithmetic import GroupArithmetic, count_parts
+from ..law.quota import counts_table, fmt_fraction
 from ..law.rounding import ceil
-from .rulebook import Counts, Group, Rulebook, UnitSet, register, slots_from_split
-from ..inputs.units import DATA_DIR, int_column, load_districts, loose_key, nfc, read_csv
+from .rulebook import Counts, Group, Rulebook, UnitSet, slots_from_split
+from ..inputs.units import DATA_DIR, int_column, load_districts, read_csv
 from ..inputs.names import crosswalk
 from .zp_chair import CLAUSES as ZP_CLAUSES, PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share, quota_rules
 from .zp_chair import state_shares
@@ -53,81 +54,62 @@ __all__ = ["RULEBOOK", "KP_CHAIR_OPTIONS", "load_blocks", "block_index", "kp_sta
            "kp_district_counts", "DISTRICT_COLUMNS", "obc_above_state"]
 
 DEFAULT_HISTORY = DATA_DIR / "history" / "kp-chair.csv"
-SC_CAP = Fraction(206982, 1000000)          # 20.6982 %: the State SC share quoted by the GO
-OBC_CAP = Fraction(27, 100)
+
+
+def sc_cap(year: int) -> Fraction:
+    """The State SC share the GO quotes (20.6982 % in 2021): a district's SC cap and the share above which it
+    takes the SC shortfall (rules/params/law.toml kp_chair.sc_cap, for the rules of ``year``)."""
+    return value("kp_chair.sc_cap", PANCHAYAT_YEARS.rules_year(year))
+
+
+def obc_cap(year: int) -> Fraction:
+    """A district's OBC cap (27 % in 2021; law.toml kp_chair.obc_cap)."""
+    return value("kp_chair.obc_cap", PANCHAYAT_YEARS.rules_year(year))
+
+
+_SC_CAP_SHOWN = fmt_fraction(sc_cap(2021) * 100)                       # "20.6982", as the GO 2021 writes it
+_OBC_CAP_SHOWN = fmt_fraction(obc_cap(2021) * 100, 0)                  # "27"
+_OBC_STATE_SHOWN = written("panchayat.obc_state_share", 2021)        # "53.33"
 
 CLAUSE_STATE = "GO 2021 KP-pramukh counts para 1-2 (s.7-A KP&ZP Adhiniyam 1961)"
 CLAUSE_ST = "GO 2021 KP-pramukh district shares para 1 (ST in proportion to the district's rural ST; example 20 % of 5 -> 1)"
-CLAUSE_SC = ("GO 2021 KP-pramukh district shares: SC formula, 20.6982 % cap, shortfall one post at a time to "
-             "districts above 20.6982 %")
-CLAUSE_OBC = ("GO 2021 KP-pramukh district shares: OBC formula, 27 % cap, shortfall one post at a time to "
-              "districts above 53.33 %")
+CLAUSE_SC = (f"GO 2021 KP-pramukh district shares: SC formula, {_SC_CAP_SHOWN} % cap, shortfall one post at a "
+             f"time to districts above {_SC_CAP_SHOWN} %")
+CLAUSE_OBC = (f"GO 2021 KP-pramukh district shares: OBC formula, {_OBC_CAP_SHOWN} % cap, shortfall one post at "
+              f"a time to districts above {_OBC_STATE_SHOWN} %")
 CLAUSE_WOMEN = "GO 2021 KP-pramukh allotment items 3-4 (women not less than one-third in the district, rounded up)"
 
 KP_CHAIR_OPTIONS: dict[str, Option] = pick("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women",
                                             "category_order", "category_women", "rotation_history", "women_history",
                                             "rotation_fallback", "count_base", "tie_break", "lots")
 KP_CHAIR_OPTIONS.update({o.name: o for o in [
-    Option("women_level", "A4", "district",
+    option("kp_chair", "women_level", "district",
            {"district": "women one-third (rounded up) of each category and of all posts in each district",
-            "state": "women one-third of the State counts, shared among districts by largest remainder"},
-           "GO 2021 KP allotment items 3-4 ('जिले में प्रमुखों के पदों की कुल संख्या के एक तिहाई से अन्यून'); the "
-           "published 2021 totals ST-W 4, SC-W 86, OBC-W 97, W 113 (300 women) exceed the State-level 276 and fit "
-           "per-district rounding (docs/panchayat.md, A4)."),
-    Option("district_population", "A10", "block_sums",
+            "state": "women one-third of the State counts, shared among districts by largest remainder"}),
+    option("kp_chair", "district_population", "block_sums",
            {"district_table": "district shares from the Census rural population of the district (data/districts.csv)",
             "block_sums": "district shares from the sum of the district's blocks (villages covered by urban "
-                          "bodies left out)"},
-           "GO 2021: 'जिले में अनुसूचित जातियों की ग्रामीण जनसंख्या' (the district's rural population). Published "
-           "2021 SC-W 86 is reproduced with block_sums (and sc_cap_rounding=half_up), not with the Census district "
-           "figures (85 under every cap reading): the 11th SC shortfall post goes to Barabanki (blocks 28.7729 %: "
-           "71,335 rural people in villages covered by urban bodies or not placed, 15.9 % SC, left out) rather than "
-           "Mirzapur (28.5470 %; Barabanki's district figure is 28.4588 %). The margin is one post; the block table "
-           "places Census villages by name (97.1 % of the rural population placed, data/README.md)."),
+                          "bodies left out)"}),
     # -- second readings of issue 12 (notes/readings_panchayat.md): the district caps and the OBC shortfall set
-    Option("sc_cap_scope", "A13", "share",
+    option("kp_chair", "sc_cap_scope", "share",
            {"share": "the 20.6982 % cap applies only to districts whose rural SC share is above 20.6982 %; the "
                      "others keep their rounded formula",
             "number": "the cap applies where the rounded formula count is above 20.6982 % of the blocks",
-            "every": "every district: min(rounded formula, rounded cap) (the engine before issue 12)"},
-           "GO 2021 KP district shares, SC proviso: 'संगणित पदों की संख्या यदि जिले की कुल क्षेत्र पंचायतों की संख्या के "
-           "20.6982 प्रतिशत से अधिक आती हैं तो उसे 20.6982 प्रतिशत तक सीमित रखा जायेगा' (*if* it comes to more than "
-           "20.6982 %): a condition, not a cut for every district; its example ('अनुसूचित जातियों की ... प्रतिशत 24.00 "
-           "हो तो भी ... 20.6982 प्रतिशत') and the shortfall rule (only districts above 20.6982 % receive more) "
-           "speak of the share. Under 'every' with a floor cap seven districts below 20.6982 % (Firozabad, Gautam "
-           "Buddh Nagar 3 x 19.1577 % = 0.57 -> 0, Ghaziabad, Hapur, Kannauj, Mainpuri, Muzaffarnagar) lose a post "
-           "that can never come back to them. With sc_cap_rounding=half_up (default) the three readings give the "
-           "same posts; with a floor cap 'share' gives SC-W 85, 'every' and 'number' 84 (published 86)."),
-    Option("sc_cap_rounding", "A13", "half_up",
+            "every": "every district: min(rounded formula, rounded cap) (the engine before issue 12)"}),
+    option("kp_chair", "sc_cap_rounding", "half_up",
            {"half_up": "the 20.6982 % cap in whole posts, a remainder of one-half or more counting as one",
-            "floor": "the 20.6982 % cap, integer part only"},
-           "GO 2021 counts para 1: the general rule 'यदि शेष, भाजक के आधे से कम न हो तो भागफल में एक बढ़ाया जायेगा'; "
-           "'मात्र भागफल के पूर्णांक' (integer part only) is stated for the OBC 27 % only, 'because at most 27 % is "
-           "allowed' (the OBC example: 27 % of 10 = 2.7 -> 2); the SC example (20.6982 % of 10 = 2.07 -> 2) fits "
-           "both. Published SC-W 86 is reproduced only with half_up and district_population=block_sums "
-           "(every floor reading gives 84 or 85); that run also gives the published ST-W 4 and 300 women."),
-    Option("obc_cap_scope", "A13", "share",
+            "floor": "the 20.6982 % cap, integer part only"}),
+    option("kp_chair", "obc_cap_scope", "share",
            {"share": "the 27 % cap applies only to districts whose rural OBC share is above 27 %",
             "number": "the cap applies where the rounded formula count is above 27 % of the blocks",
-            "every": "every district: min(rounded formula, rounded cap)"},
-           "GO 2021 KP district shares, OBC proviso, worded as the SC one ('यदि ... 27.00 प्रतिशत से अधिक आती है तो "
-           "उसे 27.00 प्रतिशत तक ही सीमित रखा जायेगा'). Without district OBC figures every district is assumed at "
-           "the State share (above 27 %), so the three readings coincide."),
-    Option("obc_above_state", "A10", "", {},
-           "Which districts are 'above 53.33 %' (the OBC shortfall goes only to them, one post at a time in "
-           "descending order of share) is not public. A CSV with a column 'unit' (district name or LGD code), one "
-           "district a row, in descending order of rural OBC share, names them; --population with an 'obc' column "
-           "gives the shares instead. Without either, every district is assumed at the State share, none is above "
-           "it, and option shortfall_fallback decides (the result says so).", kind="path"),
-    Option("shortfall_fallback", "A13", "all_groups",
+            "every": "every district: min(rounded formula, rounded cap)"}),
+    option("kp_chair", "obc_above_state", "", {}, kind="path"),
+    option("kp_chair", "shortfall_fallback", "all_groups",
            {"all_groups": "if no district is above the State share, the shortfall goes to all districts in "
-                          "descending order (noted)", "error": "stop with an error"},
-           "Not covered by the text; it arises for OBC when district OBC shares are not supplied (all districts "
-           "then sit exactly at the assumed State share)."),
-    Option("shortfall_excess", "A13", "lowest_share",
+                          "descending order (noted)", "error": "stop with an error"}),
+    option("kp_chair", "shortfall_excess", "lowest_share",
            {"lowest_share": "if the capped formula gives more than the State count, posts are taken back one at a "
-                            "time from the districts with the lowest share", "error": "stop with an error"},
-           "Not covered by the text (the GO only foresees a shortfall)."),
+                            "time from the districts with the lowest share", "error": "stop with an error"}),
 ]})
 
 
@@ -214,27 +196,35 @@ def block_index(blocks: pd.DataFrame):
 
 def kp_state_counts(year: int, opts: OptionSet, blocks: pd.DataFrame) -> pd.DataFrame:
     """State counts with State-level women (KP counts para 1-2), before the districts are considered."""
+    return counts_table(kp_state_parts(year, opts, blocks))
+
+
+def kp_state_parts(year: int, opts: OptionSet, blocks: pd.DataFrame) -> list[tuple]:
+    """The rows of :func:`kp_state_counts` with their arithmetic as typed parts (law.arithmetic.count_parts)."""
     rules = quota_rules(opts, {**ZP_CLAUSES, "count.sc_st": CLAUSE_STATE + ": half-up",
                                "count.obc": CLAUSE_STATE + ", proviso: OBC at most 27 %, integer part only",
-                               "count.women": CLAUSE_STATE + " (2nd para): women not less than 1/3, rounded up"})
-    return category_counts(len(blocks), state_shares(load_districts(), opts), rules)
+                               "count.women": CLAUSE_STATE + " (2nd para): women not less than 1/3, rounded up"},
+                        year)
+    return count_parts(len(blocks), state_shares(load_districts(), opts), rules)
 
 
-def with_district_women(state: pd.DataFrame, dc: pd.DataFrame, opts: OptionSet) -> pd.DataFrame:
-    """State counts whose women's rows are replaced by the district sums (``women_level=district``)."""
+def with_district_women(parts: list[tuple], dc: pd.DataFrame, opts: OptionSet) -> pd.DataFrame:
+    """The State counts (:func:`kp_state_parts`) as a table, the women's rows replaced by the district sums
+    (``women_level=district``): a group's arithmetic is restated with its women counted in the districts."""
     if opts["women_level"] != "district":
-        return state
-    n = dict(zip(state["category"], state["count"]))
+        return counts_table(parts)
+    n = {code: count for code, count, _, _ in parts}
     sums = dc.groupby("category")[["women", "others", "final"]].sum()
-    out = state.set_index("category")
+    restated = [(code, count, replace(a, women=int(sums.at[code, "women"]), others=int(sums.at[code, "others"]),
+                                      women_where="in the districts") if isinstance(a, GroupArithmetic) else a,
+                 clause) for code, count, a, clause in parts]
+    out = counts_table(restated).set_index("category")
     for g in ("ST", "SC", "OBC"):
         w = int(sums.at[g, "women"])
         out.at[f"{g}_W", "arithmetic"] = (f"State ceil({n[g] + n[f'{g}_W']}/3) = {n[f'{g}_W']}; in the districts "
                                           f"(women_level=district) the sum of ceil(k/3) = {w}")
         out.at[f"{g}_W", "count"] = w
         out.at[g, "count"] = int(sums.at[g, "others"])
-        out.at[g, "arithmetic"] = (out.at[g, "arithmetic"].split("; of these")[0]
-                                   + f"; of these {w} women in the districts -> {int(sums.at[g, 'others'])} others")
         out.at[f"{g}_W", "clause"] = CLAUSE_WOMEN
     out.at["W", "count"] = int(sums.at["W", "final"])
     out.at["W", "arithmetic"] = (f"State: {n['W']}; in the districts: sum of ceil(blocks/3) minus category women "
@@ -287,14 +277,14 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
     room = d["blocks"] - st["final"]
     sc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"],
                               "share": [Fraction(int(a), int(b)) for a, b in zip(d["sc"], d["pop"])]})
-    sc, n1 = capped_shortfall(sc_total, sc_groups, cap=SC_CAP, state_share=SC_CAP, upper=room,
+    sc, n1 = capped_shortfall(sc_total, sc_groups, cap=sc_cap(year), state_share=sc_cap(year), upper=room,
                               cap_rounding=opts["sc_cap_rounding"], cap_scope=opts["sc_cap_scope"],
                               fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"], tie_key=d["pop"],
                               what="SC posts", group_word="district")
     room = room - sc["final"]
     obc_shares, above = _obc_shares(d, opts, obc_share_state, notes)
     obc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"], "share": obc_shares})
-    obc, n2 = capped_shortfall(obc_total, obc_groups, cap=OBC_CAP, state_share=obc_share_state, upper=room,
+    obc, n2 = capped_shortfall(obc_total, obc_groups, cap=obc_cap(year), state_share=obc_share_state, upper=room,
                                cap_rounding="floor" if opts["obc_cap_rounding"] == "floor" else "half_up",
                                cap_scope=opts["obc_cap_scope"], eligible_order=above,
                                eligible_source="option obc_above_state",
@@ -302,7 +292,7 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
                                tie_key=d["pop"], what="OBC posts", group_word="district")
     notes += [f"SC: {x}" for x in n1] + [f"OBC: {x}" for x in n2]
     finals = {"ST": st["final"].to_numpy(), "SC": sc["final"].to_numpy(), "OBC": obc["final"].to_numpy()}
-    women, reserved, women_clause = _district_women(d, opts, state, finals)
+    women, reserved, women_clause = _district_women(d, opts, state, finals, year)
     rows = []
     for i, r in d.iterrows():
         base = {"district": r["district"], "district_lgd_code": int(r["district_lgd_code"]), "blocks": int(r["blocks"])}
@@ -367,20 +357,23 @@ def _obc_shares(d: pd.DataFrame, opts: OptionSet, obc_share_state: Fraction, not
     return obc_shares, above
 
 
-def _district_women(d: pd.DataFrame, opts: OptionSet, state: dict, finals: dict) -> tuple[dict, np.ndarray, str]:
-    """The women's posts of each district by group (``women_level``), the reserved posts and the clause."""
+def _district_women(d: pd.DataFrame, opts: OptionSet, state: dict, finals: dict,
+                    year: int) -> tuple[dict, np.ndarray, str]:
+    """The women's posts of each district by group (``women_level``), the reserved posts and the clause; the
+    women's fraction (one-third) is the law's figure for the rules of ``year`` (law.toml panchayat.women)."""
     blocks_n = d["blocks"].to_numpy()
+    third = value("panchayat.women", PANCHAYAT_YEARS.rules_year(year))
     women = {}
     if opts["women_level"] == "district":
         for g in ("ST", "SC", "OBC"):
-            women[g] = np.array([ceil(Fraction(int(k), 3)) for k in finals[g]])
+            women[g] = np.array([ceil(int(k) * third) for k in finals[g]])
         reserved = finals["ST"] + finals["SC"] + finals["OBC"]
         cat_w = women["ST"] + women["SC"] + women["OBC"]
         if opts["general_women"] == "total_minus_category":
-            total_w = np.array([ceil(Fraction(int(b), 3)) for b in blocks_n])
+            total_w = np.array([ceil(int(b) * third) for b in blocks_n])
             women["GEN"] = np.maximum(total_w - cat_w, 0)
         else:
-            women["GEN"] = np.array([ceil(Fraction(int(b - r), 3)) for b, r in zip(blocks_n, reserved)])
+            women["GEN"] = np.array([ceil(int(b - r) * third) for b, r in zip(blocks_n, reserved)])
         women_clause = CLAUSE_WOMEN
     else:
         for g in ("ST", "SC", "OBC"):
@@ -429,10 +422,10 @@ def district_counts(ctx) -> Counts:
     """KP counts paras 1-2 (State), then the district shares (ST, SC, OBC with caps and the shortfall cycle,
     women per district)."""
     blocks = ctx.units if "obc" in ctx.units else ctx.units.assign(obc=0)
-    state_counts = kp_state_counts(ctx.year, ctx.opts, blocks)
-    n = dict(zip(state_counts["category"], state_counts["count"]))
+    parts = kp_state_parts(ctx.year, ctx.opts, blocks)
+    n = {code: count for code, count, _, _ in parts}
     dc, notes = kp_district_counts(ctx.year, ctx.opts, blocks, n, ctx.population if ctx.obc.given else None)
-    state = with_district_women(state_counts, dc, ctx.opts)
+    state = with_district_women(parts, dc, ctx.opts)
     return Counts(state, slots_from_split(dc, "district"), {"districts": dc}, notes)
 
 
@@ -469,6 +462,7 @@ RULEBOOK = Rulebook(
     load_units=blocks_as_units, counts=district_counts, groups=GROUPS,
     pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]], clauses=CLAUSES,
     default_history=str(DEFAULT_HISTORY), units_file="optional", parent_table="districts",
+    default_base_year=value("panchayat.base_year", PANCHAYAT_YEARS.law[-1]),
     obc_note=("OBC population by block is not public and was not supplied: every block is assumed at the State "
               "share {share} %, so the OBC order inside a district falls to the tie-break rule ({tie_break}) and "
               "rotation"),
@@ -484,5 +478,3 @@ RULEBOOK = Rulebook(
         1995: "base year 1995 (GO of 11 Feb 2021 as issued, quashed on 15 Mar 2021): the pramukh lists of 1995 and "
               "2000 are not shipped, so rotation counts 2005, 2010 and 2015 and the result is the one of base year "
               "2005 (said in the assumptions); supply the missing lists with --history."})
-
-register(RULEBOOK)

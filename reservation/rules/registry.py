@@ -1,8 +1,8 @@
-"""The registry of bodies: body id -> its rulebook, the module that declares it imported on first use.
+"""The registry of bodies: one table, body id -> the module that declares its rulebook (imported on first use).
 
-The modules of :mod:`reservation.rules` import :mod:`reservation.rules.rulebook` (what a rulebook declares) and
-register their rulebooks there when imported; this module, above them, imports the one a body needs. So the
-declarations never import the bodies, and no body imports the registry.
+Each body's module in :mod:`reservation.rules` is named after it and exposes ``RULEBOOK`` (what
+:mod:`reservation.rules.rulebook` declares); this module, above them, imports the one a body needs and reads it.
+Nothing registers itself: :data:`MODULES` is the only list of bodies, and no body imports the registry.
 """
 
 from __future__ import annotations
@@ -10,25 +10,26 @@ from __future__ import annotations
 import importlib
 
 from ..base.errors import InputError
-from .rulebook import RULEBOOKS, Rulebook
+from .rulebook import Rulebook
 
 __all__ = ["MODULES", "get_rulebook", "all_rulebooks"]
 
-#: body id -> the module that declares it (imported on first use)
+#: body id -> the module that declares it (its ``RULEBOOK``; imported on first use)
 MODULES = {"zp-chair": "reservation.rules.zp_chair", "kp-chair": "reservation.rules.kp_chair",
-           "pp-chair": "reservation.rules.municipal", "np-chair": "reservation.rules.municipal",
-           "mayor": "reservation.rules.municipal", "gp-pradhan": "reservation.rules.gp_and_wards",
-           "gp-ward": "reservation.rules.gp_and_wards", "kp-ward": "reservation.rules.gp_and_wards",
-           "zp-ward": "reservation.rules.gp_and_wards"}
+           "pp-chair": "reservation.rules.pp_chair", "np-chair": "reservation.rules.np_chair",
+           "mayor": "reservation.rules.mayor", "gp-pradhan": "reservation.rules.gp_pradhan",
+           "gp-ward": "reservation.rules.gp_ward", "kp-ward": "reservation.rules.kp_ward",
+           "zp-ward": "reservation.rules.zp_ward"}
 
 
 def get_rulebook(body: str) -> Rulebook:
     if body not in MODULES:
         raise InputError(f"unknown or not yet implemented body {body!r}; known: {', '.join(MODULES)}",
                          option="--body")
-    if body not in RULEBOOKS:
-        importlib.import_module(MODULES[body])
-    return RULEBOOKS[body]
+    book = importlib.import_module(MODULES[body]).RULEBOOK
+    if book.id != body:             # the table and the module must agree (a wrong line in MODULES)
+        raise RuntimeError(f"{MODULES[body]} declares {book.id!r}, not {body!r}")
+    return book
 
 
 def all_rulebooks() -> dict[str, Rulebook]:

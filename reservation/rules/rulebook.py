@@ -12,38 +12,58 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from ..base.errors import InputError
+from ..base.errors import InputError, RuleError
 from ..inputs.options import Option, OptionSet
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Years", "Group", "Counts", "UnitSet", "Rulebook", "register", "RULEBOOKS", "BaseYearWarning",
+__all__ = ["Years", "Group", "Counts", "UnitSet", "Rulebook", "BaseYearWarning",
            "base_year_assumption", "slots_from_split"]
 
 
 @dataclass(frozen=True)
 class Years:
-    """The elections a rulebook computes, as data. ``elections``: the general elections held (their lists can
-    be history). Any year after the last of them (up to ``last``) is *the next election*: it has not been held,
-    and its date is not fixed by law (the panchayat terms ended in 2026 and the next election was put off past
-    the 2027 Assembly poll; the 2021 election itself was a year late), so the year only labels it and the result
-    says so. ``every`` is the usual term, used only to suggest a year. ``law``: the elections whose instrument
-    the rulebook implements; any other election is computed under the rules of the latest law year before it
-    (or the first), and the result says that those rules were assumed."""
+    """The elections a rulebook computes, as data (built from ``rules/params/elections.toml`` by :meth:`of`).
+    ``elections``: the general elections held (their lists can be history). Any year after the last of them (up
+    to ``last``) is *the next election*: it has not been held, and its date is not fixed by law (the panchayat
+    terms ended in 2026 and the next election was put off past the 2027 Assembly poll; the 2021 election itself
+    was a year late), so the year only labels it and the result says so. ``every`` is the usual term, used only
+    to suggest a year. ``law``: the elections whose instrument the rulebook implements; any other election is
+    computed under the rules of the latest law year before it (or the first), and the result says that those
+    rules were assumed, unless ``earlier`` is "refuse": then a held election before the first law year ran under
+    rules the package does not hold (``earlier_rules``; ``earlier_why`` says why assuming the later law would
+    mislead), and computing it is a :class:`RuleError` (exit 3); its list is read only as history (``lists``:
+    (year, body, file under data/) of the shipped lists)."""
 
     elections: tuple[int, ...]
     law: tuple[int, ...]
     every: int = 5
     instrument: str = ""
     last: int = 2100
+    earlier: str = "assume"
+    earlier_rules: str = ""
+    earlier_why: str = ""
+    lists: tuple[tuple[int, str, str], ...] = ()
+
+    @classmethod
+    def of(cls, name: str) -> Years:
+        """The calendar ``name`` of elections.toml (``"panchayat"``, ``"urban"``)."""
+        from .parameters import calendar
+        c = calendar(name)
+        return cls(elections=tuple(y for y, _ in c.held), law=c.law, every=c.every, instrument=c.instrument,
+                   earlier=c.earlier, earlier_rules=c.earlier_rules, earlier_why=c.earlier_why, lists=c.lists)
 
     def computes(self, year: int) -> bool:
-        return year in self.elections or self.is_next(year)
+        return (year in self.elections and not self.without_rules(year)) or self.is_next(year)
 
     def is_next(self, year: int) -> bool:
         """``year`` labels the next election (after the last one held)."""
         return max(self.elections) < year <= self.last
+
+    def without_rules(self, year: int) -> bool:
+        """``year`` was a general election whose rules the package does not hold (and does not assume)."""
+        return self.earlier == "refuse" and year in self.elections and year < min(self.law)
 
     def upcoming(self, n: int = 2) -> list[int]:
         top = max(self.elections)
@@ -52,6 +72,8 @@ class Years:
     def check(self, body: str, year: int) -> list[str]:
         if not isinstance(year, int) or isinstance(year, bool):
             raise InputError(f"{body}: year {year!r} is not a whole number", option="--year")
+        if self.without_rules(year):
+            raise RuleError(self.refusal(body, year))
         if not self.computes(year):
             known = ", ".join(map(str, self.elections))
             raise InputError(f"{body}: {year} is not an election year (elections held: {known}; any year from "
@@ -65,6 +87,15 @@ class Years:
             notes.append(f"no reservation rules for {year} are in the sources: the {self.instrument} rules of "
                          f"{self.rules_year(year)} are assumed to apply unchanged")
         return notes
+
+    def refusal(self, body: str, year: int) -> str:
+        """The one line refusing a held election whose rules the package does not hold."""
+        files = [f for y, b, f in self.lists if y == year and b == body]
+        where = (f"its list is read as history (data/{files[0]})" if files else
+                 f"the package ships no {year} {body} list; one given with --history is read as history")
+        return (f"{body}: {year} was a general election, but its rules ({self.earlier_rules}) are not in the "
+                f"package, which holds only the {self.instrument} rules; {self.earlier_why}, and assuming those "
+                f"for {year} would mislead: {year} is not computed, and {where}")
 
     def rules_year(self, year: int) -> int:
         before = [y for y in self.law if y <= year]
@@ -107,9 +138,11 @@ def base_year_assumption(history, year: int, base_year: int, body: str, election
 class Group:
     """One category group's pass: what it ranks by and which clauses it applies.
 
-    ``key``: a named key function of :mod:`reservation.rules.keys` (context -> Ratio); ``label``: what the key is, in
-    words (``{base}`` and ``{unit}`` are filled from the context); ``eligible``: a named constraint (context ->
-    bool array) or None; clauses are keys of the rulebook's clause table; ``division_rule``: the clause key of
+    ``key``: a declared key of :mod:`reservation.rules.keys` (a :class:`~reservation.rules.keys.KeySpec`: its
+    kind says what it depends on; context -> Ratio; a plain function has no declared kind, and the audit and the
+    projection then treat it as a key they do not know); ``label``: what the key is, in words (``{base}`` and
+    ``{unit}`` are filled from the context); ``eligible``: a declared constraint
+    (:class:`~reservation.rules.keys.Eligibility`: context -> bool array) or None; clauses are keys of the rulebook's clause table; ``division_rule``: the clause key of
     the division rule when the pass applies it (ZP chairs), else ""; ``note``: "obc" repeats the OBC
     assumption in every row the pass decides.
     """
@@ -213,10 +246,7 @@ class Rulebook:
         return tuple(e for e in y.elections if e >= min(y.law)) + tuple(y.upcoming(1))
 
     def option_set(self, assignments=()) -> OptionSet:
-        opts = OptionSet(dict(self.options))
-        for name, value in assignments:
-            opts.set(name, value)
-        return opts
+        return OptionSet.of(self.options, assignments)
 
     def parent_of(self, opts) -> str | None:
         """The counting unit's column for these options (None: the State)."""
@@ -229,11 +259,3 @@ class Rulebook:
             return text(**fmt)
         return text.format(**fmt) if fmt and text else text
 
-
-RULEBOOKS: dict[str, Rulebook] = {}
-
-
-def register(*books: Rulebook) -> None:
-    """Called by a module of reservation.rules, once, when the registry imports it."""
-    for b in books:
-        RULEBOOKS[b.id] = b

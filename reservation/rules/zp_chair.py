@@ -34,18 +34,19 @@ from functools import lru_cache
 
 from ..law.arithmetic import QuotaRules, count_rows
 from .catalogue import pick
+from .parameters import value
 from ..law.categories import CODES
 from ..base.paths import DATA_DIR
-from .rulebook import BaseYearWarning, Counts, Group, Rulebook, UnitSet, Years, register  # noqa: F401
+from .rulebook import BaseYearWarning, Counts, Group, Rulebook, UnitSet, Years  # noqa: F401
 
 # numpy and pandas are imported inside the functions that need them: `reservation counts --body zp-chair` reads
 # the district table with the csv module (light_counts) and starts in a fraction of a second.
 
 __all__ = ["RULEBOOK", "state_shares", "quota_rules", "PANCHAYAT_ORDERS", "PANCHAYAT_YEARS"]
 
-#: The elections the panchayat rulebooks compute: the GO 2021 is the law; other years assume its rules.
-PANCHAYAT_YEARS = Years(elections=(1995, 2000, 2005, 2010, 2015, 2021), law=(2021,),
-                         instrument="GO 2021 (panchayat reservation order)")
+#: The elections the panchayat rulebooks compute (rules/params/elections.toml): the GO 2021 is the law; other
+#: years assume its rules.
+PANCHAYAT_YEARS = Years.of("panchayat")
 
 #: The order of the passes (option category_order, A6): (group, the codes the pass fills).
 PANCHAYAT_ORDERS = {
@@ -130,9 +131,13 @@ def _published_totals() -> dict[int, int]:
 
 
 
-def quota_rules(opts, clauses=CLAUSES) -> QuotaRules:
-    """The counting arithmetic of the GO 2021 (counts para 1) with the chosen roundings."""
-    return QuotaRules(sc_st_rounding=opts["sc_st_rounding"], obc_cap_rounding=opts["obc_cap_rounding"],
+def quota_rules(opts, clauses=CLAUSES, year: int = 2021) -> QuotaRules:
+    """The counting arithmetic of the GO 2021 (counts para 1) with the chosen roundings; the OBC cap and the
+    women's fraction are the law's figures for the rules of ``year`` (rules/params/law.toml)."""
+    rules_year = PANCHAYAT_YEARS.rules_year(year)
+    return QuotaRules(obc_cap_percent=value("panchayat.obc_cap", rules_year),
+                      women_fraction=value("panchayat.women", rules_year),
+                      sc_st_rounding=opts["sc_st_rounding"], obc_cap_rounding=opts["obc_cap_rounding"],
                       general_women=opts["general_women"], clause_sc_st=clauses["count.sc_st"],
                       clause_obc=clauses["count.obc"], clause_women=clauses["count.women"],
                       clause_ur=clauses["count.ur"])
@@ -179,7 +184,8 @@ def state_counts(ctx) -> Counts:
     import pandas as pd
 
     from ..law.quota import category_counts
-    state = category_counts(len(ctx.units), state_shares(ctx.units, ctx.opts), quota_rules(ctx.opts))
+    state = category_counts(len(ctx.units), state_shares(ctx.units, ctx.opts),
+                            quota_rules(ctx.opts, year=ctx.year))
     n = dict(zip(state["category"], state["count"]))
     return Counts(state, pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"]))
 
@@ -232,6 +238,7 @@ RULEBOOK = Rulebook(
     parent=None, years=PANCHAYAT_YEARS, options=OPTIONS, load_units=districts_as_units, counts=state_counts,
     groups=groups, pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]], clauses=CLAUSES,
     default_history=str(DATA_DIR / "history" / "zp-chair.csv"), units_file="optional",
+    default_base_year=value("panchayat.base_year", PANCHAYAT_YEARS.law[-1]),
     obc_note=("OBC population by district is not public and was not supplied (--population with an 'obc' "
               "column): every district is assumed to have the State share {share} % of its {base} population, "
               "so the OBC order falls to the tie-break rule ({tie_break}) and rotation"),
@@ -239,5 +246,3 @@ RULEBOOK = Rulebook(
     label_fields=lambda opts: {"base": "rural" if opts["rank_base"] == "rural" else "total",
                                "base_hi": "ग्रामीण" if opts["rank_base"] == "rural" else "कुल"},
     division_population=division_population, light_counts=light_counts, base_year_readings=BASE_YEAR_READINGS)
-
-register(RULEBOOK)

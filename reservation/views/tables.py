@@ -252,12 +252,18 @@ def heading(result, division=None, lang: str = "en"):
     import html
 
     from IPython.display import HTML
-    title, _, line = report_heading(result, division, lang).partition("\n\n")
-    return HTML(f"<h2>{html.escape(title.removeprefix('## '))}</h2><p>{html.escape(line)}</p>")
+    title, line = _heading_parts(result, division, lang)
+    return HTML(f"<h2>{html.escape(title)}</h2><p>{html.escape(line)}</p>")
 
 
 def report_heading(result, division=None, lang: str = "en") -> str:
     """The page heading in Markdown: body, year, division, number of units, the history used."""
+    title, line = _heading_parts(result, division, lang)
+    return f"## {title}\n\n{line}"
+
+
+def _heading_parts(result, division, lang: str) -> tuple[str, str]:
+    """The heading's title (body, year, division) and its line (number of units, the history used)."""
     check_lang(lang)
     meta = result.meta
     body = meta.get("body", "")
@@ -268,8 +274,8 @@ def report_heading(result, division=None, lang: str = "en") -> str:
     else:
         names = [division] if isinstance(division, str) else list(division)
         where = ", ".join(place_names(pd.Series(names), "division", lang))
-    return (f"## {body_title(body, lang)} {meta.get('year', '')}: {where}\n\n"
-            + word("heading.units", lang, n=len(sub), years=years, base=meta.get("base_year", "")))
+    return (f"{body_title(body, lang)} {meta.get('year', '')}: {where}",
+            word("heading.units", lang, n=len(sub), years=years, base=meta.get("base_year", "")))
 
 
 def assumptions_table(result) -> pd.DataFrame:

@@ -27,7 +27,7 @@ POINT_SPACING = 0.06
 def urban_body_id(table: pd.DataFrame, body: str | None = None) -> str | None:
     """The urban body id of a table (``pp-chair``, ``np-chair``, ``mayor``), from ``body`` or ``body_type``."""
     try:
-        from ...rules.municipal import URBAN_BODIES
+        from ...rules.urban_bodies import URBAN_BODIES
     except ImportError:  # pragma: no cover - before the urban rulebook existed
         return None
     if body in URBAN_BODIES:
@@ -42,7 +42,7 @@ def urban_body_id(table: pd.DataFrame, body: str | None = None) -> str | None:
 
 @lru_cache(maxsize=4)
 def _urban_population(body: str) -> dict[int, int]:
-    from ...rules.municipal import load_bodies
+    from ...rules.urban_bodies import load_bodies
     b, _ = load_bodies(body)
     pop = pd.to_numeric(b["pop"], errors="coerce")
     return {int(c): int(p) for c, p in zip(b["unit_code"], pop) if pd.notna(p)}
@@ -56,7 +56,7 @@ def unit_points(table: pd.DataFrame, body: str | None = None) -> tuple[pd.DataFr
     (a point inside the district polygon), the most populous at the centre and the others on a sunflower spiral
     (``placed`` = ``district``); a unit whose district is unknown is not drawn. ``pop`` is the population used
     for the size: the table's ``pop_total``/``pop`` column, or the shipped urban-body list (Census 2011 town
-    figures, :func:`reservation.rules.municipal.load_bodies`); missing -> NA (drawn at the smallest size).
+    figures, :func:`reservation.rules.urban_bodies.load_bodies`); missing -> NA (drawn at the smallest size).
     Every row is in exactly one of the two frames.
     """
     from ...inputs.names import crosswalk

@@ -1,11 +1,9 @@
-"""Gram pradhans and the ward members of all three tiers: many units, each counted inside its parent.
+"""What the four panchayat-unit bodies share: many units, each counted inside its parent.
 
-| body | unit | parent (counting unit) | law |
-|---|---|---|---|
-| ``gp-pradhan`` | gram panchayat (pradhan's office) | block | s.11-A PR Act 1947, PR Rules 1994 r.4; §4.5 |
-| ``gp-ward`` | gram panchayat ward | gram panchayat | s.12(5) PR Act 1947; §4.6 |
-| ``kp-ward`` | Kshetra Panchayat (BDC) ward | block (Kshetra Panchayat) | s.6-A KP&ZP Adhiniyam 1961; §4.4 |
-| ``zp-ward`` | Zila Panchayat ward | district (Zila Panchayat) | s.18-A KP&ZP Adhiniyam 1961; §4.2 |
+The bodies, one module each: :mod:`.gp_pradhan` (gram pradhans, counted in the block), :mod:`.gp_ward` (gram
+panchayat wards, in the gram panchayat), :mod:`.kp_ward` (Kshetra Panchayat wards, in the block) and
+:mod:`.zp_ward` (Zila Panchayat wards, in the district). Each declares a :class:`UnitBody` (its unit, its parent,
+its law) and makes its rulebook with :func:`unit_rulebook`.
 
 Inside each parent: posts = the number of its units; SC and ST posts half-up from the parent's shares, OBC
 at most 27 % (integer part by default, A3); women one-third rounded up of each category and of all posts
@@ -20,51 +18,50 @@ UTF-8 CSV with ``unit`` (an integer code), ``parent`` (the counting unit), ``pop
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from .catalogue import CATALOGUE
+from .catalogue import CATALOGUE, option
+from .parameters import value
 from ..law.categories import CODES
 from ..base.errors import InputError, RuleError
 from ..inputs.user_files import describe_input
 from .keys import outside_people, share, two_persons
 from ..inputs.options import Option, OptionSet, _shown
 from ..law.quota import OverReserved, QuotaRules, counts_by_parent
-from .rulebook import Counts, Group, Rulebook, UnitSet, register
+from .rulebook import Counts, Group, Rulebook, UnitSet
 from ..inputs.units import int_column, read_csv, require_rows
 from ..law.words import UNIT_KINDS_HI
 from .zp_chair import PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share
 
-__all__ = ["UNIT_BODIES", "load_units", "unit_counts", "RULEBOOKS"]
+__all__ = ["UnitBody", "unit_rulebook", "load_units", "unit_counts", "UNIT_OPTIONS"]
 
-UNIT_BODIES = {
-    "gp-pradhan": {"title": "Gram pradhans", "title_hi": "ग्राम प्रधान", "unit": "gram panchayat", "parent": "block",
-                   "law": "s.11-A PR Act 1947; PR Rules 1994 r.4", "section": "docs/panchayat.md"},
-    "gp-ward": {"title": "Gram panchayat ward members", "title_hi": "ग्राम पंचायत सदस्य", "unit": "ward",
-                "parent": "gram panchayat",
-                "law": "s.12(5) PR Act 1947; PR Rules 1994", "section": "docs/panchayat.md"},
-    "kp-ward": {"title": "Kshetra Panchayat (BDC) ward members", "title_hi": "क्षेत्र पंचायत सदस्य", "unit": "ward",
-                "parent": "block",
-                "law": "s.6-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994", "section": "docs/panchayat.md"},
-    "zp-ward": {"title": "Zila Panchayat ward members", "title_hi": "जिला पंचायत सदस्य", "unit": "ward",
-                "parent": "district",
-                "law": "s.18-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994", "section": "docs/panchayat.md"},
-}
+@dataclass(frozen=True)
+class UnitBody:
+    """One panchayat-unit body: its id, titles, what one unit is, the parent it is counted in, and its law
+    (``section``: where docs/ explain it)."""
+
+    id: str
+    title: str
+    title_hi: str
+    unit: str
+    parent: str
+    law: str
+    section: str = "docs/panchayat.md"
+
 
 _KEEP = ("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
          "category_women", "rotation_history", "women_history", "rotation_fallback", "tie_break", "lots")
-_OPTIONS: dict[str, Option] = {k: CATALOGUE[k] for k in _KEEP}
-_OPTIONS["obc_cap_rounding"] = Option(
-    "obc_cap_rounding", "A3", "floor", dict(CATALOGUE["obc_cap_rounding"].readings),
-    "GO 2021 (chairs) takes the integer part; the Lucknow 2021 pradhan splits fit floor for Bakshi Ka Talab "
-    "(25.38 -> 25), Malihabad, Mal and Sarojini Nagar (12.69 -> 12), while Chinhat (18 GPs, OBC 5 = 4.86) fits "
-    "half-up (docs/ambiguities.md, A3).")
-_OPTIONS["two_person_rule"] = Option(
-    "two_person_rule", "", "off", {"off": "every unit may take any category",
-                                   "on": "a unit with fewer than two persons of a category may not take it"},
-    "GO 2021 states the two-person rule for pramukhs (KP item 2) only; for gram panchayats and wards no source "
-    "reached states it.")
+#: The options of every panchayat-unit body: the catalogue's, the OBC cap's evidence of the pradhan lists, and the
+#: two-person rule.
+UNIT_OPTIONS: dict[str, Option] = {k: CATALOGUE[k] for k in _KEEP}
+UNIT_OPTIONS["obc_cap_rounding"] = option("panchayat_units", "obc_cap_rounding", "floor",
+                                          dict(CATALOGUE["obc_cap_rounding"].readings))
+UNIT_OPTIONS["two_person_rule"] = option("panchayat_units", "two_person_rule", "off",
+                                         {"off": "every unit may take any category",
+                                   "on": "a unit with fewer than two persons of a category may not take it"})
 
 
 def load_units(path, parent_column: str = "parent") -> pd.DataFrame:
@@ -115,7 +112,11 @@ def load_units(path, parent_column: str = "parent") -> pd.DataFrame:
 
 
 def _rules(opts: OptionSet) -> QuotaRules:
-    return QuotaRules(sc_st_rounding=opts["sc_st_rounding"], obc_cap_rounding=opts["obc_cap_rounding"],
+    """The counting arithmetic of every parent: the GO 2021's roundings, OBC cap and women's fraction."""
+    rules_year = PANCHAYAT_YEARS.law[-1]
+    return QuotaRules(obc_cap_percent=value("panchayat.obc_cap", rules_year),
+                      women_fraction=value("panchayat.women", rules_year),
+                      sc_st_rounding=opts["sc_st_rounding"], obc_cap_rounding=opts["obc_cap_rounding"],
                       general_women=opts["general_women"])
 
 
@@ -169,13 +170,11 @@ def _sum_by(ids: np.ndarray, values: np.ndarray, n: int) -> np.ndarray:
     return out
 
 
-def _column(spec) -> str:
-    return spec["parent"].replace(" ", "_")
+def _column(spec: UnitBody) -> str:
+    return spec.parent.replace(" ", "_")
 
 
-def _units_loader(body: str):
-    spec = UNIT_BODIES[body]
-
+def _units_loader(spec: UnitBody):
     def load(units, year, opts) -> UnitSet:
         col = _column(spec)
         described = {}
@@ -185,40 +184,39 @@ def _units_loader(body: str):
             frame = load_units(units, col)
             described["units"] = describe_input(units)
         from ..inputs.names import NameIndex
-        index = NameIndex.from_frame(frame, kind=spec["unit"], en="unit_name_en" if "unit_name_en" in frame else None,
+        index = NameIndex.from_frame(frame, kind=spec.unit, en="unit_name_en" if "unit_name_en" in frame else None,
                                      hi="unit_name_hi" if "unit_name_hi" in frame else None)
         return UnitSet(frame, index, [], described)
     return load
 
 
-def _counts(body: str):
-    spec = UNIT_BODIES[body]
-    law = f"{spec['law']} ({spec['section']})"
+def _counts(spec: UnitBody):
+    law = f"{spec.law} ({spec.section})"
 
     def counts(ctx) -> Counts:
         col = _column(spec)
         t = unit_counts(ctx.units, ctx.opts, col, ctx.obc, ctx.parent_ids, ctx.parent_labels,
-                        parent_word=spec["parent"])
+                        parent_word=spec.parent)
         state = pd.DataFrame({"category": list(CODES) + ["TOTAL"],
                               "count": [int(t[c].sum()) for c in CODES] + [len(ctx.units)],
-                              "arithmetic": [f"sum over {len(t)} {spec['parent']}s" for _ in CODES] + ["sum"],
+                              "arithmetic": [f"sum over {len(t)} {spec.parent}s" for _ in CODES] + ["sum"],
                               "clause": [law] * len(CODES) + [""]})
         return Counts(state, t.set_index("parent")[list(CODES)], {"parents": t})
     return counts
 
 
-def _rulebook(body: str) -> Rulebook:
-    spec = UNIT_BODIES[body]
-    law = f"{spec['law']} ({spec['section']})"
-    where = f"the {spec['unit']}'s population"
-    where_hi = f"{UNIT_KINDS_HI[spec['unit']]} की जनसंख्या"
+def unit_rulebook(spec: UnitBody) -> Rulebook:
+    """The rulebook of one panchayat-unit body: posts counted inside each parent, then the chairs' passes."""
+    law = f"{spec.law} ({spec.section})"
+    where = f"the {spec.unit}'s population"
+    where_hi = f"{UNIT_KINDS_HI[spec.unit]} की जनसंख्या"
     two = "fewer than two persons of the category"
     clauses = {"ST": f"{law}: ST in descending order", "SC": f"{law}: SC in descending order",
                "OBC": f"{law}: OBC in descending order, leaving out ST and SC units",
                "GEN": f"{law}: women, leaving out ST/SC/OBC units",
                "two_persons": "two-person rule (option two_person_rule=on)",
                "rotation": "12th Amendment Rules 2021 r.2(d): previous election = {base_year} and later",
-               "unreserved": f"{law}: the posts left in the {spec['parent']} are unreserved"}
+               "unreserved": f"{law}: the posts left in the {spec.parent} are unreserved"}
     for g in ("ST", "SC", "OBC"):
         clauses[f"{g}.women"] = clauses[g] + "; women from the top"
     groups = {
@@ -236,16 +234,13 @@ def _rulebook(body: str) -> Rulebook:
     }
     col = _column(spec)
     return Rulebook(
-        id=body, title=spec["title"], title_hi=spec["title_hi"], unit_kind=spec["unit"], parent=col,
-        parent_word=spec["parent"], years=PANCHAYAT_YEARS, options=_OPTIONS, load_units=_units_loader(body),
-        counts=_counts(body), groups=groups, pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]],
+        id=spec.id, title=spec.title, title_hi=spec.title_hi, unit_kind=spec.unit, parent=col,
+        parent_word=spec.parent, years=PANCHAYAT_YEARS, options=UNIT_OPTIONS, load_units=_units_loader(spec),
+        counts=_counts(spec), groups=groups, pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]],
         clauses=clauses, units_file="required", accepts_population=False,
+        default_base_year=value("panchayat.base_year", PANCHAYAT_YEARS.law[-1]),
         obc_note=("OBC population not supplied (no 'obc' column in the units file): every parent and unit is "
                   "assumed at the State share {share} %, so OBC posts are capped at 27 % and the OBC order falls "
                   "to the tie-break rule ({tie_break}) and rotation"),
         obc_share=panchayat_obc_share, eligibility=lambda opts: opts["two_person_rule"] == "on",
         columns=(col,) if col not in ("district", "division") else ())
-
-
-RULEBOOKS = {body: _rulebook(body) for body in UNIT_BODIES}
-register(*RULEBOOKS.values())

@@ -1,0 +1,231 @@
+"""What the urban chair bodies share: the 2023 law's State counts, its options, its passes, and the rulebook.
+
+The bodies, one module each: :mod:`.pp_chair` (Palika Parishad chairs, by division), :mod:`.np_chair` (Nagar
+Panchayat chairs, by division or the State) and :mod:`.mayor` (Mayors, the State). The list of bodies and the
+clause table are in :mod:`.urban_bodies`, the division step (c) in :mod:`.urban_divisions`.
+
+s.9-A(5) (2023): s.9-A(5) of the UP Municipalities Act 1916 as substituted by the UP Urban Local Self Government Laws
+(Amendment) Act 2023 (the text reached stops inside (d)); docs/ambiguities.md A1, A3, A4, A13.
+
+- (b) State counts, separately for Palika Parishads and Nagar Panchayats: SC and ST from their share of the
+  population of all Palika Parishads (resp. all Nagar Panchayats) of the State (the Explanation), half-up; OBC
+  from the OBC share (the 2023 Dedicated Commission's statewide figure per body type), at most 27 %; women of
+  SC/ST/OBC one-third of each (A1), women in all not less than one-third (item (iv)).
+- (c) Divisions: each category's offices (including its women) go to the 18 divisions in proportion to the
+  category's share of the division's population of the same body type, limited to the State proportion of
+  offices; the rest goes one office per division at a time, in descending order of share, to divisions whose
+  share is above the State's, the cycle repeating until none is left (:func:`reservation.law.apportion.capped_shortfall`).
+- (d) Inside a division: bodies in descending SC share take the SC offices, women first from the top; then,
+  leaving those out, ST by ST share; then OBC by OBC share; then women, leaving out all of those, in descending
+  share of women in the population.
+- Mayors (s.7 of the Municipal Corporations Act 1959, docs/urban.md): State counts for the 17 Nagar Nigams with the
+  27 % OBC proviso, then descending order of share among the 17 (the State is the only unit).
+
+Gaps of the text, each an option: the Nagar Panchayat part of (c)-(d) (``np_method``), rotation between
+elections (``rotation``: the tier rule of the panchayats, with any history supplied), how women are shared among
+divisions (``women_level``, A4), and the roundings (A1, A3).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pandas as pd
+
+from .catalogue import CATALOGUE, option
+from .parameters import value
+from ..law.categories import CODES
+from ..inputs.user_files import describe_input
+from .keys import share, women_share
+from ..inputs.options import Option, OptionSet
+from ..law.quota import QuotaRules, category_counts, fmt_fraction
+from .rulebook import Counts, Group, Rulebook, UnitSet, slots_from_split
+from .urban_bodies import CLAUSE, URBAN_BODIES, URBAN_YEARS, body_index, load_bodies, obc_share
+from .urban_divisions import division_basis, division_counts
+
+__all__ = ["URBAN_YEARS", "URBAN_OPTIONS", "urban_counts", "urban_rulebook", "category_groups", "bodies_as_units",
+           "body_counts"]
+
+_KEEP = ("sc_st_rounding", "category_women", "rotation_history", "women_history",
+         "rotation_fallback", "tie_break", "lots")
+URBAN_OPTIONS: dict[str, Option] = {k: CATALOGUE[k] for k in _KEEP}
+URBAN_OPTIONS.update({o.name: o for o in [
+    option("urban", "obc_cap_rounding", "half_up",
+           {"half_up": "27 % cap rounded half-up (reproduces the published 2023 total)",
+            "floor": "27 % cap: integer part (the words 'not more than twenty seven per cent')"}),
+    option("urban", "obc_share", "", {}, kind="decimal_or_empty"),
+    option("urban", "women_rounding", "ceil",
+           {"ceil": "women of SC/ST/OBC: at least one-third (rounded up)",
+            "half_up": "women of SC/ST/OBC: one-third with the text's half-up rounding",
+            "floor": "women of SC/ST/OBC: not more than one-third (integer part)"}),
+    option("urban", "women_total_rounding", "ceil",
+           {"ceil": "women in all: at least one-third", "half_up": "women in all: one-third, half-up"}),
+    option("urban", "women_level", "division",
+           {"division": "women one-third (women_rounding) of each category's offices in each division, and of "
+                        "all its offices (general_women)",
+            "state": "the State's women of (b)(iii) and (b)(iv) shared among the divisions by the women cycle "
+                     "(function women_cycle: integer part of the proportion, then one office per division at a "
+                     "time in descending order of share, repeated)"}),
+    option("urban", "general_women", "third_of_rest",
+           {"third_of_rest": "general women: one-third of the offices left after SC/ST/OBC (rounded by "
+                             "women_total_rounding), in each division",
+            "total_minus_category": "general women: one-third of all offices minus the category women"}),
+    option("urban", "division_population", "same_type",
+           {"same_type": "shares of (c) in the population of the division's bodies of the same type",
+            "all_bodies": "shares of (c) in the population of all urban bodies of the division (Nagar Nigams, "
+                          "Palika Parishads, Nagar Panchayats)",
+            "census_urban": "shares of (c) in the Census 2011 urban population of the division (Census Towns, "
+                            "outgrowths and cantonments included)"}),
+    option("urban", "division_cap_rounding", "floor",
+           {"floor": "a division's cap is the integer part of its offices x the State proportion",
+            "half_up": "the cap is rounded half-up"}),
+    option("urban", "np_method", "same_as_pp",
+           {"same_as_pp": "Nagar Panchayats by division exactly like Palika Parishads",
+            "state_level": "Nagar Panchayats with the State as the only unit (no divisions)"}),
+    option("urban", "category_order", "sc_first",
+           {"sc_first": "SC, ST, OBC, women as (d)(i)-(iv)", "st_first": "ST, SC, OBC, women"}),
+    option("urban", "rotation", "tiers",
+           {"tiers": "with a history: never reserved for the category first, then not reserved at the last "
+                     "election (the panchayat rule)", "none": "no rotation: descending order only"}),
+]})
+
+
+
+
+
+def _rules(opts: OptionSet, clause_sc_st: str, clause_obc: str, clause_women: str = "") -> QuotaRules:
+    # Mayors (s.7 of the Corporations Act): women one-third of all offices, category women included (the
+    # published 3 W of 17 = 6 - 1 - 2); option general_women is for Palika Parishads and Nagar Panchayats
+    mayor = bool(clause_women)
+    rules_year = URBAN_YEARS.law[-1]
+    return QuotaRules(obc_cap_percent=value("urban.obc_cap", rules_year),
+                      women_fraction=value("urban.women", rules_year),
+                      sc_st_rounding=opts["sc_st_rounding"], obc_cap_rounding=opts["obc_cap_rounding"],
+                      general_women="total_minus_category" if mayor else opts["general_women"],
+                      women_rounding=opts["women_rounding"],
+                      women_total_rounding=opts["women_total_rounding"], clause_sc_st=clause_sc_st,
+                      clause_obc=clause_obc, clause_women=clause_women or f"{CLAUSE['b3']}; {CLAUSE['b4']}",
+                      clause_ur="the offices left after the reserved categories and women")
+
+
+def urban_counts(body: str, year: int = 2023, opts: OptionSet | None = None,
+                 bodies: pd.DataFrame | None = None) -> pd.DataFrame:
+    """State counts (category, count, arithmetic, clause) for one body type, women at State level (b)."""
+    opts = opts if opts is not None else OptionSet.of(URBAN_OPTIONS)
+    bodies = bodies if bodies is not None else load_bodies(body)[0]
+    pop = int(bodies["pop"].sum())
+    shares = {"SC": Fraction(int(bodies["sc"].sum()), pop), "ST": Fraction(int(bodies["st"].sum()), pop),
+              "OBC": obc_share(body, opts)}
+    law = CLAUSE["mayor"] if body == "mayor" else None
+    return category_counts(len(bodies), shares, _rules(opts, law or CLAUSE["b1"], law or CLAUSE["b2"],
+                                                        CLAUSE["mayor_w"] if body == "mayor" else ""))
+
+
+def bodies_as_units(body: str, parent_for):
+    """The bodies of the type as the run's units (ordered by code when the State is the only unit)."""
+    def load(units, year, opts) -> UnitSet:
+        bodies, notes = load_bodies(body, units)
+        if parent_for(opts) is None:
+            bodies = bodies.sort_values("unit_code", kind="stable").reset_index(drop=True)
+        described = {"units": describe_input(units)} if units is not None and not isinstance(units, pd.DataFrame) \
+            else {}
+        return UnitSet(bodies, body_index(bodies), notes, described)
+    return load
+
+
+def body_counts(body: str, parent_for):
+    """(b) the State counts of the body type, then (c) their split among divisions (Palika Parishads, and Nagar
+    Panchayats by default); Mayors: the State is the only unit."""
+    def counts(ctx) -> Counts:
+        bodies = ctx.units
+        opts = ctx.opts
+        state_counts = urban_counts(body, ctx.year, opts, bodies)
+        n = dict(zip(state_counts["category"], state_counts["count"]))
+        notes, extra = [], {}
+        if parent_for(opts):
+            dc, notes = division_counts(body, opts, bodies, n, ctx.population if ctx.obc.given else None,
+                                        division_basis(opts, ctx.source if isinstance(ctx.source, (str, Path))
+                                                       else None))
+            slots = slots_from_split(dc, "division")
+            counts_table = state_counts.copy()
+            sums = dc.groupby("category")[["women", "others", "final"]].sum()
+            for grp in ("SC", "ST", "OBC"):
+                counts_table.loc[counts_table["category"] == f"{grp}_W", "count"] = int(sums.at[grp, "women"])
+                counts_table.loc[counts_table["category"] == grp, "count"] = int(sums.at[grp, "others"])
+            counts_table.loc[counts_table["category"] == "W", "count"] = int(sums.at["W", "final"])
+            counts_table.loc[counts_table["category"] == "UR", "count"] = int(sums.at["UR", "final"])
+            if opts["women_level"] == "division":
+                for c in ("ST_W", "SC_W", "OBC_W", "W", "UR", "ST", "SC", "OBC"):
+                    m = counts_table["category"] == c
+                    counts_table.loc[m, "arithmetic"] = (f"State (b): {n[c]}; in the divisions (women counted per "
+                                                         f"division, option women_level): "
+                                                         f"{int(counts_table.loc[m, 'count'].iat[0])}")
+            extra["divisions"] = dc
+        else:
+            slots = pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"])
+            counts_table = state_counts
+        no_fig = (bodies["figures"] == "none").to_numpy()
+        if no_fig.any():
+            extra["no_figures"] = bodies.loc[no_fig, ["unit_code", "unit_name_en", "district", "division",
+                                                      "pop_source"]]
+            notes.append(f"{int(no_fig.sum())} {URBAN_BODIES[body]['unit']}(s) have no population figures: no "
+                         f"population figures (created after 2011, no Census town, no LGD village coverage): share 0 "
+                         f"in every pass, so it is reserved only if every body with figures in its division is "
+                         f"taken; its row says figures=none")
+        return Counts(counts_table, slots, extra, notes)
+    return counts
+
+
+def category_groups(body: str) -> dict[str, Group]:
+    """(d)(i)-(iv): the passes' keys and clauses (the Mayors choose their general women's key: :mod:`.mayor`)."""
+    where = "population" if body == "mayor" else "population of the body"
+    c = {g: "mayor" if body == "mayor" else k for g, k in (("SC", "d1"), ("ST", "d2"), ("OBC", "d3"), ("GEN", "d4"))}
+    where_hi = "जनसंख्या" if body == "mayor" else "निकाय की जनसंख्या"
+    fixed = {
+        "SC": Group(share("sc"), f"SC share of the {where}", c["SC"], c["SC"] + ".women",
+                    label_hi=f"{where_hi} में अनुसूचित जाति का अनुपात"),
+        "ST": Group(share("st"), f"ST share of the {where}", c["ST"], c["ST"] + ".women",
+                    label_hi=f"{where_hi} में अनुसूचित जनजाति का अनुपात"),
+        "OBC": Group(share("obc"), f"OBC share of the {where}", c["OBC"], c["OBC"] + ".women", note="obc",
+                     label_hi=f"{where_hi} में अन्य पिछड़ा वर्ग का अनुपात"),
+    }
+    by_share = Group(women_share, f"share of women in the {where}", "mayor_w" if body == "mayor" else c["GEN"],
+                     label_hi=f"{where_hi} में महिलाओं का अनुपात")
+    return {**fixed, "GEN": by_share}
+
+
+_ORDERS = {"sc_first": (("SC", ("SC_W", "SC")), ("ST", ("ST_W", "ST")), ("OBC", ("OBC_W", "OBC")), ("GEN", ("W",))),
+           "st_first": (("ST", ("ST_W", "ST")), ("SC", ("SC_W", "SC")), ("OBC", ("OBC_W", "OBC")), ("GEN", ("W",)))}
+
+
+def _clauses(body: str) -> dict[str, str]:
+    out = dict(CLAUSE)
+    for k in ("d1", "d2", "d3"):
+        out[f"{k}.women"] = CLAUSE[k] + "; women first (proviso)"
+    out["mayor.women"] = CLAUSE["mayor"] + "; women first, from the top (A7)"
+    out["rotation"] = "rotation: option rotation (the 2023 rotation clause was not reached; docs/ambiguities.md A8)"
+    out["unreserved"] = f"{URBAN_BODIES[body]['law']}: the offices left are unreserved"
+    return out
+
+
+def urban_rulebook(body: str, *, parent_for, groups, options: dict[str, Option] = URBAN_OPTIONS,
+                   **extra) -> Rulebook:
+    """The rulebook of one urban body type: its units (the list of bodies), (b) and (c) counts, (d) passes;
+    ``parent_for``: the counting unit for the options (the division, or None for the State); ``extra``: the
+    body's own fields (the Mayors' history and base year)."""
+    spec = URBAN_BODIES[body]
+    fields = dict(parent_table="divisions", default_base_year=0, default_history="", base_year_readings={})
+    fields.update(extra)
+    return Rulebook(
+        id=body, title=spec["title"], title_hi=spec["title_hi"], unit_kind="urban body", parent="division",
+        parent_for=parent_for, parent_word="division", years=URBAN_YEARS,
+        options=options, load_units=bodies_as_units(body, parent_for),
+        counts=body_counts(body, parent_for), groups=groups,
+        pass_order=lambda opts: _ORDERS[opts["category_order"]], clauses=_clauses(body), units_file="optional",
+        history_with_units=False,
+        obc_note=("OBC population by body is not public and was not supplied: every {unit} is assumed at the State "
+                  "share {share} % of its type, so the OBC order falls to the tie-break rule ({tie_break}) and "
+                  "rotation"),
+        obc_share=lambda opts: (obc_share(body, opts), fmt_fraction(obc_share(body, opts) * 100, 2)),
+        label_fields=lambda opts: {"unit": spec["unit"]}, columns=("body_type", "figures", "pop_source"), **fields)
