@@ -141,16 +141,17 @@ KEY_TABLES = "tests/test_notebook_outputs.py::test_key_tables_match_their_refere
 #: not end the run alone in one worker. A file not named here weighs 0.1 s per test. notes/testspeed.md says how.
 WEIGHTS = {
     "tests/test_audit_property.py": 90, "tests/test_notebooks_browser.py": 80, "tests/test_output_csv.py": 46,
-    "tests/test_project.py": 46, "tests/test_properties.py": 43, "tests/test_report_determinism.py": 40,
-    "tests/test_views.py": 39, "tests/test_report_folder.py": 38, "tests/test_audit.py": 37,
-    "tests/test_html_safety.py": 28, "tests/test_backtest.py": 22, "tests/test_report.py": 20,
-    "notebooks/08_backtest_kp.ipynb": 20, "notebooks/07_projection.ipynb": 19, "tests/test_dpc_poll.py": 16,
-    "tests/test_report_projection.py": 15, "tests/test_maps.py": 15, "notebooks/06_audit.ipynb": 15,
-    "tests/test_hostile_out.py": 14, "tests/test_names.py": 14, "tests/test_tie_rule.py": 13,
-    "tests/test_readings_kp.py": 12, "notebooks/02_division_report.ipynb": 12, "notebooks/04_explore.ipynb": 11,
-    "tests/test_kp_history.py": 11, "tests/test_hostile_bounds.py": 11, "tests/test_dpc_count.py": 10,
-    "tests/test_out_guard.py": 9, "tests/test_dpc_hostile.py": 9, "tests/test_hostile_csv.py": 8,
-    "notebooks/03_rotation_history.ipynb": 7, "notebooks/01_state_counts.ipynb": 6, "notebooks/05_dpc.ipynb": 6,
+    "tests/test_project.py": 46, "tests/test_one_law.py": 46, "tests/test_properties.py": 43,
+    "tests/test_report_determinism.py": 40, "tests/test_views.py": 39, "tests/test_report_folder.py": 38,
+    "tests/test_audit.py": 37, "tests/test_html_safety.py": 28, "tests/test_backtest.py": 22,
+    "tests/test_report.py": 20, "notebooks/08_backtest_kp.ipynb": 20, "notebooks/07_projection.ipynb": 19,
+    "tests/test_dpc_poll.py": 16, "tests/test_report_projection.py": 15, "tests/test_maps.py": 15,
+    "notebooks/06_audit.ipynb": 15, "tests/test_hostile_out.py": 14, "tests/test_names.py": 14,
+    "tests/test_tie_rule.py": 13, "tests/test_readings_kp.py": 12, "notebooks/02_division_report.ipynb": 12,
+    "notebooks/04_explore.ipynb": 11, "tests/test_kp_history.py": 11, "tests/test_hostile_bounds.py": 11,
+    "tests/test_dpc_count.py": 10, "tests/test_out_guard.py": 9, "tests/test_dpc_hostile.py": 9,
+    "tests/test_hostile_csv.py": 8, "notebooks/03_rotation_history.ipynb": 7, "notebooks/01_state_counts.ipynb": 6,
+    "notebooks/05_dpc.ipynb": 6,
 }
 
 
