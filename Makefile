@@ -19,7 +19,8 @@ demo: $(STAMP)
 	$(BIN)/reservation allot --body zp-chair --year 2021 --out out/zp-chair-2021.csv
 
 # Two workers (pytest-xdist), none on a one-core machine (`make test WORKERS=0` runs in one process). --dist loadfile
-# keeps each file (its module fixtures) and each notebook (its cells, in order, in one kernel) in one worker.
+# keeps each file (its module fixtures) and each notebook (its cells, in order, in one kernel, then its key-table
+# check, which reads that run) in one worker; tests/conftest.py hands the heaviest of them out first.
 WORKERS ?= $(shell n=$$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1); [ "$$n" -ge 2 ] && echo 2 || echo 0)
 
 test: $(STAMP)

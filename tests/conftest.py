@@ -130,24 +130,139 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
                               "(apt-get install -y chromium) to run them.", yellow=True, bold=True)
 
 
-#: tests that each run a whole notebook (papermill) and share nothing with the rest of their file
-NOTEBOOK_RUNS = "tests/test_notebook_outputs.py::test_key_tables_match_their_reference["
+# ------------------------------------------------------------- `make test` in two workers: what runs where, when
+
+#: the key-table check of each notebook (tests/test_notebook_outputs.py), run after the notebook's own cells
+KEY_TABLES = "tests/test_notebook_outputs.py::test_key_tables_match_their_reference["
+
+#: Seconds of CPU each heavy file (or notebook, with its key-table check) took in `make test` (2026-12-02, the
+#: worker's own and its child processes'; the browser test mostly waits for JupyterLab and Chromium, so it has its
+#: time on the clock). Weights, not promises: they only decide which units start first, so that a long one does
+#: not end the run alone in one worker. A file not named here weighs 0.1 s per test. notes/testspeed.md says how.
+WEIGHTS = {
+    "tests/test_audit_property.py": 90, "tests/test_notebooks_browser.py": 80, "tests/test_output_csv.py": 46,
+    "tests/test_project.py": 46, "tests/test_one_law.py": 46, "tests/test_properties.py": 43,
+    "tests/test_report_determinism.py": 40, "tests/test_views.py": 39, "tests/test_report_folder.py": 38,
+    "tests/test_audit.py": 37, "tests/test_html_safety.py": 28, "tests/test_backtest.py": 22,
+    "tests/test_report.py": 20, "notebooks/08_backtest_kp.ipynb": 20, "notebooks/07_projection.ipynb": 19,
+    "tests/test_dpc_poll.py": 16, "tests/test_report_projection.py": 15, "tests/test_maps.py": 15,
+    "notebooks/06_audit.ipynb": 15, "tests/test_hostile_out.py": 14, "tests/test_names.py": 14,
+    "tests/test_tie_rule.py": 13, "tests/test_readings_kp.py": 12, "notebooks/02_division_report.ipynb": 12,
+    "notebooks/04_explore.ipynb": 11, "tests/test_kp_history.py": 11, "tests/test_hostile_bounds.py": 11,
+    "tests/test_dpc_count.py": 10, "tests/test_out_guard.py": 9, "tests/test_dpc_hostile.py": 9,
+    "tests/test_hostile_csv.py": 8, "notebooks/03_rotation_history.ipynb": 7, "notebooks/01_state_counts.ipynb": 6,
+    "notebooks/05_dpc.ipynb": 6,
+}
+
+
+def scope_of(nodeid: str) -> str:
+    """The unit of work a test belongs to: its file (a notebook's cells run in order in one kernel; a file's module
+    fixtures are computed once), except that a notebook's key-table check goes with the notebook, whose execution
+    it reads (:func:`executed_notebook`)."""
+    if nodeid.startswith(KEY_TABLES):
+        return f"notebooks/{nodeid[len(KEY_TABLES):-1]}.ipynb"
+    return nodeid.split("::", 1)[0]
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(session, config, items):
+    """The heaviest units of work first (:data:`WEIGHTS`), each unit's tests together and in their order, a
+    notebook's key-table check right after the notebook's cells. Every xdist worker orders its collection the same
+    way, and the scheduler below hands the units out in this order."""
+    units: dict[str, list] = {}
+    for it in items:
+        units.setdefault(scope_of(it.nodeid), []).append(it)
+    for tests in units.values():                                   # a notebook's cells, then its key-table check
+        tests.sort(key=lambda it: it.nodeid.startswith(KEY_TABLES))
+    order = sorted(units, key=lambda u: -WEIGHTS.get(u, 0.1 * len(units[u])))
+    items[:] = [it for u in order for it in units[u]]
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config, log):
-    """`make test` (pytest-xdist, --dist loadfile): one file's tests stay in one worker (its module fixtures are
-    computed once; nbval runs a notebook's cells in order in one kernel), except the notebook runs of
-    tests/test_notebook_outputs.py, each its own unit of work, so that the eight notebooks are shared between the
-    workers instead of queueing in one."""
+    """`make test` (pytest-xdist, --dist loadfile): one unit of work (:func:`scope_of`) stays in one worker, and
+    the units are handed out in the order of the collection (heaviest first), not by their number of tests."""
     if config.getoption("dist") != "loadfile":
         return None
     from xdist.scheduler import LoadFileScheduling
 
-    class NotebooksApart(LoadFileScheduling):
+    class HeaviestFirst(LoadFileScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return nodeid if nodeid.startswith(NOTEBOOK_RUNS) else super()._split_scope(nodeid)
-    return NotebooksApart(config, log)
+            return scope_of(nodeid)
+    config.option.loadscopereorder = False
+    return HeaviestFirst(config, log)
+
+
+# ----------------------------------------------------------------------------- each notebook is executed once
+# nbval runs every cell of notebooks/*.ipynb (each cell a test: it must run without an error). The key-table check
+# of tests/test_notebook_outputs.py compares the standard output of the cells marked # NBVAL_CHECK_OUTPUT with
+# their reference; it reads that output from nbval's execution in this process when nbval ran every cell of the
+# notebook and each passed, and otherwise (the notebook not collected, a cell deselected or failed, another
+# worker) executes the notebook itself, as it always did. Either way its verdict is the same.
+
+NOTEBOOK_STDOUT = pytest.StashKey[dict]()
+
+
+def _is_nbval_cell(item) -> bool:
+    return type(item).__module__.startswith("nbval.") and hasattr(item, "cell_num")
+
+
+class NotebookStdout:
+    """Keeps the standard output of each notebook cell that nbval runs, exactly as the kernel sent it (nbval keeps
+    only a cleaned copy): the stream messages on the cell's own execution request. A plugin, not a hook of this
+    file, because a conftest's hooks reach only the tests under its folder and the notebooks lie outside it."""
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_call(self, item):
+        if not _is_nbval_cell(item):
+            return (yield)
+        parent = item.parent
+        kernel = parent.kernel
+        requests, messages, passed = [], [], False
+
+        def execute(*args, **kw):
+            requests.append(type(kernel).execute_cell_input(kernel, *args, **kw))
+            return requests[-1]
+
+        def message(*args, **kw):
+            messages.append(type(parent).get_kernel_message(parent, *args, **kw))
+            return messages[-1]
+
+        kernel.execute_cell_input, parent.get_kernel_message = execute, message
+        try:
+            result = yield
+            passed = True
+            return result
+        finally:
+            del kernel.execute_cell_input, parent.get_kernel_message
+            text = "".join(m["content"]["text"] for m in messages
+                           if len(requests) == 1 and m["parent_header"].get("msg_id") == requests[0]
+                           and m["msg_type"] == "stream" and m["content"].get("name") == "stdout")
+            runs = item.config.stash.setdefault(NOTEBOOK_STDOUT, {})
+            runs.setdefault(str(Path(item.path).resolve()), {})[item.cell_num] = (passed and len(requests) == 1, text)
+
+
+def pytest_configure(config):
+    if not config.pluginmanager.has_plugin("notebook-stdout"):
+        config.pluginmanager.register(NotebookStdout(), "notebook-stdout")
+
+
+@pytest.fixture
+def executed_notebook(request):
+    """``executed(path)``: the notebook as nbval executed it earlier in this process, each code cell holding its
+    standard output, or None unless nbval ran every code cell of it here and each passed."""
+    def executed(path):
+        import nbformat
+        ran = request.config.stash.get(NOTEBOOK_STDOUT, {}).get(str(Path(path).resolve()))
+        nb = nbformat.read(path, as_version=4)
+        code = [c for c in nb.cells if c.cell_type == "code"]
+        if not ran or sorted(ran) != list(range(len(code))) or not all(ok for ok, _ in ran.values()):
+            return None
+        for i, cell in enumerate(code):
+            text = ran[i][1]
+            cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text=text)] if text else []
+        return nb
+    return executed
 
 
 @pytest.fixture

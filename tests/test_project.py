@@ -53,6 +53,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import run_cli
 from reservation.law.categories import CODES
 from reservation.engine.passes import RuleError
 from reservation.base.errors import InputError
@@ -341,24 +342,37 @@ def _cli(*args, cwd=None):
                           text=True, cwd=cwd)
 
 
+class _Ran:
+    """The command's result in the shape of a finished process (what these tests read of it)."""
+
+    def __init__(self, result):
+        self.returncode, self.stdout, self.stderr = result
+
+
+def _in_process(*args):
+    """``reservation project ARGS`` run in this process (tests/conftest.py run_cli): the same command without the
+    interpreter's start and imports. The exit statuses and the second run of the same output are real processes."""
+    return _Ran(run_cli(["project", *args]))
+
+
 def test_cli_csv_json_and_out(six, tmp_path):
     base = ["--body", "zp-chair", "--year", "2026", "--units", six / "six.csv", "--history", six / "hist.csv",
             "--samples", "20", "--seed", "2", "--burn-in", "20", "--thin", "1"]
-    r = _cli(*base)
+    r = _in_process(*base)
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[0] == ",".join(TABLE_COLUMNS)
     assert len(r.stdout.splitlines()) == 7
-    j = _cli(*base, "--format", "json")
+    j = _in_process(*base, "--format", "json")
     doc = json.loads(j.stdout)
     assert len(doc["rows"]) == 6 and doc["meta"]["projection"]["seed"] == 2
     out = tmp_path / "o" / "p.csv"
-    w = _cli(*base, "--out", out)
+    w = _in_process(*base, "--out", out)
     assert w.returncode == 0, w.stderr
     assert out.read_text(encoding="utf-8") == r.stdout
     meta = json.loads((tmp_path / "o" / "p.meta.json").read_text(encoding="utf-8"))
     assert meta["projection"]["samples"] == 20
     again = tmp_path / "o2.csv"
-    _cli(*base, "--out", again)
+    assert _cli(*base, "--out", again).returncode == 0     # a real process: the same bytes in another process too
     assert again.read_bytes() == out.read_bytes()
     assert (tmp_path / "o2.meta.json").read_bytes() == (tmp_path / "o" / "p.meta.json").read_bytes()
 

@@ -503,7 +503,8 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
     meta = {"body": body, "year": year, "base_year": base, "posts": int(len(frame)),
             "history_years": rotation.years, "options": opts.record(), "inputs": p.described,
             "assumptions": assumptions, "counts": {k: int(totals[k]) for k in CODES},
-            "history_not_counted": [y for y in distinct_years(h["year"]) if y >= year]}
+            "history_not_counted": sorted({y for y in distinct_years(h["year"]) if y >= year}
+                                          | set(h.attrs.get("later_years", ())))}
     if rb.base_year_readings:
         meta["base_year_reading"] = rb.base_year_readings.get(base, "")
     if parent:

@@ -31,6 +31,7 @@ from typing import Iterable, Sequence
 import numpy as np
 
 from ..base.errors import excerpt
+from .aliases import load_aliases
 from .text import name_key
 
 __all__ = ["name_key", "NameIndex", "KINDS", "district_index", "load_aliases", "crosswalk", "UnknownName"]
@@ -551,21 +552,6 @@ def _name_key_cached(text: str) -> str:
 
 
 # --- the shipped districts ------------------------------------------------------------------------------------
-
-def load_aliases(path=None, codes: Sequence[int] | None = None) -> list[tuple[str, int]]:
-    """The rows of ``data/district_aliases.csv`` (``alias, district_lgd_code, kind, source``) as (alias, code)
-    pairs, keeping only codes in ``codes`` when given (a toy state has its own codes)."""
-    from pathlib import Path
-
-    from .units import DATA_DIR, int_column, read_csv
-    path = Path(path) if path else DATA_DIR / "district_aliases.csv"
-    if not path.is_file():
-        return []
-    al = read_csv(path, ["alias", "district_lgd_code"], what="alias table")
-    known = None if codes is None else {int(c) for c in codes}
-    return [(a, int(c)) for a, c in zip(al["alias"], int_column(al, "district_lgd_code", path))
-            if known is None or int(c) in known]
-
 
 def district_index(districts=None, aliases_path=None) -> NameIndex:
     """The index of districts (``kind="district"``): the shipped table and aliases by default (built once per

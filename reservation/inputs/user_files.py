@@ -71,12 +71,16 @@ def load_history(paths, resolve: Resolver, *, election_year: int | None = None,
     Years are 1950-2100. With ``election_year``, a record of a later election is refused (a history
     records past elections; a record of the election year itself is allowed and ignored by rotation). With
     ``until`` (the package's own history, which records every election it ships), the records of later elections
-    are left out before their units are resolved: they name units of their own time, which may not exist yet."""
+    are left out before their units are resolved: they name units of their own time, which may not exist yet
+    (their years are kept in ``attrs["later_years"]``)."""
     frames = []
+    later: set[int] = set()
     for path in paths:
         df = read_csv(path, ["unit", "year", "category"], what="history")
         if until is not None:
-            df = df[(int_column(df, "year", path, kind="year") <= int(until)).to_numpy()].reset_index(drop=True)
+            all_years = int_column(df, "year", path, kind="year")
+            later |= set(all_years[all_years > int(until)].tolist())
+            df = df[(all_years <= int(until)).to_numpy()].reset_index(drop=True)
         units = _resolve_units(df, resolve, path)
         years = int_column(df, "year", path, kind="year")
         if election_year is not None:
@@ -103,8 +107,9 @@ def load_history(paths, resolve: Resolver, *, election_year: int | None = None,
         return pd.DataFrame({"unit_code": pd.Series([], dtype="int64"), "year": pd.Series([], dtype="int64"),
                              "category": pd.Series([], dtype=str), "source": pd.Series([], dtype=str),
                              "_file": pd.Series([], dtype=str), "_row": pd.Series([], dtype="int64")})
-    h = pd.concat(frames, ignore_index=True)
-    return h.sort_values(["unit_code", "year"], kind="stable").reset_index(drop=True)
+    h = pd.concat(frames, ignore_index=True).sort_values(["unit_code", "year"], kind="stable").reset_index(drop=True)
+    h.attrs["later_years"] = sorted(later)      # the elections after ``until`` the files record (not read)
+    return h
 
 
 def load_pins(path, resolve: Resolver) -> pd.DataFrame:

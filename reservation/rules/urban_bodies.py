@@ -11,6 +11,7 @@ list of bodies (shipped or the user's); :mod:`.urban_divisions` shares offices a
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -79,6 +80,20 @@ def load_bodies(body: str, path=None) -> tuple[pd.DataFrame, list[str]]:
     Columns: ``unit_code, unit_name_en, unit_name_hi, district, division, body_type, pop, sc, st, women,
     figures, pop_source``.
     """
+    if path is not None:
+        return _load_bodies(body, path)
+    shipped = DATA_DIR / BODY_LIST
+    st = shipped.stat()
+    df, notes = _shipped_bodies_of(body, str(shipped), st.st_mtime_ns, st.st_size)
+    return df.copy(), list(notes)                 # read once per version of the list; the caller gets a copy
+
+
+@lru_cache(maxsize=8)
+def _shipped_bodies_of(body: str, _list: str, _mtime_ns: int, _size: int) -> tuple[pd.DataFrame, list[str]]:
+    return _load_bodies(body, None)
+
+
+def _load_bodies(body: str, path) -> tuple[pd.DataFrame, list[str]]:
     spec = URBAN_BODIES[body]
     dist = load_districts()
     division_of = dict(zip(dist["unit_name_en"], dist["division"]))
