@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
 from fractions import Fraction
 
 from ..base.errors import InputError
@@ -79,6 +78,33 @@ def _shown(value: str) -> str:
     return excerpt(value)
 
 
+class Frozen(Mapping):
+    """A read-only mapping that pickles (a run's options travel to the report's worker processes)."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: Mapping):
+        object.__setattr__(self, "_items", dict(items))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a frozen mapping cannot be changed")
+
+    def __reduce__(self):
+        return (Frozen, (self._items,))
+
+    def __getitem__(self, key):
+        return self._items[key]
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __repr__(self) -> str:
+        return f"Frozen({self._items!r})"
+
+
 @dataclass(frozen=True)
 class OptionSet:
     """The options of one body with the values chosen for a run: parsed once (:meth:`of`), then frozen. Every
@@ -97,7 +123,7 @@ class OptionSet:
                 raise InputError(f"unknown option {_shown(name)}; known options: {', '.join(sorted(options))}",
                                  option="--option")
             values[name] = options[name].check(value)
-        return cls(MappingProxyType(dict(options)), MappingProxyType(values))
+        return cls(Frozen(options), Frozen(values))
 
     def replaced(self, **values: str) -> "OptionSet":
         """The same set with some values replaced (each checked as a user's would be)."""
