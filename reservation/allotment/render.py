@@ -37,6 +37,11 @@ TRACE_COLUMNS = ["step", "unit_code", "unit_name_en", "pass", "rank", "pool", "k
                  "decision", "detail", "category", "clause", "tie_break"]
 _CODES = np.asarray(CODES, dtype=object)
 _WOMEN = {c for c in CODES if by_code(c).women}
+_CODE_WORDS = pa.array(list(CODES), type=pa.string())                   # the words of the coded columns, made once
+_DECISION_WORDS = pa.array([d.code for d in Decision], type=pa.string())
+#: The pandas dtype of a pyarrow string array's ``to_pandas()`` (whatever pandas infers): a text column of the table
+#: is made with it directly (``pd.array``: the same values and dtype, without a Series per column and block).
+_STR = pa.array([], type=pa.string()).to_pandas().dtype
 
 
 @dataclass
@@ -164,7 +169,7 @@ class _Column:
         self.pos.append(positions)
         self.vals.append(values if isinstance(values, _Choice) else _text(values))
 
-    def array(self) -> pd.Series:
+    def array(self):
         """The column: each position takes the value put for it (the default where none was put); one take from
         the pieces, or from the few texts when every piece is a choice among a few (no sort, no Python string per
         unit)."""
@@ -174,7 +179,7 @@ class _Column:
                 where[p] = len(words) + v.index
                 words += v.words
             where[where < 0] = len(words)
-            return _pick(words + [self.default], where).to_pandas()
+            return _texts(_pick(words + [self.default], where))
         vals = [_pick(v.words, v.index) if isinstance(v, _Choice) else v for v in self.vals]
         sizes = [len(p) for p in self.pos]
         where = np.full(self.n, sum(sizes), dtype=np.int64)      # the default: the last value of the pieces
@@ -187,7 +192,7 @@ class _Column:
         del vals
         vals = pa.concat_arrays([v.cast(pa.string()) for v in pieces] + [pa.array([self.default], type=pa.string())])
         del pieces
-        return pc.take(vals, pa.array(where)).to_pandas()
+        return _texts(pc.take(vals, pa.array(where)))
 
 
 @dataclass
@@ -259,6 +264,11 @@ class _Words:
         return pc.if_else(pa.array(at), _join(head, how), "")
 
 
+def _texts(a: pa.Array):
+    """A pyarrow string array as a text column of the table (dtype :data:`_STR`, as its ``to_pandas()``)."""
+    return pd.array(a, dtype=_STR)
+
+
 def _objects(a) -> np.ndarray:
     return a.to_numpy(zero_copy_only=False).astype(object) if not isinstance(a, str) else a
 
@@ -273,7 +283,7 @@ def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
                  lang: str = "en") -> pd.DataFrame:
     """One row per unit (:data:`TABLE_COLUMNS`, the extra columns before ``category``)."""
     check_lang(lang)
-    return _render_rows(result, units, ur_clause, extra_columns, lang, 0, len(result.codes))
+    return _render_rows(result, _Once(result, units, extra_columns), ur_clause, lang, 0, len(result.codes))
 
 
 def render_table_blocks(result: EngineResult, units: pd.DataFrame, ur_clause: str, extra_columns=(),
@@ -283,10 +293,29 @@ def render_table_blocks(result: EngineResult, units: pd.DataFrame, ur_clause: st
     writes a block at a time). The ranks of each pass and the decisions are computed once for all blocks."""
     check_lang(lang)
     n = len(result.codes)
-    ranks = [result.ranks(rec) for rec in result.records]
-    decision = result.decision()
+    once = _Once(result, units, extra_columns, blocks=True)
     for lo in range(0, max(n, 1), rows):
-        yield _render_rows(result, units, ur_clause, extra_columns, lang, lo, min(n, lo + rows), ranks, decision)
+        yield _render_rows(result, once, ur_clause, lang, lo, min(n, lo + rows))
+
+
+class _Once:
+    """What every block of a table shares, computed once per table: the ranks of each pass, the decisions, the
+    units' columns and (``blocks``) each pass's chosen units in position order (a block finds its own by bisection
+    instead of a scan of every chosen unit)."""
+
+    def __init__(self, result: EngineResult, units: pd.DataFrame, extra_columns, blocks: bool = False):
+        self.ranks = [result.ranks(rec) for rec in result.records]
+        self.decision = result.decision()
+        self.extra_columns = tuple(extra_columns)
+        self.columns = {c: _values(units[c]) for c in ("unit_name_en", "unit_name_hi", "district", "division",
+                                                        *self.extra_columns)}
+        self.order = [np.argsort(rec.chosen, kind="stable") for rec in result.records] if blocks else None
+        self.sorted = [rec.chosen[o] for rec, o in zip(result.records, self.order)] if blocks else None
+
+    def chosen_in(self, i: int, lo: int, hi: int) -> np.ndarray:
+        """The indices (into the pass's ``chosen``, ascending) of the units of pass ``i`` at positions lo:hi."""
+        a, b = np.searchsorted(self.sorted[i], [lo, hi])
+        return np.sort(self.order[i][a:b])
 
 
 class _Rows:
@@ -300,8 +329,7 @@ class _Rows:
         self.step = _Column(n, "UR")
 
 
-def _render_rows(result: EngineResult, units: pd.DataFrame, ur_clause: str, extra_columns, lang: str,
-                 lo: int, hi: int, ranks=None, decision=None) -> pd.DataFrame:
+def _render_rows(result: EngineResult, once: _Once, ur_clause: str, lang: str, lo: int, hi: int) -> pd.DataFrame:
     """The table's rows ``lo:hi`` (unit positions; the rows are numbered from 0 in the DataFrame)."""
     r = result
     whole = lo == 0 and hi == len(r.codes)
@@ -312,9 +340,9 @@ def _render_rows(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
     for i, rec in enumerate(r.records):
         u, slot_index, chosen_pos = rec.chosen, rec.slot_index, rec.chosen_pos
         if not whole:
-            sel = np.flatnonzero((u >= lo) & (u < hi))
+            sel = once.chosen_in(i, lo, hi)
             u, slot_index, chosen_pos = u[sel], slot_index[sel], chosen_pos[sel]
-        rk, pl, tied = r.ranks(rec) if ranks is None else ranks[i]
+        rk, pl, tied = once.ranks[i]
         if len(u):
             _put_chosen(rows, W, rec, u, slot_index, chosen_pos, rk, pl, tied, lo)
         ur_parts = _unreserved_parts(ur_parts, W.w, rec, ur, rk, pl)
@@ -327,7 +355,7 @@ def _render_rows(result: EngineResult, units: pd.DataFrame, ur_clause: str, extr
         parts = ur_parts if ur_parts is not None else _same("", len(ur))
         rows.reason.put(ur - lo, vformat(W.w["unreserved"], parts=parts))
         rows.clause.put(ur - lo, ur_clause)
-    return _frame(r, units, rows, extra_columns, lo, hi, whole, decision)
+    return _frame(r, once, rows, lo, hi, whole)
 
 
 def _put_chosen(rows: _Rows, W: _Words, rec: PassRecord, u, slot_index, chosen_pos, rk, pl, tied, lo: int) -> None:
@@ -380,25 +408,20 @@ def _unreserved_parts(ur_parts, w: dict, rec: PassRecord, ur: np.ndarray, rk, pl
     return pc.replace_with_mask(ur_parts, pa.array(m), new)
 
 
-def _frame(r: EngineResult, units: pd.DataFrame, rows: _Rows, extra_columns, lo: int, hi: int, whole: bool,
-           decision) -> pd.DataFrame:
-    """The table's rows ``lo:hi`` as a DataFrame (:data:`TABLE_COLUMNS`, the extra columns before ``category``)."""
-    at = None if whole else slice(lo, hi)
-    df = pd.DataFrame({
-        "unit_code": r.codes[lo:hi],
-        "unit_name_en": _values(units["unit_name_en"], at),
-        "unit_name_hi": _values(units["unit_name_hi"], at),
-        "district": _values(units["district"], at),
-        "division": _values(units["division"], at),
-        "category": _coded(CODES, r.category[lo:hi]),
+def _frame(r: EngineResult, once: _Once, rows: _Rows, lo: int, hi: int, whole: bool) -> pd.DataFrame:
+    """The table's rows ``lo:hi`` as a DataFrame (:data:`TABLE_COLUMNS`, the extra columns before ``category``),
+    made of arrays (no Series to align)."""
+    col = once.columns if whole else {c: v[lo:hi] for c, v in once.columns.items()}
+    data = {"unit_code": r.codes[lo:hi]}
+    data.update({c: col[c] for c in ("unit_name_en", "unit_name_hi", "district", "division", *once.extra_columns)})
+    data.update({
+        "category": _coded(_CODE_WORDS, r.category[lo:hi]),
         "tier": _int_or_none(rows.tier), "rank": _int_or_none(rows.rank), "pool": _int_or_none(rows.pool),
         "key": rows.key.array(), "clause": rows.clause.array(), "reason": rows.reason.array(),
         "tie_break": rows.tie.array(), "step": rows.step.array(),
-        "decision": _coded([d.code for d in Decision], (r.decision() if decision is None else decision)[lo:hi]),
+        "decision": _coded(_DECISION_WORDS, once.decision[lo:hi]),
     })
-    for c in extra_columns:
-        df.insert(df.columns.get_loc("category"), c, _values(units[c], at))
-    return df
+    return pd.DataFrame(data)
 
 
 def _values(column: pd.Series, rows: slice | None = None):
@@ -408,9 +431,9 @@ def _values(column: pd.Series, rows: slice | None = None):
     return a if rows is None else a[rows]
 
 
-def _coded(words, codes: np.ndarray):
+def _coded(words: pa.Array, codes: np.ndarray):
     """The word of each code, as a text column: one take from the few words."""
-    return pc.take(pa.array(list(words), type=pa.string()), pa.array(np.asarray(codes, dtype=np.int64))).to_pandas()
+    return _texts(pc.take(words, pa.array(np.asarray(codes, dtype=np.int64))))
 
 
 def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause: str, only: np.ndarray | None = None,

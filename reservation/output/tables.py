@@ -80,10 +80,7 @@ def neutralise(df: pd.DataFrame) -> pd.DataFrame:
     for c in df.columns:
         col = df[c]
         if isinstance(col.dtype, pd.StringDtype) or col.dtype == object:
-            starts = col.map(lambda v: isinstance(v, str) and v[:1] in "=+-@\t\r") if col.dtype == object else \
-                col.str.match("[=+@\\t\\r-]")
-            cand = np.flatnonzero(starts.to_numpy(dtype=bool, na_value=False))
-            hit = [i for i in cand if formula_like(col.iat[i])]
+            hit = [i for i in _formula_candidates(col) if formula_like(col.iat[i])]
             if hit:
                 if out is df:
                     out = df.copy()
@@ -96,6 +93,23 @@ def neutralise(df: pd.DataFrame) -> pd.DataFrame:
         out = out.copy() if out is df else out
         out.columns = names
     return out
+
+
+def _formula_candidates(col: pd.Series) -> np.ndarray:
+    """The rows of a text column whose cell starts with a character a formula can start with (``=+-@``, tab, CR):
+    one pyarrow pass over a text column (no pandas string accessor per column: a blockwise write calls this for
+    every column of every block), one test per value for an object column."""
+    if col.dtype == object:
+        starts = col.map(lambda v: isinstance(v, str) and v[:1] in "=+-@\t\r")
+        return np.flatnonzero(starts.to_numpy(dtype=bool, na_value=False))
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    m = pc.fill_null(pc.match_substring_regex(pa.array(col.array), "^[=+@\t\r-]"), False)
+    if not pc.any(m).as_py():
+        return np.empty(0, dtype=np.int64)
+    if isinstance(m, pa.ChunkedArray):
+        m = m.combine_chunks()
+    return np.flatnonzero(m.to_numpy(zero_copy_only=False))
 
 
 def table_csv(df: pd.DataFrame) -> str:

@@ -28,6 +28,9 @@ divisions (``women_level``, A4), and the roundings (A1, A3).
 
 from __future__ import annotations
 
+import hashlib
+import pickle
+from collections import OrderedDict
 from fractions import Fraction
 from pathlib import Path
 
@@ -134,47 +137,107 @@ def bodies_as_units(body: str, parent_for):
     return load
 
 
+class _ReadOptions:
+    """An option set that notes every option read from it (``read``: name -> value); nothing else of the set is
+    reachable through it, so a computation cannot depend on an option without its being noted."""
+
+    def __init__(self, opts: OptionSet):
+        self._opts, self.read = opts, {}
+
+    def __getitem__(self, name: str) -> str:
+        self.read[name] = v = self._opts[name]
+        return v
+
+    def fraction(self, name: str) -> Fraction:
+        self[name]
+        return self._opts.fraction(name)
+
+
+def _digest(df: pd.DataFrame | None):
+    """The content of a table (values, columns, dtypes, index, attrs) as a hash: equal tables of the same making give
+    the same one; None -> None."""
+    if df is None:
+        return None
+    return hashlib.sha256(pickle.dumps((df, sorted(df.attrs.items())), protocol=5)).hexdigest()
+
+
+class _CountsCache:
+    """The counts of recent runs, keyed by what they depend on: the body, the year, the content of the bodies, of
+    the OBC population and of the division basis, and the value of every option the computation read (an option
+    search runs the same counts once per option tried and per step of its walk; most options tried do not change
+    them). Each hit is a fresh copy (a caller may change what it gets)."""
+
+    def __init__(self, size: int = 32):
+        self.size, self.entries = size, OrderedDict()
+
+    def get(self, key, opts: OptionSet, compute):
+        for (k, read), value in reversed(self.entries.items()):
+            if k == key and all(opts[n] == v for n, v in read):
+                return _copy_counts(value)
+        spy = _ReadOptions(opts)
+        value = compute(spy)
+        self.entries[(key, tuple(sorted(spy.read.items())))] = value
+        while len(self.entries) > self.size:
+            self.entries.popitem(last=False)
+        return _copy_counts(value)
+
+
+def _copy_counts(c: Counts) -> Counts:
+    return Counts(c.state.copy(), c.slots.copy(), {k: v.copy() for k, v in c.extra.items()}, list(c.notes))
+
+
+_COUNTS = _CountsCache()
+
+
 def body_counts(body: str, parent_for):
     """(b) the State counts of the body type, then (c) their split among divisions (Palika Parishads, and Nagar
-    Panchayats by default); Mayors: the State is the only unit."""
+    Panchayats by default); Mayors: the State is the only unit. Computed once for the same inputs
+    (:class:`_CountsCache`)."""
     def counts(ctx) -> Counts:
-        bodies = ctx.units
-        opts = ctx.opts
-        state_counts = urban_counts(body, ctx.year, opts, bodies)
-        n = dict(zip(state_counts["category"], state_counts["count"]))
-        notes, extra = [], {}
-        if parent_for(opts):
-            dc, notes = division_counts(body, opts, bodies, n, ctx.population if ctx.obc.given else None,
-                                        division_basis(opts, ctx.source if isinstance(ctx.source, (str, Path))
-                                                       else None))
-            slots = slots_from_split(dc, "division")
-            counts_table = state_counts.copy()
-            sums = dc.groupby("category")[["women", "others", "final"]].sum()
-            for grp in ("SC", "ST", "OBC"):
-                counts_table.loc[counts_table["category"] == f"{grp}_W", "count"] = int(sums.at[grp, "women"])
-                counts_table.loc[counts_table["category"] == grp, "count"] = int(sums.at[grp, "others"])
-            counts_table.loc[counts_table["category"] == "W", "count"] = int(sums.at["W", "final"])
-            counts_table.loc[counts_table["category"] == "UR", "count"] = int(sums.at["UR", "final"])
-            if opts["women_level"] == "division":
-                for c in ("ST_W", "SC_W", "OBC_W", "W", "UR", "ST", "SC", "OBC"):
-                    m = counts_table["category"] == c
-                    counts_table.loc[m, "arithmetic"] = (f"State (b): {n[c]}; in the divisions (women counted per "
-                                                         f"division, option women_level): "
-                                                         f"{int(counts_table.loc[m, 'count'].iat[0])}")
-            extra["divisions"] = dc
-        else:
-            slots = pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"])
-            counts_table = state_counts
-        no_fig = (bodies["figures"] == "none").to_numpy()
-        if no_fig.any():
-            extra["no_figures"] = bodies.loc[no_fig, ["unit_code", "unit_name_en", "district", "division",
-                                                      "pop_source"]]
-            notes.append(f"{int(no_fig.sum())} {URBAN_BODIES[body]['unit']}(s) have no population figures: no "
-                         f"population figures (created after 2011, no Census town, no LGD village coverage): share 0 "
-                         f"in every pass, so it is reserved only if every body with figures in its division is "
-                         f"taken; its row says figures=none")
-        return Counts(counts_table, slots, extra, notes)
+        population, basis = None, None
+        if parent_for(ctx.opts):
+            population = ctx.population if ctx.obc.given else None
+            basis = division_basis(ctx.opts, ctx.source if isinstance(ctx.source, (str, Path)) else None)
+        key = (body, ctx.year, _digest(ctx.units), _digest(population), _digest(basis))
+        return _COUNTS.get(key, ctx.opts, lambda opts: _counts(body, parent_for, ctx.year, opts, ctx.units,
+                                                                population, basis))
     return counts
+
+
+def _counts(body: str, parent_for, year: int, opts, bodies: pd.DataFrame, population, basis) -> Counts:
+    """The counts of :func:`body_counts` from their inputs (``opts``: read by name only)."""
+    state_counts = urban_counts(body, year, opts, bodies)
+    n = dict(zip(state_counts["category"], state_counts["count"]))
+    notes, extra = [], {}
+    if parent_for(opts):
+        dc, notes = division_counts(body, opts, bodies, n, population, basis)
+        slots = slots_from_split(dc, "division")
+        counts_table = state_counts.copy()
+        sums = dc.groupby("category")[["women", "others", "final"]].sum()
+        for grp in ("SC", "ST", "OBC"):
+            counts_table.loc[counts_table["category"] == f"{grp}_W", "count"] = int(sums.at[grp, "women"])
+            counts_table.loc[counts_table["category"] == grp, "count"] = int(sums.at[grp, "others"])
+        counts_table.loc[counts_table["category"] == "W", "count"] = int(sums.at["W", "final"])
+        counts_table.loc[counts_table["category"] == "UR", "count"] = int(sums.at["UR", "final"])
+        if opts["women_level"] == "division":
+            for c in ("ST_W", "SC_W", "OBC_W", "W", "UR", "ST", "SC", "OBC"):
+                m = counts_table["category"] == c
+                counts_table.loc[m, "arithmetic"] = (f"State (b): {n[c]}; in the divisions (women counted per "
+                                                     f"division, option women_level): "
+                                                     f"{int(counts_table.loc[m, 'count'].iat[0])}")
+        extra["divisions"] = dc
+    else:
+        slots = pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"])
+        counts_table = state_counts
+    no_fig = (bodies["figures"] == "none").to_numpy()
+    if no_fig.any():
+        extra["no_figures"] = bodies.loc[no_fig, ["unit_code", "unit_name_en", "district", "division",
+                                                  "pop_source"]]
+        notes.append(f"{int(no_fig.sum())} {URBAN_BODIES[body]['unit']}(s) have no population figures: no "
+                     f"population figures (created after 2011, no Census town, no LGD village coverage): share 0 "
+                     f"in every pass, so it is reserved only if every body with figures in its division is "
+                     f"taken; its row says figures=none")
+    return Counts(counts_table, slots, extra, notes)
 
 
 def category_groups(body: str) -> dict[str, Group]:
