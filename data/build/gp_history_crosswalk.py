@@ -33,9 +33,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 import pandas as pd
@@ -43,7 +41,7 @@ import pandas as pd
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gp_match import (block_evidence, by_evidence, lgd_gp_table, match_block, place_blocks,  # noqa: E402
                       place_blocks_2015)
-from kp_history_crosswalk import load_blocks, read_text_csv, shared_dir  # noqa: E402
+from kp_history_crosswalk import load_blocks, publish, read_text_csv, shared_dir  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -311,25 +309,6 @@ def outputs(result: dict) -> dict[Path, bytes]:
     return {HIST / "gp-pradhan.csv.gz": _gz(result["history"]),
             HIST / "gp_unplaced.csv.gz": _gz(result["unplaced"]),
             HIST / "gp_blocks.csv": result["blocks"].to_csv(index=False, lineterminator="\n").encode("utf-8")}
-
-
-def publish(files: dict[Path, bytes]) -> None:
-    """Write every file to a temporary name beside it, then rename all; on failure remove the temporaries (as
-    kp_history_crosswalk.publish, for bytes)."""
-    temps = []
-    try:
-        for path, data in files.items():
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-            temps.append((tmp, path))
-            os.chmod(tmp, 0o644)
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-        for tmp, path in temps:
-            os.replace(tmp, path)
-        temps = []
-    finally:
-        for tmp, _ in temps:
-            Path(tmp).unlink(missing_ok=True)
 
 
 def same(path: Path, data: bytes) -> bool:

@@ -418,15 +418,17 @@ def outputs(result: dict) -> dict[Path, str]:
     return {p: df.to_csv(index=False, lineterminator="\n") for p, df in files.items()}
 
 
-def publish(texts: dict[Path, str]) -> None:
-    """Write every file to a temporary name beside it, then rename all; on failure remove the temporaries."""
+def publish(files: dict[Path, str | bytes]) -> None:
+    """Write every file (text as UTF-8, or bytes) to a temporary name beside it, readable by all like any shipped
+    file, then rename all; on failure remove the temporaries. The gram pradhan build publishes with it too."""
     temps = []
     try:
-        for path, text in texts.items():
+        for path, data in files.items():
             fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
             temps.append((tmp, path))
-            with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-                f.write(text)
+            os.chmod(tmp, 0o644)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data.encode("utf-8") if isinstance(data, str) else data)
         for tmp, path in temps:
             os.replace(tmp, path)
         temps = []
