@@ -237,11 +237,17 @@ def _present(*frames) -> list[str]:
     return [c for c in CODES if c in have]
 
 
+def _placeholder(psub: pd.DataFrame) -> pd.DataFrame:
+    """The published rows with a code in place of the blank category of the units the list lacks (the shapes are
+    joined on it; ``in_list`` decides how they are drawn)."""
+    return psub.assign(category=psub["category"].where(psub["in_list"], "UR"))
+
+
 def _draw_districts(axes, sub, psub, view, lang, body) -> list:
     """Both maps of district units; returns the key."""
     from .boundaries import join_allotment
     left, _ = join_allotment(sub)
-    right, _ = join_allotment(psub)
+    right, _ = join_allotment(_placeholder(psub))
     left, right = left[left["drawn_as"] == "polygon"], right[right["drawn_as"] == "polygon"]
     unsure = np.zeros(len(left), dtype=bool)
     st = status_of(left)
@@ -272,7 +278,7 @@ def _draw_points(axes, sub, psub, view, lang, body) -> list:
     from .points import unit_points
     from .style import sizes
     left, _ = unit_points(sub.reset_index(drop=True), body)
-    right, _ = unit_points(psub.reset_index(drop=True), body)
+    right, _ = unit_points(_placeholder(psub).reset_index(drop=True), body)
     v = pd.to_numeric(left["pop"], errors="coerce").astype(float)
     top = float(v.max()) if v.notna().any() else 0.0
     st = status_of(left)
