@@ -500,7 +500,8 @@ def projection_static_map(projection: Projection, lang: str = "en", title: str |
         handles = [Patch(facecolor=COLOURS[c], edgecolor="#808080", label=label(c, lang)) for c in present]
         n_unsure = int((~b["certain"]).sum())
         if n_unsure:
-            handles.append(Patch(facecolor="#ffffff", edgecolor=HATCH_COLOUR, hatch=HATCHES["depends_obc"], hatch_linewidth=HATCH_WIDTH,
+            handles.append(Patch(facecolor="#ffffff", edgecolor=HATCH_COLOUR, hatch=HATCHES["depends_obc"],
+                                 hatch_linewidth=HATCH_WIDTH,
                                  label=f"{_words('map.shade.uncertain', lang)} ({n_unsure})"))
         cats = ax.legend(handles=handles, loc="upper right", fontsize=8, framealpha=0.95,
                          title=_words("map.category", lang), title_fontsize=8)

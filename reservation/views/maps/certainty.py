@@ -17,7 +17,8 @@ import pandas as pd
 
 from ...law.words import word
 
-__all__ = ["STATUSES", "UNDETERMINED", "HATCHES", "DOT_COLOURS", "PALE_OPACITY", "PALE_SHARE", "HATCH_COLOUR", "HATCH_WIDTH",
+__all__ = ["STATUSES", "UNDETERMINED", "HATCHES", "DOT_COLOURS", "PALE_OPACITY", "PALE_SHARE", "HATCH_COLOUR",
+           "HATCH_WIDTH",
            "status_of", "undetermined", "status_counts", "status_label", "pale", "shade", "status_handles",
            "overlay_hatches", "status_traces", "status_note"]
 

@@ -14,8 +14,8 @@ from ...law.categories import CODES, COLOURS, label
 from ...law.words import check_lang, word
 from ..places import division_names, place_names, unit_names
 from .boundaries import UP_BOX, district_boundaries, division_boundaries
-from .certainty import (HATCH_COLOUR, HATCH_WIDTH, HATCHES, PALE_OPACITY, UNDETERMINED, pale, status_counts, status_handles,
-                        status_label, status_note, status_of, status_traces)
+from .certainty import (HATCH_COLOUR, HATCH_WIDTH, HATCHES, PALE_OPACITY, UNDETERMINED, pale, status_counts,
+                        status_handles, status_label, status_note, status_of, status_traces)
 from .style import (COLOUR_ABSENT, EDGE_ABSENT, EDGE_OUTSIDE, LABEL_BOX, PANEL_SIDE, center, clip_view,
                     division_outline, fit_zoom, font_rc, geojson, hover_text, hover_wrap, in_box, map_axes,
                     map_title, size_key, sizes, view_bounds, visible_box)
@@ -231,7 +231,8 @@ def points_static_figure(points: pd.DataFrame, title: str | None = None, lang: s
                 sel = (st == k).to_numpy()
                 if sel.any():
                     ax.scatter(p["lon"][sel], p["lat"][sel], s=size[order][sel], facecolors="none",
-                               edgecolors=HATCH_COLOUR, linewidths=0.0, hatch=HATCHES[k], hatch_linewidth=HATCH_WIDTH, zorder=5)
+                               edgecolors=HATCH_COLOUR, linewidths=0.0, hatch=HATCHES[k],
+                               hatch_linewidth=HATCH_WIDTH, zorder=5)
             for c in CODES:
                 n = int((points["category"] == c).sum())
                 if n:

@@ -221,7 +221,7 @@ def _outlines(ax, view) -> None:
     clip_view(division_boundaries().boundary, view).plot(ax=ax, color="#303030", linewidth=0.9)
 
 
-def _category_handles(codes: list[str], lang: str, counts: pd.Series | None = None, marker: bool = False) -> list:
+def _category_handles(codes: list[str], lang: str) -> list:
     from matplotlib.patches import Patch
     return [Patch(facecolor=COLOURS[c], edgecolor="#808080", linewidth=0.5, label=label(c, lang)) for c in codes]
 
@@ -291,7 +291,8 @@ def _draw_points(axes, sub, psub, view, lang, body) -> list:
             sel = (st == k).to_numpy()
             if sel.any():
                 axes[0].scatter(left["lon"][sel], left["lat"][sel], s=sizes(left["pop"], 8, 120, top)[sel],
-                                facecolors="none", edgecolors=HATCH_COLOUR, linewidths=0.0, hatch=HATCHES[k], hatch_linewidth=HATCH_WIDTH,
+                                facecolors="none", edgecolors=HATCH_COLOUR, linewidths=0.0, hatch=HATCHES[k],
+                                hatch_linewidth=HATCH_WIDTH,
                                 zorder=5)
     listed = right["in_list"].to_numpy(dtype=bool)
     s_right = sizes(right["pop"], 8, 120, top)
@@ -334,8 +335,10 @@ def _draw_shares(axes, sub, psub, view, lang, body) -> list:
     handles = [Patch(facecolor=cmap(q), edgecolor="#808080", linewidth=0.5,
                      label=f"{q * 100:g} %") for q in (1.0, 0.5, 0.0)]
     if "undetermined" in agg_l.columns and int(agg_l["undetermined"].sum()):
-        handles.append(Patch(facecolor="#ffffff", edgecolor=HATCH_COLOUR, hatch=HATCHES["depends_obc"], hatch_linewidth=HATCH_WIDTH, label=word(
-            "map.status.units_undetermined", lang, n=int(agg_l["undetermined"].sum()), total=int(agg_l["units"].sum()))))
+        handles.append(Patch(facecolor="#ffffff", edgecolor=HATCH_COLOUR, hatch=HATCHES["depends_obc"],
+                             hatch_linewidth=HATCH_WIDTH,
+                             label=word("map.status.units_undetermined", lang, n=int(agg_l["undetermined"].sum()),
+                                        total=int(agg_l["units"].sum()))))
     if len(lacking):
         agg_m, _ = district_aggregate(lacking.assign(category="UR"))
         g = b.set_index("unit_code").loc[agg_m["unit_code"]].reset_index()
