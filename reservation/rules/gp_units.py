@@ -2,8 +2,8 @@
 
 Census figures by gram panchayat are not published. ``data/gp_census2011.csv.gz`` (built by
 ``data/build/gp_census2011.py``, data/README.md) gives each of LGD's 57,695 gram panchayats the Census 2011 villages
-whose names match its own: a lower bound of its population (70.7 % of the blocks' rural population is placed),
-and nothing for 11,687 of them. So every row of an allotment on these units says what its figures are:
+whose names match its own: a lower bound of its population (70.8 % of the blocks' rural population is placed),
+and nothing for 11,777 of them. So every row of an allotment on these units says what its figures are:
 
 - ``figures``: ``partial`` (villages of the gram panchayat's name: a part of its people), ``none`` (no village
   placed: share 0 in every pass, so within its rotation tier it ranks below every gram panchayat of its block with
