@@ -187,3 +187,10 @@ def test_a_users_units_file_still_replaces_the_shipped_units(tmp_path):
     assert len(a.table) == 6 and set(a.table["figures"]) == {"supplied"}
     assert not a.meta["history_years"]             # the shipped history is of LGD's gram panchayats only
     assert not any(x.startswith("NOT the State's list") for x in a.meta["assumptions"])
+
+
+def test_the_gzip_tables_ship_with_the_package():
+    import tomllib
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        data = tomllib.load(f)["tool"]["setuptools"]["package-data"]["reservation"]
+    assert "data/*.csv.gz" in data and "data/history/*.csv.gz" in data
