@@ -91,9 +91,9 @@ def gp_keys(name: str) -> set[str]:
 
 # ----------------------------------------------------------------------------------------------- inputs
 def census_location(given: str | None = None) -> Path | None:
-    """Where the Census repository is: ``--census``, ``$RESERVATION_CENSUS``, or a mirror of it beside the project."""
-    for c in (given, os.environ.get("RESERVATION_CENSUS"), str(ROOT.parent / "india-census-2011"),
-              "/work/.mirror/WadhwaniAI+india-census-2011/repo/.git"):
+    """Where the Census repository is: ``--census``, ``$RESERVATION_CENSUS``, or a clone beside the project
+    (``../india-census-2011``)."""
+    for c in (given, os.environ.get("RESERVATION_CENSUS"), str(ROOT.parent / "india-census-2011")):
         if c and Path(c).exists():
             return Path(c)
     return None
