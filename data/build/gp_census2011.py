@@ -34,8 +34,8 @@ and the whole). Never a village of another name, never a Census Town (the block 
      in the area).
 An uninhabited village (population 0) is left out, and so is a village named as an urban body of its district (it lies in the town, or is the town's remainder).
 A gram panchayat takes the least sure rule of its villages (:data:`RULES`); with no village it is ``none`` (no
-figures; the workbench ranks it last, share 0). Checked against 463 rows of LGD's village-to-gram-panchayat table
-(``village_gp_sample.csv``): every sampled village placed here is in the gram panchayat LGD gives it.
+figures; the workbench ranks it last, share 0). Checked against 766 rows of LGD's village-to-gram-panchayat table
+(``village_gp_sample.csv``): 365 of the 366 sampled villages placed here are in the gram panchayat LGD gives them.
 A block's matched villages must not come to more people than its Census rural population
 (data/blocks_census2011.csv, built by a fuller placement of every village): the build refuses otherwise. (Their SC
 or ST may: in 5 blocks the two placements disagree on a few border villages; tests/test_gp_units.py lists them.)
