@@ -71,6 +71,16 @@ def _allot(args):
                      population=args.population, pins=args.pin, options=args.option, base_year=args.base_year)
 
 
+def _partial_figures_warning(result) -> None:
+    """On stderr too (the summary goes to stdout): units ranked on partial figures (the shipped gram panchayats,
+    ``figures`` = ``partial`` / ``none``) make a computation, not the State's list."""
+    fig = result.units["figures"] if "figures" in result.units else None
+    if fig is None or not (fig == "partial").any():
+        return
+    print(f"warning: not the State's list: {int((fig == 'partial').sum()):,} {result.unit_kind}s ranked on partial "
+          f"figures, {int((fig == 'none').sum()):,} on none (column 'figures'; data/README.md)", file=sys.stderr)
+
+
 def cmd_allot(args) -> int:
     from ..output.tables import table_csv, write_allotment
     rb, result = _allot(args)
@@ -80,6 +90,7 @@ def cmd_allot(args) -> int:
             print(f"assumed: {a}", file=sys.stderr)
         return 0
     out, meta = write_allotment(result, args.out, lang=args.lang, force=args.force)
+    _partial_figures_warning(result)
     summary = result.summary_by_division()
     if "no_figures" in result.extra:
         print("bodies without population figures (ranked last):")

@@ -227,6 +227,8 @@ class Rulebook:
     parent_for: Callable | None = None      # (opts) -> the parent column when an option changes it
     light_counts: Callable | None = None    # (opts) -> the counts rows from the shipped data, without pandas
     base_year_readings: dict = field(default_factory=dict)   # base year -> what it means for each group
+    history_table: Callable | None = None   # (until) -> the shipped history as a table (default_history: its file)
+    population_applied: Callable | None = None   # (frame, unit codes) -> frame: a --population replaced them
 
     @property
     def needs_units(self) -> bool:
