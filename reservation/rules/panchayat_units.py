@@ -23,8 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .catalogue import CATALOGUE, option
-from .parameters import value
+from .catalogue import CATALOGUE, option, with_default
+from .parameters import record_base_years, value
 from ..law.categories import CODES
 from ..base.errors import InputError, RuleError
 from ..inputs.user_files import describe_input
@@ -50,6 +50,7 @@ class UnitBody:
     parent: str
     law: str
     section: str = "docs/panchayat.md"
+    record: str = ""        # the evidence.toml scope of the body's own published record (rotation_history), if any
 
 
 _KEEP = ("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
@@ -205,6 +206,13 @@ def _counts(spec: UnitBody):
     return counts
 
 
+def _options(spec: UnitBody) -> dict[str, Option]:
+    """The options of a body: :data:`UNIT_OPTIONS`, with the evidence of its own record for rotation_history."""
+    if not spec.record:
+        return UNIT_OPTIONS
+    return {**UNIT_OPTIONS, "rotation_history": with_default(spec.record, "rotation_history", "since_base")}
+
+
 def unit_rulebook(spec: UnitBody) -> Rulebook:
     """The rulebook of one panchayat-unit body: posts counted inside each parent, then the chairs' passes."""
     law = f"{spec.law} ({spec.section})"
@@ -235,10 +243,11 @@ def unit_rulebook(spec: UnitBody) -> Rulebook:
     col = _column(spec)
     return Rulebook(
         id=spec.id, title=spec.title, title_hi=spec.title_hi, unit_kind=spec.unit, parent=col,
-        parent_word=spec.parent, years=PANCHAYAT_YEARS, options=UNIT_OPTIONS, load_units=_units_loader(spec),
+        parent_word=spec.parent, years=PANCHAYAT_YEARS, options=_options(spec), load_units=_units_loader(spec),
         counts=_counts(spec), groups=groups, pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]],
         clauses=clauses, units_file="required", accepts_population=False,
         default_base_year=value("panchayat.base_year", PANCHAYAT_YEARS.law[-1]),
+        record_base_years=record_base_years(spec.record, "rotation_history") if spec.record else {},
         obc_note=("OBC population not supplied (no 'obc' column in the units file): every parent and unit is "
                   "assumed at the State share {share} %, so OBC posts are capped at 27 % and the OBC order falls "
                   "to the tie-break rule ({tie_break}) and rotation"),
