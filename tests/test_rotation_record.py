@@ -154,6 +154,7 @@ def test_a_gram_pradhan_list_of_2015_rotates_against_2010_by_default(tmp_path):
         b = reservation.allot("gp-pradhan", 2015, units=str(units), history=[str(history)], base_year=2005)
     sc = lambda r: set(r.table.loc[r.table["category"].map(lambda c: by_code(c).group) == "SC", "unit_code"])
     assert d.meta["base_year"] == 2010 and sc(d) == {1}
+    assert "never reserved for it in the previous elections (2010)" in d.table.set_index("unit_code").at[1, "reason"]
     assert any("base year 2010: the base year the published gp-pradhan lists of 2015 support" in a
                for a in d.meta["assumptions"])
     assert b.meta["base_year"] == 2005 and sc(b) in ({3}, {4})

@@ -206,6 +206,14 @@ def _counts(spec: UnitBody):
     return counts
 
 
+def _rotation_clause(base_year: int) -> str:
+    """The clause that makes an election a previous one: the 12th Amendment Rules' base year 2015, or another
+    base year (given, or the one the published lists of an election held support: docs/ambiguities.md A8)."""
+    if base_year == 2015:
+        return "12th Amendment Rules 2021 r.2(d): previous election = 2015 and later"
+    return f"base year {base_year}: previous elections = {base_year} and later (docs/ambiguities.md A8)"
+
+
 def _options(spec: UnitBody) -> dict[str, Option]:
     """The options of a body: :data:`UNIT_OPTIONS`, with the evidence of its own record for rotation_history."""
     if not spec.record:
@@ -223,7 +231,7 @@ def unit_rulebook(spec: UnitBody) -> Rulebook:
                "OBC": f"{law}: OBC in descending order, leaving out ST and SC units",
                "GEN": f"{law}: women, leaving out ST/SC/OBC units",
                "two_persons": "two-person rule (option two_person_rule=on)",
-               "rotation": "12th Amendment Rules 2021 r.2(d): previous election = {base_year} and later",
+               "rotation": _rotation_clause,
                "unreserved": f"{law}: the posts left in the {spec.parent} are unreserved"}
     for g in ("ST", "SC", "OBC"):
         clauses[f"{g}.women"] = clauses[g] + "; women from the top"
