@@ -157,6 +157,8 @@ def test_csv_and_parquet_round_trip(tmp_path, main):
             "--history", str(UNITS / "pradhan_toy_2015.csv"), "--samples", "20"]
     assert main(args + ["--out", str(tmp_path / "d.csv")]) == 0
     assert main(args + ["--out", str(tmp_path / "d.parquet")]) == 0
+    assert main(args + ["--out", str(tmp_path / "again.csv")]) == 0          # same inputs, the same bytes
+    assert (tmp_path / "again.csv").read_bytes() == (tmp_path / "d.csv").read_bytes()
     a, b = read_design(tmp_path / "d.csv"), read_design(tmp_path / "d.parquet")
     d = design("gp-pradhan", 2021, units=UNITS / "pradhan_toy.csv", history=[UNITS / "pradhan_toy_2015.csv"],
                samples=20)
@@ -183,3 +185,15 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, out_folder):
     assert_refused(run_cli(["design", "--body", "zp-chair", "--year", "2021", "--out", out_folder.dir / "notes.txt"]),
                    option="--out")         # the user's own file, and not a table format: refused before any run
     assert out_folder.unchanged()
+
+
+def test_a_body_the_projection_cannot_handle_says_why_and_keeps_its_rows():
+    d = design("mayor", 2023, samples=2)
+    t = d.table
+    # the Mayors' women's pass ranks by population, a key the projection does not know: its basis is "unknown",
+    # the OBC pass's a stand-in, and no unit gets a probability, each row saying why
+    assert set(t.loc[t["pass"] == "W", "key_basis"]) == {"unknown"}
+    assert set(t.loc[t["pass"] == "OBC_W+OBC", "key_basis"]) == {"stand_in"}
+    assert t["P_UR"].isna().all() and t["certain"].isna().all()
+    assert t["probability"].str.startswith("none: the projection cannot be made").all()
+    assert "GEN pass" in t["probability"].iat[0]

@@ -31,7 +31,7 @@ from ..base.errors import RuleError
 from ..engine.steps import run_positions
 from ..law.categories import CODES
 from .defaults import DEFAULT_OBC_SD
-from .orders import pass_kinds
+from .orders import UNKNOWN_KEY, pass_kinds
 
 __all__ = ["design", "Design", "DESIGN_COLUMNS", "COLUMN_MEANINGS", "KEY_BASES", "EXACT_COLUMNS", "read_design"]
 
@@ -60,7 +60,8 @@ COLUMN_MEANINGS = {
     "key_margin": "key minus cutoff_key, exact: above 0 = a higher key than the cut-off's (across tiers: see tier)",
     "key_margin_approx": "key_margin as a binary float (for plotting; the exact value is key_margin)",
     "key_basis": "what the key rests on: public (Census figures), stand_in (the OBC population is not public: every "
-                 "unit's OBC share is assumed at the State share), given (the user's OBC figures, --population)",
+                 "unit's OBC share is assumed at the State share), given (the user's OBC figures, --population), "
+                 "unknown (a key whose dependence on the OBC figures the projection does not know)",
     "tied": "other units of the pool with exactly the same key",
     "tie_break": "how equal keys were ordered for this unit: lot, population (larger first, then lower code), code "
                  "(lower code first); empty when the key ties with no other unit",
@@ -78,7 +79,7 @@ COLUMN_MEANINGS = {
 }
 DESIGN_COLUMNS = list(COLUMN_MEANINGS)
 #: The values of ``key_basis``.
-KEY_BASES = ("public", "stand_in", "given")
+KEY_BASES = ("public", "stand_in", "given", "unknown")
 #: The exact values written as text ("-1/10"): in a CSV a negative one begins with ``'`` (the spreadsheet guard of
 #: :func:`reservation.output.tables.neutralise`); :func:`read_design` takes it off.
 EXACT_COLUMNS = ("key", "cutoff_key", "key_margin")
@@ -110,8 +111,10 @@ def _key_values(key, positions: np.ndarray) -> list:
 
 
 def _key_basis(kind, given: bool) -> str:
-    if kind is None or kind.key is None:
+    if kind.key is None:
         return "public"
+    if kind.key == UNKNOWN_KEY:
+        return "unknown"
     return "given" if given else "stand_in"
 
 
@@ -244,10 +247,7 @@ def design(body: str, year: int, *, units=None, history=None, population=None, p
     kw = dict(units=units, history=history, population=population, pins=pins, options=options, base_year=base_year)
     prepared = prepare(body, year, _stacklevel=3, **kw)
     result = prepared.run()
-    try:
-        kinds = pass_kinds(prepared)
-    except RuleError:                    # a key the projection does not know: its dependence on OBC unknown
-        kinds = [None] * len(result.engine.records)
+    kinds = pass_kinds(prepared, strict=False)     # a key the projection does not know: basis "unknown"
     t = _rows(result, kinds)
     probs, certain, notes, pr, what = _probabilities(prepared, result, kw, samples, seed, probabilities)
     pos = t["_pos"].to_numpy(dtype=np.int64)
