@@ -15,7 +15,7 @@ import pytest
 
 from reservation import views
 from reservation.base.errors import InputError, NotebookParameterError
-from reservation.inputs.names import did_you_mean, nearest
+from reservation.inputs.nearest import did_you_mean, nearest
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"

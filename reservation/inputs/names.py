@@ -32,10 +32,10 @@ import numpy as np
 
 from ..base.errors import excerpt
 from .aliases import load_aliases
+from .text import edit_distance as _distance
 from .text import name_key
 
-__all__ = ["name_key", "NameIndex", "KINDS", "district_index", "load_aliases", "crosswalk", "UnknownName",
-           "nearest", "did_you_mean"]
+__all__ = ["name_key", "NameIndex", "KINDS", "district_index", "load_aliases", "crosswalk", "UnknownName"]
 
 #: The words used for each kind of unit in messages.
 KINDS = ("district", "block", "urban body", "gram panchayat", "ward", "unit")
@@ -71,17 +71,6 @@ def _split(text: str) -> tuple[str, str] | None:
 
 
 # --- the distance used for suggestions ------------------------------------------------------------------------
-
-def _distance(a: str, b: str, *, substring: bool = False) -> int:
-    """Levenshtein distance of ``a`` to ``b`` (``substring``: to the best-matching part of ``b``)."""
-    prev = [0] * (len(b) + 1) if substring else list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return min(prev) if substring else prev[-1]
-
 
 def _score(q: str, key: str) -> int:
     """Twice the edit distance, or twice the distance to a part of the key plus one (a word or the start of
@@ -586,30 +575,3 @@ def crosswalk():
     code; an unknown or ambiguous name raises KeyError with one line naming the nearest candidates."""
     return district_index()
 
-
-# --- the nearest of a short list (a body, an option, a division): the same distance as the names of units ---------
-
-def nearest(text, choices: Sequence[str], n: int = 3, *, hindi: Sequence[str] | None = None) -> list[str]:
-    """The choices nearest to ``text`` (at most ``n``, nearest first; [] when none is near), by the distance
-    :meth:`NameIndex.suggest` uses for the names of units: ``nearest("Varansi", divisions)`` -> ``["Varanasi"]``.
-    ``hindi``: the Hindi name of each choice (a query in Devanagari is compared with these)."""
-    choices = [str(c) for c in choices]
-    q = name_key(text) if isinstance(text, str) else ""
-    if not q or not choices:
-        return []
-    limit = max(1, len(q) // 3)           # the edit distance NameIndex.suggest allows (a third of the query)
-    best: dict[int, int] = {}
-    for i, choice in enumerate(choices):
-        names = [choice] + ([str(hindi[i] or "")] if hindi is not None else [])
-        keys = {name_key(part) for name in names for part in (name, *(_split(name) or ()))} - {""}
-        d = min((_distance(q, k) for k in keys), default=limit + 1)
-        if d <= limit:
-            best[i] = d
-    return [choices[i] for i in sorted(best, key=lambda i: (best[i], i))[:n]]
-
-
-def did_you_mean(text, choices: Sequence[str], n: int = 3, *, hindi: Sequence[str] | None = None) -> str:
-    """``"; did you mean 'A' or 'B'?"`` for the nearest of ``choices`` to ``text``, or ``""`` when none is near:
-    the tail of a message that refuses ``text``."""
-    near = nearest(text, choices, n, hindi=hindi)
-    return f"; did you mean {_join(near, quote=True)}?" if near else ""

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..base.errors import InputError
-from .names import did_you_mean
+from .nearest import did_you_mean
 from .text import ascii_digits
 
 __all__ = ["Option", "OptionSet", "parse_assignments", "ascii_digits"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 
 from ..base.errors import InputError
-from ..inputs.names import did_you_mean
+from ..inputs.nearest import did_you_mean
 from .rulebook import Rulebook
 
 __all__ = ["MODULES", "get_rulebook", "all_rulebooks"]

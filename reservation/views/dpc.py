@@ -103,7 +103,7 @@ def dpc_sample_ballots(seats: int, *, candidates: int | None = None, electors: i
 
 def check_contest(part, category) -> None:
     """The part (rural or urban) and the category of a sample contest, refused with the nearest value."""
-    from ..inputs.names import did_you_mean
+    from ..inputs.nearest import did_you_mean
     if part not in ("rural", "urban"):
         raise InputError(f"part must be rural or urban, not {part!r}{did_you_mean(part, ['rural', 'urban'])}",
                          column="part")

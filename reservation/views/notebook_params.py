@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..base.errors import InputError, NotebookParameterError, bounded, excerpt
-from ..inputs.names import did_you_mean
+from ..inputs.nearest import did_you_mean
 from ..inputs.limits import MAX_OBC_SD, MAX_PATH, MIN_OBC_SD, check_count, check_decimal, check_text
 
 __all__ = ["check_notebook", "NOTEBOOK_PARAMETERS"]

@@ -9,7 +9,7 @@ from functools import lru_cache
 import pandas as pd
 
 from ..base.errors import InputError
-from ..inputs.names import did_you_mean
+from ..inputs.nearest import did_you_mean
 from ..inputs.units import load_districts, load_divisions, loose_key, nfc
 from ..law.words import ALL_DIVISIONS, LANGS, check_lang
 
