@@ -166,6 +166,16 @@ def test_the_division_page_skips_the_generic_introduction():
     assert first["source"][0].startswith("# Division report") and "report-skip" in first["metadata"]["tags"]
 
 
+def test_checked_tables_are_folded_in_jupyterlab_and_left_out_of_pages():
+    """The plain-text copy of a key table (its nbval reference) is not what a reader should see twice: dropped
+    from the report's pages (report-skip) and folded in JupyterLab (its source and output hidden)."""
+    for nb in sorted(NOTEBOOKS.glob("0*.ipynb")):
+        for c in json.loads(nb.read_text(encoding="utf-8"))["cells"]:
+            if "# NBVAL_CHECK_OUTPUT" in "".join(c["source"]):
+                assert "report-skip" in c["metadata"]["tags"], nb.name
+                assert c["metadata"]["jupyter"] == {"outputs_hidden": True, "source_hidden": True}, nb.name
+
+
 # ============================================================================ one version, sources that ship
 
 def test_one_version_everywhere():
