@@ -181,13 +181,15 @@ def _semantics(key: str, p: dict) -> dict:
 
 
 def _check_unit(body: str, year: int, unit: str) -> None:
-    """A unit of a body whose units are shipped (notebook 03's ``unit``), by code or name, with the nearest names
-    when unknown. A body that reads its units from a file is checked when the notebook reads it."""
+    """A unit of a body whose units are shipped (notebook 03's ``unit``), by code or name, refused as
+    ``reservation explain`` refuses it (:func:`reservation.allotment.explain.resolve_unit`: the nearest names, or
+    the bodies that hold a unit of that name). A body that reads its units from a file is checked when the notebook
+    reads it."""
+    from types import SimpleNamespace
+
+    from ..allotment.explain import resolve_unit
     from ..rules.registry import get_rulebook
     b = get_rulebook(body)
-    if b.needs_units:
-        return
-    try:
-        b.load_units(None, year, b.option_set()).resolve(unit)
-    except KeyError as e:
-        raise InputError(str(e.args[0]), option="unit") from None
+    if not b.needs_units:
+        units = b.load_units(None, year, b.option_set())
+        resolve_unit(SimpleNamespace(resolve=units.resolve, body=body, year=year), unit)
