@@ -196,7 +196,7 @@ def test_every_data_file_the_evidence_and_docs_cite_ships():
     texts += list((ROOT / "reservation").rglob("*.py"))
     cited = set()
     for p in texts:
-        cited |= set(re.findall(r"(?<![\w/.])data/[\w./-]+\.(?:md|csv|toml|txt)\b", p.read_text(encoding="utf-8")))
+        cited |= set(re.findall(r"(?<![\w/.])data/[\w./-]+?\.(?:md|csv|toml|txt)(?:\.gz)?(?!\.?\w)", p.read_text(encoding="utf-8")))
     assert cited, "the pattern finds the citations"
     # data/raw/...: a path inside another public repository (in-rolls/local_elections_up), named as its source
     missing = sorted(c for c in cited if not (ROOT / c).is_file() and not c.startswith("data/raw/"))
