@@ -124,6 +124,47 @@ def restricted(frame: pd.DataFrame, column: str) -> pd.DataFrame:
 
 # --- the measure ---------------------------------------------------------------------------------------------
 
+def _ordinal(r: pd.DataFrame) -> pd.Series:
+    """The 0-based place of each row in its (block, tier) by the key, equal keys by code."""
+    o = r.sort_values(["block", "tier", "key", "unit_code"], kind="stable").groupby(["block", "tier"]).cumcount()
+    return o.reindex(r.index)
+
+
+#: places from the cut-off of a (block, tier) at equal numbers: d = place - S (d < 0: inside the first S)
+DISTANCES = ((-10**9, -6, "inside, 6 or more places from the cut"), (-5, -3, "inside, 3-5 places"),
+             (-2, -1, "inside, 1-2 places"), (0, 1, "outside, 1-2 places"), (2, 4, "outside, 3-5 places"),
+             (5, 10**9, "outside, 6 or more places"))
+
+
+def cutoff(frame: pd.DataFrame) -> pd.DataFrame:
+    """How sure one gram panchayat's verdict is, by its distance from the cut-off: every ``ranked`` gram
+    panchayat of a (block, tier) where the State made S >= 1 SC, by its place in our order against S
+    (:data:`DISTANCES`), with the share the State made SC and its exact interval. A ranking to trust has
+    shares near 1 inside and near 0 outside; near the cut both sides are uncertain."""
+    r = frame[frame["ranked"]].copy()
+    r["S"] = r.groupby(["block", "tier"])["state_sc"].transform("sum")
+    r["d"] = _ordinal(r) - r["S"]
+    r = r[r["S"] >= 1]
+    rows = []
+    for lo, hi, name in DISTANCES:
+        part = r[(r["d"] >= lo) & (r["d"] <= hi)]
+        k, n = int(part["state_sc"].sum()), len(part)
+        a, b = clopper_pearson(k, n)
+        rows.append({"distance": name, "gps": n, "state_sc": k, "share": k / n if n else float("nan"),
+                     "lo": a, "hi": b})
+    return pd.DataFrame(rows)
+
+
+def cutoff_lines(table: pd.DataFrame, markdown: bool) -> list[str]:
+    head = ["place in our order (equal numbers)", "gram panchayats", "SC in 2015", "% (95 % exact)"]
+    body = [[r["distance"], f"{r['gps']:,}", f"{r['state_sc']:,}",
+             f"{100 * r['share']:.1f} ({100 * r['lo']:.1f}-{100 * r['hi']:.1f})"] for r in table.to_dict("records")]
+    if markdown:
+        return (["| " + " | ".join(head) + " |", "|---|" + "---:|" * (len(head) - 1)]
+                + ["| " + " | ".join(c) + " |" for c in body])
+    return [" | ".join(head)] + [" | ".join(c) for c in body]
+
+
 def measure(frame: pd.DataFrame) -> pd.DataFrame:
     """One row per State SC gram panchayat that is ``ranked``: ``pct`` its percentile in its (block, tier)
     among the ranked ones (by ``key`` ascending, mid-ranks), ``m`` their number, ``S`` the State SC ones among
@@ -137,8 +178,7 @@ def measure(frame: pd.DataFrame) -> pd.DataFrame:
     r["m"] = grp["key"].transform("size")
     r["pct"] = (grp["key"].rank(method="average", ascending=True) - 0.5) / r["m"]
     r["S"] = grp["state_sc"].transform("sum")
-    first = r.sort_values(cell + ["key", "unit_code"], kind="stable").groupby(cell, sort=False).cumcount()
-    r["top"] = first.reindex(r.index) < r["S"]         # among the first S of its cell by our figures (then code)
+    r["top"] = _ordinal(r) < r["S"]                    # among the first S of its cell by our figures (then code)
     d = frame[frame["dealt"]].groupby(cell)["engine_sc"].agg(["sum", "size"])
     posts = pd.MultiIndex.from_frame(r[cell]).map(d["sum"].to_dict()).to_numpy(dtype=float)
     size = pd.MultiIndex.from_frame(r[cell]).map(d["size"].to_dict()).to_numpy(dtype=float)
@@ -297,6 +337,8 @@ def main(argv=None) -> int:
           f"made {c['engine_sc_state_sc']:,} SC ({100 * c['engine_sc_state_sc'] / c['engine_sc']:.1f} %)")
     print()
     print("\n".join(lines(rows, args.markdown)))
+    print()
+    print("\n".join(cutoff_lines(cutoff(frame), args.markdown)))
     return 0
 
 

@@ -78,6 +78,15 @@ def test_the_measure_of_a_hand_made_block():
     assert s["agree_lo"] < 1 / 3 < s["agree_hi"]
 
 
+def test_the_distance_from_the_cut_off_of_a_hand_made_block():
+    # tier 1 by key, then code: 1, 2, 4, 3, 5 (S = 2: d = -2, -1, 0, 1, 2); tier 3: 6, 7 (S = 1: d = -1, 0)
+    t = gt.cutoff(hand()).set_index("distance")
+    assert t.loc["inside, 1-2 places", ["gps", "state_sc"]].tolist() == [3, 1]     # 1 UR, 2 SC, 6 UR
+    assert t.loc["outside, 1-2 places", ["gps", "state_sc"]].tolist() == [3, 1]    # 4 OBC, 3 UR, 7 SC
+    assert t.loc["outside, 3-5 places", ["gps", "state_sc"]].tolist() == [1, 1]    # 5 SC_W
+    assert t["gps"].sum() == 7
+
+
 def test_the_bootstrap_is_seeded_and_the_placebo_keeps_each_block_s_keys():
     f = pd.concat([hand(), hand().assign(block=1, unit_code=lambda d: d["unit_code"] + 100)], ignore_index=True)
     rows = gt.measure(f)
