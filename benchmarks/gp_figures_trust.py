@@ -171,7 +171,8 @@ def measure(frame: pd.DataFrame) -> pd.DataFrame:
     them, ``ideal`` its share of the ideal mean (S / 2m each: the S at the top), ``null_var`` its share of the
     variance of the sum of percentiles under chance, ``agreed`` (the engine made it SC), ``chance`` the
     probability that it would have been had the engine's SC posts of its (block, tier) been dealt at random
-    among the ``dealt`` gram panchayats of that cell, ``ceiling`` its share of the most agreements possible."""
+    among the ``dealt`` gram panchayats of that cell (``chance_block``: of the block, tiers ignored),
+    ``ceiling`` its share of the most agreements possible."""
     cell = ["block", "tier"]
     r = frame[frame["ranked"]].copy()
     grp = r.groupby(cell, sort=False)
@@ -184,6 +185,8 @@ def measure(frame: pd.DataFrame) -> pd.DataFrame:
     size = pd.MultiIndex.from_frame(r[cell]).map(d["size"].to_dict()).to_numpy(dtype=float)
     r["chance"] = np.where(size > 0, np.nan_to_num(posts) / np.where(size > 0, size, 1), 0.0)
     r["ceiling"] = np.minimum(r["S"], np.nan_to_num(posts)) / r["S"]
+    blk = frame[frame["dealt"]].groupby("block")["engine_sc"].mean()
+    r["chance_block"] = r["block"].map(blk).fillna(0.0)   # tiers ignored: the block's posts over its dealt
     m, s = r["m"].astype(float), r["S"].astype(float)
     r["ideal"] = s / (2 * m)
     r["top_chance"] = s / m
@@ -225,7 +228,8 @@ def summary(rows: pd.DataFrame, reps: int = REPS, seed: int = SEED) -> dict:
             "index_lo": float(np.nanquantile(index_boots, 0.025)),
             "index_hi": float(np.nanquantile(index_boots, 0.975)),
             "agreed": k, "agree": k / n, "agree_lo": lo, "agree_hi": hi,
-            "chance": float(rows["chance"].mean()), "ceiling": float(rows["ceiling"].mean()),
+            "chance": float(rows["chance"].mean()), "chance_block": float(rows["chance_block"].mean()),
+            "ceiling": float(rows["ceiling"].mean()),
             "top": int(rows["top"].sum()), "top_chance": float(rows["top_chance"].mean()),
             "tier3": int((rows["tier"] == 3).sum())}
 
@@ -314,7 +318,8 @@ def headline(s: dict) -> str:
             f"{s['mean_pct']:.3f} (95 % {s['pct_lo']:.3f}-{s['pct_hi']:.3f}; chance 0.5, ideal "
             f"{s['ideal']:.3f}), index {s['index']:.2f}; the engine makes {s['agreed']:,} of them SC "
             f"({100 * s['agree']:.1f} %, 95 % {100 * s['agree_lo']:.1f}-{100 * s['agree_hi']:.1f}; chance "
-            f"{100 * s['chance']:.1f} %, ceiling {100 * s['ceiling']:.1f} %); at equal numbers (as many as the State "
+            f"{100 * s['chance']:.1f} % inside the tiers, {100 * s['chance_block']:.1f} % in the block; ceiling "
+            f"{100 * s['ceiling']:.1f} %); at equal numbers (as many as the State "
             f"made SC in each block and tier) our figures pick {s['top']:,} of them ({100 * s['top'] / s['n']:.1f} %; "
             f"chance {100 * s['top_chance']:.1f} %)")
 

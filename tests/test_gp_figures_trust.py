@@ -70,6 +70,7 @@ def test_the_measure_of_a_hand_made_block():
     assert s["index"] == pytest.approx(-11 / 17)                             # (30 - 41) / (30 - 13)
     assert s["agree"] == pytest.approx(1 / 3)
     assert s["chance"] == pytest.approx(4 / 15)
+    assert s["chance_block"] == pytest.approx(2 / 7)                         # 2 posts, 7 dealt (not 8, not 9)
     assert s["ceiling"] == pytest.approx(2 / 3)                              # tier 1: 2 of 2; tier 3: 0 of 1
     assert s["top_chance"] == pytest.approx((2 / 5 + 2 / 5 + 1 / 2) / 3)
     # under chance: tier 1 a sum of 2 of the percentiles .1 .3 .5 .7 .9 without replacement, variance
@@ -114,6 +115,12 @@ def test_the_engine_run_is_the_default_one_and_its_tiers_pass_over_2010(state):
     sc2010 = set(gt.state_list(2010).query("state_cat in ['SC', 'SC_W']")["unit_code"])
     t = frame.set_index("unit_code")["tier"]
     assert (t[t.index.isin(sc2010)] == 3).all() and (t[~t.index.isin(sc2010)] == 1).all()
+
+
+def test_the_placebo_on_the_shipped_figures_is_chance(state):
+    s = gt.summary(gt.measure(gt.placebo(state[0])))
+    assert s["null_lo"] - 0.01 < s["mean_pct"] < s["null_hi"] + 0.01
+    assert abs(s["index"]) < 0.05 and abs(s["top"] / s["n"] - s["top_chance"]) < 0.02
 
 
 def test_the_readme_quotes_the_script_s_headline(state):
