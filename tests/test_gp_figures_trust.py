@@ -132,3 +132,5 @@ def test_the_readme_quotes_the_script_s_headline(state):
         text = " ".join((ROOT / doc).read_text(encoding="utf-8").split())
         assert quoted in text, (doc, quoted)
         assert f"{s['top']:,} of {s['n']:,}" in text, doc
+    text = " ".join((ROOT / "docs" / "panchayat.md").read_text(encoding="utf-8").split())
+    assert f"(index {s['index']:.2f}," in text and f"at equal numbers {100 * s['top'] / s['n']:.1f} %" in text
