@@ -19,7 +19,8 @@ from ..base.errors import InputError
 
 __all__ = ["LANGS", "LANG_NAMES", "CATEGORY_LABELS", "BODY_TITLES_HI", "TEXT", "VERDICT_TEXT", "ALL_DIVISIONS",
            "DEVANAGARI_SAMPLE", "check_lang", "word", "category_label", "verdict_text", "TIER_WORDS",
-           "DECISION_WORDS", "ordinal", "ALLOTMENT_WORDS", "UNIT_KINDS_HI", "OBC_NOTE_HI"]
+           "DECISION_WORDS", "ordinal", "ALLOTMENT_WORDS", "UNIT_KINDS_HI", "OBC_NOTE_HI", "UNIT_COUNT_WORDS",
+           "units_word", "flag_meanings"]
 
 #: The languages of every view: English and Hindi.
 LANGS: tuple[str, ...] = ("en", "hi")
@@ -171,6 +172,67 @@ TEXT: dict[str, dict[str, str]] = {
     "index.none": {"en": "none", "hi": "कोई नहीं"},
     # the audit of a published list: a unit the list lacks (finding not_in_list) and the checks it prevents
     "audit.finding.not_in_list": {"en": "not in the published list", "hi": "प्रकाशित सूची में नहीं"},
+    "audit.finding.match": {"en": "as computed, no rule broken", "hi": "संगणना के अनुसार, कोई नियम नहीं टूटा"},
+    "audit.finding.violation_count": {"en": "a category total differs from the arithmetic",
+                                      "hi": "किसी श्रेणी का योग विधि की गणना से भिन्न"},
+    "audit.finding.violation_rotation": {"en": "a better rotation tier was left without the group",
+                                         "hi": "चक्रानुक्रम के बेहतर स्तर की इकाई इस वर्ग के बिना छोड़ी गई"},
+    "audit.finding.violation_order": {"en": "a higher public share was left without the group",
+                                      "hi": "अधिक सार्वजनिक अनुपात वाली इकाई इस वर्ग के बिना छोड़ी गई"},
+    "audit.finding.violation_women": {"en": "the women's posts are not the first of the group",
+                                      "hi": "महिला पद इस वर्ग की सबसे ऊपर की इकाइयों को नहीं मिले"},
+    "audit.finding.violation_division": {
+        "en": "a division wholly reserved for one group, or the wrong district freed",
+        "hi": "पूरा मंडल एक ही वर्ग के लिए आरक्षित, या गलत जिला मुक्त किया गया"},
+    "audit.finding.explained_by_option": {"en": "lawful under another reading (named)",
+                                          "hi": "किसी दूसरी (नामित) व्याख्या के अनुसार विधिसम्मत"},
+    "audit.finding.depends_on_unpublished_data": {
+        "en": "lawful for some OBC figures (not public)",
+        "hi": "अन्य पिछड़ा वर्ग के कुछ आँकड़ों (जो सार्वजनिक नहीं हैं) के लिए विधिसम्मत"},
+    "audit.finding.unexplained": {"en": "none of the above", "hi": "इनमें से कोई कारण नहीं"},
+    # the audit's verdicts, one per rule of a pass (reservation.auditing.verdicts): {group} is a group's name
+    "verdict.heading": {"en": "Verdicts, one per rule of the passes ({n} {units} in the list):",
+                        "hi": "निष्कर्ष, हर चरण के हर नियम पर एक (सूची के {n} {units} पर):"},
+    "verdict.rule.counts": {"en": "{group} count", "hi": "{group} के पदों की संख्या"},
+    "verdict.rule.unchecked": {"en": "{group} count where the list lacks units",
+                               "hi": "जहाँ सूची में इकाइयाँ नहीं हैं, वहाँ {group} के पदों की संख्या"},
+    "verdict.rule.rotation": {"en": "{group} rotation", "hi": "{group} का चक्रानुक्रम"},
+    "verdict.rule.order": {"en": "{group} order", "hi": "{group} का क्रम"},
+    "verdict.rule.women": {"en": "{group} women's posts from the top", "hi": "{group} में महिला पद ऊपर से"},
+    "verdict.rule.division": {"en": "{group} division rule", "hi": "{group} में मंडल का नियम"},
+    "verdict.rule.eligibility": {"en": "{group} two-person rule", "hi": "{group} में दो व्यक्तियों का नियम"},
+    "verdict.rule.pass": {"en": "{group} pass", "hi": "{group} का चरण"},
+    "verdict.rule.tie": {"en": "{group} ties", "hi": "{group} में बराबरी"},
+    "verdict.rule.knock_on": {"en": "Knock-on in the {group} pass", "hi": "{group} के चरण में पिछले चरणों का असर"},
+    "verdict.group.GEN": {"en": "women's", "hi": "महिला वर्ग"},
+    "verdict.group.UR": {"en": "unreserved", "hi": "अनारक्षित"},
+    "verdict.held.yes": {"en": "{rule}: held in all {listed} {units}",
+                         "hi": "{rule}: सभी {listed} {units} में पालन हुआ"},
+    "verdict.held.no": {"en": "{rule}: held in {held} of {listed} {units}",
+                        "hi": "{rule}: {listed} में से {held} {units} में पालन हुआ"},
+    "verdict.held.not_public": {
+        "en": "{rule}: depends on OBC figures, which are not public",
+        "hi": "{rule}: अन्य पिछड़ा वर्ग के आँकड़ों पर निर्भर, जो सार्वजनिक नहीं हैं"},
+    "verdict.held.lawful_for_some": {
+        "en": "{rule}: cannot be checked without OBC figures, which are not public; some figures make the list lawful",
+        "hi": "{rule}: अन्य पिछड़ा वर्ग के आँकड़ों के बिना जाँचा नहीं जा सकता, जो सार्वजनिक नहीं हैं; कुछ आँकड़ों के "
+              "लिए सूची विधिसम्मत है"},
+    "verdict.held.unlawful_for_all": {
+        "en": "{rule}: cannot be checked without OBC figures, and no OBC figures make the list lawful",
+        "hi": "{rule}: अन्य पिछड़ा वर्ग के आँकड़ों के बिना जाँचा नहीं जा सकता, और कोई भी आँकड़े सूची को विधिसम्मत "
+              "नहीं बनाते"},
+    "verdict.held.cannot_check": {
+        "en": "{rule}: cannot be checked with the list's earlier passes as published",
+        "hi": "{rule}: सूची के पिछले चरणों को प्रकाशित रूप में लेकर जाँचा नहीं जा सकता"},
+    "verdict.held.not_in_list": {"en": "{rule}: not checked where the list lacks units",
+                                 "hi": "{rule}: जहाँ सूची में इकाइयाँ नहीं हैं, वहाँ नहीं जाँचा गया"},
+    "verdict.held.knock_on": {
+        "en": "{rule}: lawful given the list's earlier passes as published, differing only because they differ",
+        "hi": "{rule}: सूची के पिछले चरणों को प्रकाशित रूप में लेकर विधिसम्मत, अंतर केवल उन चरणों के अंतर से"},
+    "verdict.part": {"en": "{finding} in {n} {units}: {names}", "hi": "{n} {units} में {finding}: {names}"},
+    "verdict.also": {"en": "also named, with an earlier rule's finding: {names}",
+                     "hi": "पहले के नियम के निष्कर्ष के साथ ये भी: {names}"},
+    "verdict.more": {"en": "{names} and {n} more", "hi": "{names} और {n} अन्य"},
     "audit.not_in_list": {
         "en": "the published list does not give this {unit_kind}{where}: its category is unknown, not unreserved; "
               "the rules are checked on the units the list gives",
@@ -218,6 +280,13 @@ def word(key: str, lang: str = "en", **values) -> str:
     """The text of ``key`` in ``lang``, with ``{placeholders}`` filled from ``values``."""
     text = TEXT[key][check_lang(lang)]
     return text.format(**values) if values else text
+
+
+def flag_meanings(kinds, lang: str = "en") -> list[str]:
+    """What each kind of constitutional flag means (once per kind, in the order given), then that a flag is a
+    question, not a finding: the one text of every place a flag is shown (allot, audit, report, notebooks)."""
+    kinds = list(dict.fromkeys(kinds))
+    return [word(f"flag.{k}", lang) for k in kinds] + ([word("flag.note", lang)] if kinds else [])
 
 
 def category_label(code: str, lang: str = "en") -> str:
@@ -301,7 +370,25 @@ ALLOTMENT_WORDS = {
 UNIT_KINDS_HI = {"district": "जिला", "block": "विकास खण्ड", "urban body": "नगरीय निकाय", "gram panchayat": "ग्राम पंचायत",
                  "ward": "वार्ड"}
 
-#: the OBC assumption repeated in each row it decides, in Hindi (the English text is the rulebook's)
+#: a unit kind with a count, as a sentence needs it: kind -> lang -> (one, many); in Hindi the oblique forms, since
+#: a count is always followed by a postposition there ("75 में से 69 जिलों में", "हर जिले में")
+UNIT_COUNT_WORDS = {
+    "district": {"en": ("district", "districts"), "hi": ("जिले", "जिलों")},
+    "block": {"en": ("block", "blocks"), "hi": ("विकास खण्ड", "विकास खण्डों")},
+    "urban body": {"en": ("urban body", "urban bodies"), "hi": ("नगरीय निकाय", "नगरीय निकायों")},
+    "gram panchayat": {"en": ("gram panchayat", "gram panchayats"), "hi": ("ग्राम पंचायत", "ग्राम पंचायतों")},
+    "ward": {"en": ("ward", "wards"), "hi": ("वार्ड", "वार्डों")},
+}
+
+
+def units_word(kind: str, n: int, lang: str = "en") -> str:
+    """``kind`` (a rulebook's unit kind) for ``n`` units in ``lang`` (Hindi: the oblique form)."""
+    one, many = UNIT_COUNT_WORDS.get(kind, {"en": ("unit", "units"), "hi": ("इकाई", "इकाइयों")})[check_lang(lang)]
+    return one if n == 1 else many
+
+
+#: the OBC assumption repeated in each row it decides, in Hindi (the English text is the rulebook's); {unit}: the
+#: oblique singular (units_word(kind, 1, "hi"): "हर जिले में")
 OBC_NOTE_HI = ("अन्य पिछड़ा वर्ग की जनसंख्या सार्वजनिक नहीं है और दी नहीं गई: हर {unit} में राज्य का अनुपात {share} % "
                "माना गया, इसलिए अन्य पिछड़ा वर्ग का क्रम बराबरी के नियम ({tie_break}) और चक्रानुक्रम से तय हुआ")
 
