@@ -19,7 +19,8 @@ import pandas as pd
 from .held import RuleCheck
 from ..law.words import category_label, units_word, word
 
-__all__ = ["Verdict", "verdicts", "verdict_text", "verdict_lines", "verdict_records", "NAMES_SHOWN"]
+__all__ = ["Verdict", "verdicts", "verdict_text", "verdict_lines", "verdict_records", "rule_words", "table_in",
+           "NAMES_SHOWN"]
 
 #: the most units a verdict names in words (the rest: "and N more")
 NAMES_SHOWN = 8
@@ -102,12 +103,33 @@ def _group_words(group: str, lang: str) -> str:
     return category_label(group, "hi") if lang == "hi" else group
 
 
+def rule_words(step: str, group: str, check: str, lang: str = "en") -> str:
+    """The rule of a row in words, from its typed ``step`` and ``check`` (a match: its pass; "UR": unreserved)."""
+    if step == "UR" and check == "":
+        return word("verdict.group.UR", lang)
+    if step == "pin":
+        return word("verdict.rule.pin", lang)
+    text = word(f"verdict.rule.{check or 'pass'}", lang, group=_group_words(group, lang))
+    return text[0].upper() + text[1:] if lang == "en" else text
+
+
+def table_in(table: pd.DataFrame, vs: list[Verdict], lang: str = "en") -> pd.DataFrame:
+    """The audit table with its ``rule`` words in ``lang`` (rendered from ``step`` and ``check``; a unit the list
+    lacks: the finding's words). ``detail`` stays English: it is written where the walk finds it, in English
+    (said by ``verdict.detail_english``). Columns and codes as in English."""
+    if lang == "en":
+        return table
+    groups = {v.step: v.group for v in vs}
+    rule = [word("audit.finding.not_in_list", lang) if f == "not_in_list" else
+            rule_words(s, _group_of(s, groups), c, lang)
+            for s, c, f in zip(table["step"], table["check"], table["finding"])]
+    return table.assign(rule=rule)
+
+
 def verdict_text(v: Verdict, lang: str = "en") -> str:
     """One verdict in words: the rule, whether it held (in how many of the listed units), then the table's
     units of the rule by finding, and the other units it names."""
-    rule = word(f"verdict.rule.{v.check}", lang, group=_group_words(v.group, lang))
-    if lang == "en":
-        rule = rule[0].upper() + rule[1:]
+    rule = rule_words(v.step, v.group, v.check, lang)
     held = "no" if v.held in ("yes", "no") and v.affected else v.held
     text = word(f"verdict.held.{held}", lang, rule=rule, listed=v.listed, held=v.held_at,
                 units=units_word(v.unit_kind, v.listed, lang))

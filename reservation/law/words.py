@@ -204,6 +204,7 @@ TEXT: dict[str, dict[str, str]] = {
     "verdict.rule.pass": {"en": "{group} pass", "hi": "{group} का चरण"},
     "verdict.rule.tie": {"en": "{group} ties", "hi": "{group} में बराबरी"},
     "verdict.rule.knock_on": {"en": "Knock-on in the {group} pass", "hi": "{group} के चरण में पिछले चरणों का असर"},
+    "verdict.rule.pin": {"en": "pinned by input", "hi": "इनपुट द्वारा नियत"},
     "verdict.group.GEN": {"en": "women's", "hi": "महिला वर्ग"},
     "verdict.group.UR": {"en": "unreserved", "hi": "अनारक्षित"},
     "verdict.held.yes": {"en": "{rule}: held in all {listed} {units}",
@@ -233,6 +234,32 @@ TEXT: dict[str, dict[str, str]] = {
     "verdict.also": {"en": "also named, with an earlier rule's finding: {names}",
                      "hi": "पहले के नियम के निष्कर्ष के साथ ये भी: {names}"},
     "verdict.more": {"en": "{names} and {n} more", "hi": "{names} और {n} अन्य"},
+    "verdict.detail_english": {
+        "en": "",
+        "hi": "तालिका का detail स्तंभ अभी अंग्रेज़ी में है: जाँच उसे अंग्रेज़ी में लिखती है; rule स्तंभ हिन्दी में है।"},
+    # what the audit and the projection print (reservation.cli.audit, reservation.cli.project)
+    "audit.title": {"en": "audit of {published} ({body} {year}, {n} units):",
+                    "hi": "प्रकाशित सूची {published} की जाँच ({body}, {year}; {n} इकाइयाँ):"},
+    "cli.wrote": {"en": "wrote {out} and {meta}", "hi": "लिखी गईं: {out} और {meta}"},
+    "cli.assumed": {"en": "assumed: {text}", "hi": "मान्यता: {text}"},
+    "cli.assumed_english": {"en": "assumed: {text}", "hi": "मान्यता (अंग्रेज़ी में): {text}"},
+    "project.summary": {
+        "en": "{body} {year}: {n} units, {samples} samples (seed {seed}); {certain} certain; constrained by the past "
+              "list(s) of {years}",
+        "hi": "{body}, {year}: {n} इकाइयों में से {certain} निश्चित; अन्य पिछड़ा वर्ग की जनसंख्या के {samples} नमूने "
+              "(बीज {seed}); इन वर्षों की प्रकाशित सूचियों से सीमित: {years}"},
+    "project.most_likely": {"en": "most likely: {counts}", "hi": "सबसे संभावित: {counts}"},
+    "project.no_year": {"en": "no year", "hi": "कोई वर्ष नहीं"},
+    "project.prior": {
+        "en": "OBC share of each unit's population ~ Beta(a={a}, b={b}): mean {mean} % (the State share), standard "
+              "deviation {sd} percentage points, truncated to [0, (pop - sc - st) / pop]; OBC persons = floor(share x "
+              "pop); units independent a priori",
+        "hi": "हर इकाई की जनसंख्या में अन्य पिछड़ा वर्ग का अनुपात बीटा बंटन (a={a}, b={b}) से: औसत {mean} % (राज्य का "
+              "अनुपात), मानक विचलन {sd} प्रतिशत अंक, शून्य और (pop - sc - st) / pop के बीच सीमित; अन्य पिछड़ा वर्ग के "
+              "व्यक्ति = अनुपात गुणा जनसंख्या, नीचे की ओर पूर्णांकित; इकाइयाँ पहले से एक-दूसरे से स्वतंत्र"},
+    "project.sampled": {
+        "en": "the unknown OBC population is sampled: {prior}; spread: the option --obc-sd",
+        "hi": "अन्य पिछड़ा वर्ग की अज्ञात जनसंख्या के नमूने लिए गए: {prior}; फैलाव: विकल्प --obc-sd"},
     "audit.not_in_list": {
         "en": "the published list does not give this {unit_kind}{where}: its category is unknown, not unreserved; "
               "the rules are checked on the units the list gives",
