@@ -75,6 +75,12 @@ TEXT: dict[str, dict[str, str]] = {
               "item 2); where its OBC population was assumed, the flag says so.",
         "hi": "fewer_than_two: किसी इकाई को ऐसा वर्ग दिया गया है जिसके दो से कम व्यक्ति उसमें हैं (शासनादेश 2021, "
               "क्षेत्र पंचायत मद 2); जहाँ अन्य पिछड़ा वर्ग की जनसंख्या मानी गई है, वहाँ यह कहा गया है।"},
+    "flag.heading": {"en": "Constitutional flags", "hi": "संवैधानिक झंडे"},
+    "flag.none": {
+        "en": "No flag: SC + ST + OBC at most half of the posts, women at least a third, no group given to a unit "
+              "with fewer than two of its persons.",
+        "hi": "कोई झंडा नहीं: अनुसूचित जाति, अनुसूचित जनजाति और अन्य पिछड़ा वर्ग के पद आधे से अधिक नहीं, महिलाओं के "
+              "पद कम से कम एक-तिहाई, और किसी इकाई को ऐसा वर्ग नहीं दिया गया जिसके दो से कम व्यक्ति उसमें हों।"},
     "flag.note": {
         "en": "A flag is a question to ask of a list, not a finding that it is unlawful: the rules of the GO can "
               "produce it, and courts have weighed such cases one by one.",
