@@ -83,10 +83,11 @@ def verdicts(table: pd.DataFrame, checks: list[RuleCheck], codes, unit_kind: str
 
     out = [one(c.step, c.group, c.check, c.held, c.positions) for c in checks]
     seen = {(v.step, v.check) for v in out}
-    for step, check in dict.fromkeys(zip(rows["step"], rows["check"])):
-        if (step, check) not in seen:
-            seen.add((step, check))
-            out.append(one(step, _group_of(step, groups), check, "knock_on" if check == "knock_on" else "no"))
+    order = {s: i for i, s in enumerate(dict.fromkeys(c.step for c in checks))}      # the legal order of passes
+    extra = sorted({k for k in zip(rows["step"], rows["check"]) if k not in seen},
+                   key=lambda k: (order.get(k[0], len(order)), k[0], k[1]))
+    for step, check in extra:
+        out.append(one(step, _group_of(step, groups), check, "knock_on" if check == "knock_on" else "no"))
     return out
 
 

@@ -195,7 +195,8 @@ TEXT: dict[str, dict[str, str]] = {
     "audit.finding.depends_on_unpublished_data": {
         "en": "lawful for some OBC figures (not public)",
         "hi": "अन्य पिछड़ा वर्ग के कुछ आँकड़ों (जो सार्वजनिक नहीं हैं) के लिए विधिसम्मत"},
-    "audit.finding.unexplained": {"en": "none of the above", "hi": "इनमें से कोई कारण नहीं"},
+    "audit.finding.unexplained": {"en": "unexplained by the rules, an option or OBC figures",
+                                  "hi": "नियमों, किसी विकल्प या अन्य पिछड़ा वर्ग के आँकड़ों से स्पष्ट नहीं"},
     # the audit's verdicts, one per rule of a pass (reservation.auditing.verdicts): {group} is a group's name
     "verdict.heading": {"en": "Verdicts, one per rule of the passes ({n} {units} in the list):",
                         "hi": "निष्कर्ष, हर चरण के हर नियम पर एक (सूची के {n} {units} पर):"},
