@@ -36,7 +36,7 @@ from ..inputs.user_files import describe_input, load_history, load_lots, load_pi
 from ..inputs.options import OptionSet, parse_assignments
 from .render import PassText
 from ..law.rotation import RotationView, distinct_years, group_codes
-from ..law.words import OBC_NOTE_HI, UNIT_KINDS_HI
+from ..law.words import OBC_NOTE_HI, units_word
 from ..rules.rulebook import BaseYearWarning, Counts, Rulebook, base_year_assumption
 from ..rules.registry import get_rulebook
 
@@ -448,7 +448,7 @@ def _passes(p: Prepared, ctx: Context, frame: pd.DataFrame, slot_matrix: np.ndar
     rot_clause = rb.clause("rotation", base_year=p.base)
     groups = rb.groups(opts) if callable(rb.groups) else rb.groups
     pop = frame["pop"].to_numpy(dtype=np.int64)
-    obc_note_hi = OBC_NOTE_HI.format(unit=UNIT_KINDS_HI.get(rb.unit_kind, rb.unit_kind), share=ctx.obc.share_text,
+    obc_note_hi = OBC_NOTE_HI.format(unit=units_word(rb.unit_kind, 1, "hi"), share=ctx.obc.share_text,
                                      tie_break=opts["tie_break"])
     passes = []
     for group, codes in rb.pass_order(opts):

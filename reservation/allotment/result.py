@@ -75,6 +75,15 @@ class Allotment:
     def table(self) -> pd.DataFrame:
         return render_table(self.engine, self.units, self.ur_clause, self.extra_columns)
 
+    def assumptions_in(self, lang: str) -> list[tuple[str, bool]]:
+        """``meta["assumptions"]`` in ``lang``: (text, whether it is in ``lang``). An assumption the run rendered
+        from codes in both languages (the OBC note of a pass: its ``note`` and ``note_hi``) is given in Hindi;
+        the rulebooks' other notes are English prose and stay English (False)."""
+        if lang == "en":
+            return [(a, True) for a in self.meta["assumptions"]]
+        hi = {r.spec.text.note: r.spec.text.note_hi for r in self.engine.records if r.spec.text.note_hi}
+        return [(hi[a], True) if a in hi else (a, False) for a in self.meta["assumptions"]]
+
     def table_in(self, lang: str) -> pd.DataFrame:
         """The table with its reasons, tie-breaks and decisions' words in ``lang`` ("en" or "hi")."""
         if lang == "en":

@@ -119,12 +119,9 @@ def cmd_allot(args) -> int:
 
 def _flag_meanings(flags, lang: str) -> None:
     """What each kind of flag printed below means, once per kind, and that a flag is a question, not a finding."""
-    from ..law.words import word
-    kinds = list(dict.fromkeys(f["flag"] for f in flags))
-    for k in kinds:
-        print(word(f"flag.{k}", lang))
-    if kinds:
-        print(word("flag.note", lang))
+    from ..law.words import flag_meanings
+    for line in flag_meanings((f["flag"] for f in flags), lang):
+        print(line)
 
 
 #: the most rows of a summary or flags that `allot --out` prints (the rest is in the files it writes)

@@ -43,6 +43,7 @@ import numpy as np
 import pandas as pd
 
 from ..law.categories import CODES, COLOURS, label
+from ..law.words import word
 from ..engine.passes import CODE_INDEX
 from ..engine.steps import Effect
 from ..base.errors import InputError
@@ -83,6 +84,8 @@ class Projection:
     categories: np.ndarray | None = None
     obc: np.ndarray | None = None
     past_lists: list = field(default_factory=list)
+    #: ``meta["assumptions"]`` in Hindi where the run rendered one from codes (the OBC note), else "" (English)
+    assumptions_hi: list = field(default_factory=list)
 
     @property
     def samples(self) -> int:
@@ -205,8 +208,11 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
     meta = _meta(target, draws.first_result, prior, share_text, sd, samples, seed, constraint, years, pasts, notes,
                  alternatives, sampler, burn_in, thin, draws.sweeps, draws.checked, certain, agree, given, varies,
                  tallies)
+    hi = [t if ok else "" for t, ok in draws.first_result.assumptions_in("hi")]
+    hi += [""] * (len(meta["assumptions"]) - len(hi) - (prior is not None))
+    hi += [word("project.sampled", "hi", prior=prior.describe("hi"))] if prior is not None else []
     return Projection(body, year, table, tallies, meta, frame, certain, draws.kept, draws.kept_obc,
-                      [p for _, p in pasts])
+                      [p for _, p in pasts], hi)
 
 
 def _checked_arguments(samples, seed, burn_in, thin, check_every, constraint, obc_sd) -> Fraction:
@@ -315,7 +321,7 @@ def _meta(target, res, prior, share_text, sd, samples, seed, constraint, years, 
                      "probabilities of a category add up to its mean count")
     m["samples"] = samples
     m["assumptions"] = list(m["assumptions"]) + notes + (
-        [f"the unknown OBC population is sampled: {prior.describe()}; spread: the option --obc-sd"] if prior else [])
+        [word("project.sampled", "en", prior=prior.describe())] if prior else [])
     return m
 
 
