@@ -135,23 +135,28 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 #: the key-table check of each notebook (tests/test_notebook_outputs.py), run after the notebook's own cells
 KEY_TABLES = "tests/test_notebook_outputs.py::test_key_tables_match_their_reference["
 
-#: Seconds of CPU each heavy file (or notebook, with its key-table check) took in `make test` (2026-12-02, the
-#: worker's own and its child processes'; the browser test mostly waits for JupyterLab and Chromium, so it has its
-#: time on the clock). Weights, not promises: they only decide which units start first, so that a long one does
-#: not end the run alone in one worker. A file not named here weighs 0.1 s per test. notes/testspeed.md says how.
+#: Seconds each heavy file (or notebook, with its key-table check) takes in `make test`: the clock of each unit in
+#: a whole run of 2026-12-06 (main 4bc612c, notes/testspeed2.md) divided by 4.6, that run's clock over the 6 min 36 s
+#: of an idle machine (the run shared two cores with other work), so that what a unit waits for (kernels, report
+#: workers, subprocesses) counts too; test_report_folder keeps its former weight (two of its tests timed out under
+#: that load). Weights, not promises: they only decide which units start first, so that a long one does not end
+#: the run alone in one worker. A file not named here weighs 0.1 s per test. The browser test, run beside the
+#: workers (below), is ordered last there; its weight (71 s on the clock of an idle machine) counts only when it
+#: runs in a worker.
 WEIGHTS = {
-    "tests/test_audit_property.py": 90, "tests/test_notebooks_browser.py": 80, "tests/test_output_csv.py": 46,
-    "tests/test_project.py": 46, "tests/test_one_law.py": 46, "tests/test_properties.py": 43,
-    "tests/test_report_determinism.py": 40, "tests/test_views.py": 39, "tests/test_report_folder.py": 38,
-    "tests/test_audit.py": 37, "tests/test_html_safety.py": 28, "tests/test_backtest.py": 22,
-    "tests/test_report.py": 20, "notebooks/08_backtest_kp.ipynb": 20, "notebooks/07_projection.ipynb": 19,
-    "tests/test_dpc_poll.py": 16, "tests/test_report_projection.py": 15, "tests/test_maps.py": 15,
-    "notebooks/06_audit.ipynb": 15, "tests/test_hostile_out.py": 14, "tests/test_names.py": 14,
-    "tests/test_tie_rule.py": 13, "tests/test_readings_kp.py": 12, "notebooks/02_division_report.ipynb": 12,
-    "notebooks/04_explore.ipynb": 11, "tests/test_kp_history.py": 11, "tests/test_hostile_bounds.py": 11,
-    "tests/test_dpc_count.py": 10, "tests/test_out_guard.py": 9, "tests/test_dpc_hostile.py": 9,
-    "tests/test_hostile_csv.py": 8, "notebooks/03_rotation_history.ipynb": 7, "notebooks/01_state_counts.ipynb": 6,
-    "notebooks/05_dpc.ipynb": 6, "tests/test_gp_history.py": 20, "tests/test_years.py": 8,
+    "tests/test_views.py": 49, "tests/test_project.py": 45, "tests/test_output_csv.py": 41,
+    "tests/test_backtest.py": 40, "tests/test_audit_property.py": 40, "tests/test_report_folder.py": 38,
+    "tests/test_one_law.py": 38, "tests/test_properties.py": 37, "tests/test_html_safety.py": 28,
+    "tests/test_audit.py": 28, "tests/test_report_determinism.py": 27, "tests/test_maps.py": 20,
+    "tests/test_gp_history.py": 20, "tests/test_dpc_poll.py": 19, "tests/test_notebooks_browser.py": 71,
+    "tests/test_names.py": 18, "tests/test_report.py": 17, "tests/test_hostile_out.py": 17,
+    "tests/test_hostile_bounds.py": 11, "tests/test_kp_history.py": 10, "tests/test_dpc_count.py": 10,
+    "notebooks/07_projection.ipynb": 8, "notebooks/06_audit.ipynb": 8, "tests/test_tie_rule.py": 7,
+    "notebooks/08_backtest_kp.ipynb": 7, "tests/test_readings_kp.py": 7, "tests/test_out_guard.py": 6,
+    "tests/test_panchayat_units.py": 6, "tests/test_report_projection.py": 6, "notebooks/04_explore.ipynb": 6,
+    "tests/test_dpc_hostile.py": 5, "tests/test_hostile_history.py": 5, "tests/test_hostile_pins.py": 5,
+    "tests/test_dpc_seats.py": 5, "tests/test_hostile_csv.py": 5, "tests/test_hostile_population.py": 5,
+    "tests/test_kp_chair.py": 4, "notebooks/02_division_report.ipynb": 4,
 }
 
 
