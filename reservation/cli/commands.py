@@ -68,12 +68,22 @@ def _allot(args):
     from ..rules.registry import get_rulebook
     rb = get_rulebook(args.body)
     return rb, allot(args.body, args.year, units=args.units, history=args.history or None,
-                     population=args.population, pins=args.pin, options=args.option, base_year=args.base_year)
+                     population=args.population, pins=args.pin, options=args.option, base_year=args.base_year,
+                     published=getattr(args, "published", None))
+
+
+def _say_answer(result, lang: str) -> None:
+    """The count that opens every output (on stderr): how many units are determined, how many depend on what."""
+    from ..law.words import status_counts_line
+    a = result.answer
+    if a is not None:
+        print(status_counts_line(a.counts(), len(a.status), result.unit_kind, lang), file=sys.stderr)
 
 
 def cmd_allot(args) -> int:
     from ..output.tables import table_csv, write_allotment
     rb, result = _allot(args)
+    _say_answer(result, args.lang)
     if args.out is None:
         sys.stdout.write(table_csv(result.table_in(args.lang)))
         for a in result.meta["assumptions"]:
@@ -123,7 +133,7 @@ SHOWN_ROWS = 40
 def cmd_explain(args) -> int:
     from ..allotment.explain import explain_text
     body, result = _allot(args)
-    print(explain_text(result, args.unit))
+    print(explain_text(result, args.unit, lang=args.lang))
     return 0
 
 
@@ -195,6 +205,13 @@ def build_parser() -> argparse.ArgumentParser:
         elif name == "explain":
             sp.add_argument("--unit", required=True, type=text_type,
                             help="the unit: LGD code or English/Hindi name")
+            sp.add_argument("--lang", choices=["en", "hi"], default="en",
+                            help="language of the answer and the steps (category codes stay codes)")
+        if name in ("allot", "explain"):
+            sp.add_argument("--published", metavar="FILE",
+                            help="the published list of this election (CSV unit,category; codes or names, English "
+                                 "or Hindi, as for `audit --published`): the columns published and status compare "
+                                 "with it (default: the list the project ships for this body and year, if any)")
         sp.set_defaults(func=func)
 
     sp = sub.add_parser("options", help="the named ambiguity switches of a body, defaults and evidence")
