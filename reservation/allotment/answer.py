@@ -26,6 +26,7 @@ import numpy as np
 from ..engine import steps
 from ..law.categories import CODES
 from ..law.decisions import STATUS_PRECEDENCE, Status
+from ..law.rotation import positions
 from .certainty import mask_codes, pass_kinds, prove
 
 __all__ = ["Answer", "answer_of", "ANSWER_COLUMNS", "possible_text"]
@@ -143,7 +144,10 @@ def _missing(prepared, engine) -> dict:
     out = {}
     for y in years:
         have = h.loc[h["year"] == y, "unit_code"].to_numpy(dtype=np.int64)
-        out[int(y)] = ~np.isin(engine.codes, have)
+        pos = positions(engine.codes, have)           # the engine's lookup (np.isin takes seconds at 732,000)
+        missing = np.ones(len(engine.codes), dtype=bool)
+        missing[pos[pos >= 0]] = False
+        out[int(y)] = missing
     return out
 
 

@@ -162,7 +162,7 @@ def _prove_pass(st: _State, result, rec, kind: PassKind, eligible, tiers, slots_
     n_par = len(result.parent_labels)
     codes_idx = np.array([CODE_INDEX[c] for c in rec.spec.codes])
     bits = int(sum(1 << int(c) for c in codes_idx))
-    pool_all = st.status != 1
+    pool_all = (st.status != 1) & ~st.taken           # a unit that surely took a post is out of the pool
     if not slots_known:                          # the posts of every counting unit read the unknown figures
         st.unsure(np.flatnonzero(pool_all), bits)
         return
@@ -206,7 +206,7 @@ def _prove_parent(st: _State, c: _PassContext, q: int) -> None:
     result, rec, kind, s = c.result, c.rec, c.kind, c.result.settings
     n = len(result.codes)
     in_q = result.par == q
-    pool = in_q & (st.status != 1)
+    pool = in_q & (st.status != 1) & ~st.taken
     if not pool.any():
         return
     need = int(rec.need[q])
@@ -227,7 +227,8 @@ def _prove_parent(st: _State, c: _PassContext, q: int) -> None:
     took = hi < need
     left = lo >= need
     decided = sure & ~victims & (took | left)
-    st.unsure(cand[(~decided & ~left) | victims], c.bits)
+    bits = int(sum(1 << int(ci) for j, ci in enumerate(c.codes_idx) if rec.slots[q, j] > 0))   # the codes it has
+    st.unsure(cand[(~decided & ~left) | victims], bits)
     got = cand[decided & took]
     if not len(got):
         return
@@ -243,7 +244,7 @@ def _prove_parent(st: _State, c: _PassContext, q: int) -> None:
         code = np.where(hi_g < w, c.codes_idx[0], np.where(lo_g >= w, c.codes_idx[1], -1))
     st.cat[got] = code
     st.taken[got[code < 0]] = True               # surely took one of the pass's posts: never UR
-    st.unsure(got[code < 0], c.bits)
+    st.unsure(got[code < 0], bits)
 
 
 def _places(cand, sure, t_lo, t_hi, public):

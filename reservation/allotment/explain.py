@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 
 from ..base.errors import InputError
+from ..law.categories import CODES
 from ..law.decisions import Status
 from ..law.words import ANSWER_WORDS, STATUS_WORDS, UNIT_KINDS_HI, category_label
 
@@ -44,11 +45,11 @@ def _held_elsewhere(allotment, unit) -> list[str]:
     return out
 
 
-def explain_text(allotment, unit, lang: str = "en", probabilities=None) -> str:
+def explain_text(allotment, unit, lang: str = "en") -> str:
     """The text ``reservation explain`` prints, in ``lang``: first what a reader needs (the published category and
     its source, what the law allows with public data, which unknown decides between them, what the stand-in chose
-    and why; for a unit that differs from the published list, that first; ``probabilities``: the projection's
-    lines for an election not yet held), then the decision, reason, clause, history and each step in order."""
+    and why; for a unit that differs from the published list, that first; for an election not yet held, the
+    projection's probabilities when they are attached: :mod:`reservation.answers.future`), then the decision, reason, clause, history and each step in order."""
     from ..law.words import check_lang
     lang = check_lang(lang)
     code = resolve_unit(allotment, unit)
@@ -60,7 +61,7 @@ def explain_text(allotment, unit, lang: str = "en", probabilities=None) -> str:
              f"{meta['body']} {meta['year']}: {row['category']}"]
     pos = int(np.flatnonzero(allotment.engine.codes == code)[0])
     if allotment.answer is not None:
-        lines[1:1] = answer_lines(allotment, pos, lang, probabilities)
+        lines[1:1] = answer_lines(allotment, pos, lang)
     lines += [f"  reason: {row['reason']}", f"  clause: {row['clause']}"]
     if allotment.history is not None:
         h = allotment.history[allotment.history["unit_code"] == code]
@@ -81,11 +82,11 @@ def explain_text(allotment, unit, lang: str = "en", probabilities=None) -> str:
     return "\n".join(lines)
 
 
-def answer_lines(allotment, pos: int, lang: str = "en", probabilities=None) -> list[str]:
+def answer_lines(allotment, pos: int, lang: str = "en") -> list[str]:
     """The answer of the unit at engine position ``pos`` in words (typed data -> words, here only): the
     difference from the published list first where there is one, then the published category and its source,
     the possible categories, the status, which unknown decides, the stand-in's choice, and the probabilities
-    (``probabilities``: ``{"samples", "seed", "P": {code: probability}}`` or None)."""
+    attached to the allotment (an election not yet held), if any."""
     a = allotment.answer
     w, sw = ANSWER_WORDS[lang], STATUS_WORDS[lang]
     category = str(allotment.engine.category_codes()[pos])
@@ -119,8 +120,10 @@ def answer_lines(allotment, pos: int, lang: str = "en", probabilities=None) -> l
     if years:
         why.append(w["stand_in_list"])
     out.append(w["stand_in"].format(category=category, label=category_label(category, lang), why="; ".join(why)))
-    if probabilities is not None:
-        probs = ", ".join(f"{c} {p:.3f}" for c, p in probabilities["P"].items() if p > 0)
-        out.append(w["probabilities"].format(samples=probabilities["samples"], seed=probabilities["seed"],
-                                             probs=probs))
+    rec = allotment.probability_record
+    if allotment.probabilities is not None:
+        probs = ", ".join(f"{c} {p:.3f}" for c, p in zip(CODES, allotment.probabilities[pos]) if p > 0)
+        out.append(w["probabilities"].format(samples=rec["samples"], seed=rec["seed"], probs=probs))
+    elif rec is not None and rec.get("refused"):
+        out.append(w["probabilities_refused"].format(why=rec["refused"]))
     return ["  " + x for x in out]

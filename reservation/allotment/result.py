@@ -53,6 +53,8 @@ class Allotment:
         self.options = options
         self._prepared = prepared               # the answer's inputs (None: a run without an answer)
         self._answer_pending = prepared is not None
+        self.probabilities = None               # units x CODES (floats), for an election not yet held
+        self.probability_record: dict | None = None
 
     @property
     def meta(self) -> dict:
@@ -61,6 +63,8 @@ class Allotment:
         if self._answer_pending:
             self._answer_pending = False
             self._meta["answer"] = self.answer.record()
+            if self.probability_record is not None:
+                self._meta["answer"]["probabilities"] = self.probability_record
         if self._flags_pending:
             from .flags import flags_record
             self._flags_pending = False         # flags_record reads meta["options"]: no second computation
@@ -86,13 +90,27 @@ class Allotment:
         from .answer import answer_of
         return answer_of(self._prepared, self)
 
+    def attach_probabilities(self, probabilities, record: dict) -> None:
+        """Attach a projection's probabilities (units x CODES, in the engine's order; None: refused, said in
+        ``record``), from :mod:`reservation.answers.future`: the table gains ``P_ST_W ... P_UR``, the meta's
+        answer their ``record`` (samples, seed)."""
+        self.probabilities = None if probabilities is None else np.asarray(probabilities, dtype=float)
+        self.probability_record = dict(record)
+        self.__dict__.pop("table", None)
+        if not self._answer_pending and "answer" in self._meta:
+            self._meta["answer"]["probabilities"] = self.probability_record
+
     def _with_answer(self, df: pd.DataFrame, lo: int = 0) -> pd.DataFrame:
         """The rendered rows ``df`` (units ``lo:lo+len(df)``) with the answer's columns right after ``category``."""
         a = self.answer
         if a is None:
             return df
         at = df.columns.get_loc("category") + 1
-        for i, (name, values) in enumerate(a.columns(lo, lo + len(df)).items()):
+        cols = a.columns(lo, lo + len(df))
+        if self.probabilities is not None:
+            for j, c in enumerate(CODES):
+                cols[f"P_{c}"] = self.probabilities[lo:lo + len(df), j]
+        for i, (name, values) in enumerate(cols.items()):
             df.insert(at + i, name, values)
         return df
 

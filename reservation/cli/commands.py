@@ -29,6 +29,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 from .args import YEARS, text_type, year_type  # the argument types every sub-command uses
+from .project import _count  # noqa: E402  a whole number within its bound (reservation.inputs.limits)
+
+
+def _samples(value: str) -> int:
+    """--samples of allot/explain: 0 (no probabilities) or a count within its bound."""
+    return 0 if str(value).strip() == "0" else _count("samples")(value)
 
 _year = year_type
 
@@ -64,12 +70,16 @@ def cmd_counts(args) -> int:
 
 
 def _allot(args):
-    from ..allotment.pipeline import allot
     from ..rules.registry import get_rulebook
     rb = get_rulebook(args.body)
-    return rb, allot(args.body, args.year, units=args.units, history=args.history or None,
-                     population=args.population, pins=args.pin, options=args.option, base_year=args.base_year,
-                     published=getattr(args, "published", None))
+    kw = dict(units=args.units, history=args.history or None, population=args.population, pins=args.pin,
+              options=args.option, base_year=args.base_year)
+    if args.command not in ("allot", "explain"):
+        from ..allotment.pipeline import allot
+        return rb, allot(args.body, args.year, **kw)
+    from ..answers.future import allot_answered     # an election not yet held: with the projection's probabilities
+    return rb, allot_answered(args.body, args.year, published=args.published, samples=args.samples,
+                              seed=args.seed, **kw)
 
 
 def _say_answer(result, lang: str) -> None:
@@ -208,6 +218,10 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("--lang", choices=["en", "hi"], default="en",
                             help="language of the answer and the steps (category codes stay codes)")
         if name in ("allot", "explain"):
+            sp.add_argument("--samples", type=_samples, default=1000,
+                            help="an election not yet held: the projection's samples for P_ST_W ... P_UR (default "
+                                 "1000 and --seed 0, as `reservation project`; 0: no probabilities)")
+            sp.add_argument("--seed", type=_count("seed"), default=0, help="the projection's seed (default 0)")
             sp.add_argument("--published", metavar="FILE",
                             help="the published list of this election (CSV unit,category; codes or names, English "
                                  "or Hindi, as for `audit --published`): the columns published and status compare "

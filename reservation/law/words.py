@@ -340,6 +340,7 @@ ANSWER_WORDS = {
            "stand_in_list": "a missing record taken as not reserved",
            "stand_in_given": "the figures given",
            "probabilities": "probabilities ({samples} samples, seed {seed}, as `reservation project`): {probs}",
+           "probabilities_refused": "probabilities: the projection cannot be made here ({why})",
            "trace": "the computation, step by step:"},
     "hi": {"count": "{n} {kind}: {parts}",
            "differs": "राज्य की प्रकाशित सूची में {published} है; यह संगणना {category} देती है। संगणित वर्ग को राज्य की "
@@ -362,6 +363,7 @@ ANSWER_WORDS = {
            "stand_in_list": "अनुपलब्ध अभिलेख को अनारक्षित माना गया",
            "stand_in_given": "दिए गए आँकड़े",
            "probabilities": "संभावनाएँ ({samples} नमूने, बीज {seed}, `reservation project` जैसी): {probs}",
+           "probabilities_refused": "संभावनाएँ: यहाँ प्रक्षेपण नहीं हो सकता ({why})",
            "trace": "संगणना, चरण दर चरण:"},
 }
 
