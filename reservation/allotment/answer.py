@@ -27,7 +27,9 @@ from ..engine import steps
 from ..law.categories import CODES
 from ..law.decisions import STATUS_PRECEDENCE, Status
 from ..law.rotation import positions
-from .certainty import mask_codes, pass_kinds, prove
+from ..base.errors import RuleError
+from ..inputs.published import published_list
+from .certainty import PassKind, mask_codes, pass_kinds, prove
 
 __all__ = ["Answer", "answer_of", "ANSWER_COLUMNS", "possible_text"]
 
@@ -93,11 +95,15 @@ def possible_text(masks: np.ndarray) -> np.ndarray:
 def answer_of(prepared, allotment, published=None) -> Answer:
     """The answer of an allotment (``allotment``: the run of ``prepared``); ``published``: the user's published
     list (a path or a table) or None (the shipped list of that body and election, if any)."""
-    from ..inputs.published import published_list
     engine = allotment.engine
     n = len(engine.codes)
-    kinds = pass_kinds(prepared)
     obc_given = "obc" in prepared.frame.columns
+    try:
+        kinds = pass_kinds(prepared)
+    except RuleError:                   # a key whose OBC dependence is not declared: nothing can be proved
+        if not obc_given:
+            return _unproved(prepared, allotment, published)
+        kinds = [PassKind(r.spec.group, tuple(r.spec.codes), None, False) for r in engine.records]
     proof = prove(prepared, engine, kinds, obc_known=obc_given)
     missing = _missing(prepared, engine)
     possible = proof.possible
@@ -111,6 +117,25 @@ def answer_of(prepared, allotment, published=None) -> Answer:
         bad = int(np.flatnonzero(own == 0)[0])
         raise AssertionError(f"the computed category of {prepared.frame['unit_name_en'].iat[bad]} is outside its "
                              f"possible set")
+    pub, source = _published(prepared, engine, published)
+    status = _status(prepared, engine, pub, ~proof.certain, depends_list)
+    return Answer(pub, status, possible, source, missing, obc_given, proof.possible)
+
+
+def _unproved(prepared, allotment, published) -> Answer:
+    """The answer where no proof can be made (a pass ranks by a key whose OBC dependence is undeclared): every
+    category possible, every unit depending on the OBC figures (a sound answer, and a plain one)."""
+    engine = allotment.engine
+    n = len(engine.codes)
+    pub, source = _published(prepared, engine, published)
+    possible = np.full(n, (1 << len(CODES)) - 1, dtype=np.int64)
+    status = _status(prepared, engine, pub, np.ones(n, dtype=bool), np.zeros(n, dtype=bool))
+    return Answer(pub, status, possible, source, {}, False, possible)
+
+
+def _published(prepared, engine, published):
+    """The published category of every unit ("" where none) and the list's source (None: no list held)."""
+    n = len(engine.codes)
     pub = np.full(n, "", dtype=object)
     got = prepared.published if published is None else published_list(prepared.body, prepared.year,
                                                                        prepared.resolve, published)
@@ -121,14 +146,20 @@ def answer_of(prepared, allotment, published=None) -> Answer:
         series, source = got
         at = series.reindex(engine.codes)
         pub = np.where(at.isna().to_numpy(), "", at.fillna("").astype(str).to_numpy()).astype(object)
+    return pub, source
+
+
+def _status(prepared, engine, pub, depends_obc, depends_list) -> np.ndarray:
+    """The status code of every unit: the first of STATUS_PRECEDENCE that holds."""
+    n = len(engine.codes)
     status = np.full(n, Status.DETERMINED.value, dtype=object)
     partial = (prepared.frame["figures"].astype(str).str.strip().str.lower() == "partial").to_numpy() \
         if "figures" in prepared.frame else np.zeros(n, dtype=bool)
-    holds = {Status.DEPENDS_OBC: ~proof.certain, Status.PARTIAL_FIGURES: partial, Status.DEPENDS_LIST: depends_list,
+    holds = {Status.DEPENDS_OBC: depends_obc, Status.PARTIAL_FIGURES: partial, Status.DEPENDS_LIST: depends_list,
              Status.DIFFERS_PUBLISHED: (pub != "") & (pub != engine.category_codes())}
     for s in reversed(STATUS_PRECEDENCE[:-1]):           # the lowest first: a higher one overwrites it
         status[holds[s]] = s.value
-    return Answer(pub, status, possible, source, missing, obc_given, proof.possible)
+    return status
 
 
 def _missing(prepared, engine) -> dict:

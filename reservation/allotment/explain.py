@@ -124,6 +124,8 @@ def answer_lines(allotment, pos: int, lang: str = "en") -> list[str]:
     if allotment.probabilities is not None:
         probs = ", ".join(f"{c} {p:.3f}" for c, p in zip(CODES, allotment.probabilities[pos]) if p > 0)
         out.append(w["probabilities"].format(samples=rec["samples"], seed=rec["seed"], probs=probs))
+        if status == Status.DEPENDS_LIST.value:
+            out.append(w["probabilities_list"].format(years=", ".join(map(str, years))))
     elif rec is not None and rec.get("refused"):
         out.append(w["probabilities_refused"].format(why=rec["refused"]))
     return ["  " + x for x in out]

@@ -341,7 +341,9 @@ ANSWER_WORDS = {
            "stand_in_given": "the figures given",
            "probabilities": "probabilities ({samples} samples, seed {seed}, as `reservation project`): {probs}",
            "probabilities_refused": "probabilities: the projection cannot be made here ({why})",
-           "trace": "the computation, step by step:"},
+           "probabilities_list": "these probabilities sample the OBC figures only: they read the missing list of "
+                                 "{years} as the stand-in does (not reserved), so they are surer than the data",
+           "trace": "steps, in the order the rules applied them:"},
     "hi": {"count": "{n} {kind}: {parts}",
            "differs": "राज्य की प्रकाशित सूची में {published} है; यह संगणना {category} देती है। संगणित वर्ग को राज्य की "
                       "सूची के रूप में प्रकाशित न करें।",
@@ -364,6 +366,8 @@ ANSWER_WORDS = {
            "stand_in_given": "दिए गए आँकड़े",
            "probabilities": "संभावनाएँ ({samples} नमूने, बीज {seed}, `reservation project` जैसी): {probs}",
            "probabilities_refused": "संभावनाएँ: यहाँ प्रक्षेपण नहीं हो सकता ({why})",
+           "probabilities_list": "ये संभावनाएँ केवल अन्य पिछड़ा वर्ग के आँकड़ों का नमूना लेती हैं: {years} की अनुपलब्ध "
+                                 "सूची को अनुमान की तरह (अनारक्षित) पढ़ती हैं, इसलिए आँकड़ों से अधिक निश्चित दिखती हैं",
            "trace": "संगणना, चरण दर चरण:"},
 }
 
