@@ -31,8 +31,12 @@ from ..base.errors import RuleError
 from ..inputs.published import published_list
 from .certainty import PassKind, mask_codes, pass_kinds, prove
 
-__all__ = ["Answer", "answer_of", "ANSWER_COLUMNS", "possible_text"]
+__all__ = ["Answer", "answer_of", "ANSWER_COLUMNS", "PARTIAL_FIGURES", "possible_text"]
 
+#: The values of a units table's ``figures`` column that make a unit's status ``partial_figures``: ``partial`` (a
+#: population built from part of its area, e.g. gram panchayats from Census villages) and ``none`` (no figures:
+#: an urban body created after 2011 without a Census town, ranked with share 0).
+PARTIAL_FIGURES = ("partial", "none")
 #: The answer's columns of an allotment table, right after ``category``.
 ANSWER_COLUMNS = ("published", "status", "possible")
 _CODES = np.asarray(CODES, dtype=object)
@@ -117,9 +121,20 @@ def answer_of(prepared, allotment, published=None) -> Answer:
         bad = int(np.flatnonzero(own == 0)[0])
         raise AssertionError(f"the computed category of {prepared.frame['unit_name_en'].iat[bad]} is outside its "
                              f"possible set")
+    partial = _partial(prepared)
+    if partial.any():                   # its own figures unknown: any category the election has (others: as given)
+        possible = np.where(partial, np.bitwise_or.reduce(np.left_shift(1, engine.category)), possible)
     pub, source = _published(prepared, engine, published)
     status = _status(prepared, engine, pub, ~proof.certain, depends_list)
     return Answer(pub, status, possible, source, missing, obc_given, proof.possible)
+
+
+def _partial(prepared) -> np.ndarray:
+    """Whether each unit's population figures are partial (its ``figures`` is one of :data:`PARTIAL_FIGURES`)."""
+    f = prepared.frame
+    if "figures" not in f:
+        return np.zeros(len(f), dtype=bool)
+    return f["figures"].astype(str).str.strip().str.lower().isin(PARTIAL_FIGURES).to_numpy()
 
 
 def _unproved(prepared, allotment, published) -> Answer:
@@ -153,8 +168,7 @@ def _status(prepared, engine, pub, depends_obc, depends_list) -> np.ndarray:
     """The status code of every unit: the first of STATUS_PRECEDENCE that holds."""
     n = len(engine.codes)
     status = np.full(n, Status.DETERMINED.value, dtype=object)
-    partial = (prepared.frame["figures"].astype(str).str.strip().str.lower() == "partial").to_numpy() \
-        if "figures" in prepared.frame else np.zeros(n, dtype=bool)
+    partial = _partial(prepared)
     holds = {Status.DEPENDS_OBC: depends_obc, Status.PARTIAL_FIGURES: partial, Status.DEPENDS_LIST: depends_list,
              Status.DIFFERS_PUBLISHED: (pub != "") & (pub != engine.category_codes())}
     for s in reversed(STATUS_PRECEDENCE[:-1]):           # the lowest first: a higher one overwrites it

@@ -56,6 +56,15 @@ class Allotment:
         self.probabilities = None               # units x CODES (floats), for an election not yet held
         self.probability_record: dict | None = None
 
+    def __getstate__(self) -> dict:
+        """A pickled allotment (a report's kernels load the one their parent saved) keeps its answer, computed
+        now, not its inputs (the rulebook holds functions that do not pickle)."""
+        state = self.__dict__.copy()
+        if state.get("_prepared") is not None:
+            state["answer"] = self.answer
+        state["_prepared"] = None
+        return state
+
     @property
     def meta(self) -> dict:
         """The run's record (body, year, options, inputs, assumptions, counts, flags): the flags are added, last,
