@@ -93,13 +93,14 @@ def _say_answer(result, lang: str) -> None:
 def cmd_allot(args) -> int:
     from ..output.tables import table_csv, write_allotment
     rb, result = _allot(args)
-    _say_answer(result, args.lang)
     if args.out is None:
         sys.stdout.write(table_csv(result.table_in(args.lang)))
+        _say_answer(result, args.lang)             # once the table stands: a refusal stays one line alone
         for a in result.meta["assumptions"]:
             print(f"assumed: {a}", file=sys.stderr)
         return 0
     out, meta = write_allotment(result, args.out, lang=args.lang, force=args.force)
+    _say_answer(result, args.lang)
     summary = result.summary_by_division()
     if "no_figures" in result.extra:
         print("bodies without population figures (ranked last):")
