@@ -96,7 +96,8 @@ def answer_lines(allotment, pos: int, lang: str = "en") -> list[str]:
     kind = allotment.unit_kind if lang == "en" else UNIT_KINDS_HI.get(allotment.unit_kind, allotment.unit_kind)
     out = []
     if status == Status.DIFFERS_PUBLISHED.value:
-        out.append(w["differs"].format(published=published, category=category))
+        key = "differs" if a.source is not None and a.source.shipped else "differs_user"
+        out.append(w[key].format(published=published, category=category))
     if a.source is None:
         out.append(w["published_none"])
     else:

@@ -322,6 +322,7 @@ ANSWER_WORDS = {
     "en": {"count": "{n} {kind}: {parts}",
            "differs": "The State's published list says {published}; this computation says {category}. Do not "
                       "publish the computed category as the State's list.",
+           "differs_user": "The published list you gave says {published}; this computation says {category}.",
            "published": "published: {published} ({label}), {source}",
            "published_none": "published: no published list of this election is held",
            "published_absent": "published: the list ({source}) does not name this unit",
@@ -347,6 +348,7 @@ ANSWER_WORDS = {
     "hi": {"count": "{n} {kind}: {parts}",
            "differs": "राज्य की प्रकाशित सूची में {published} है; यह संगणना {category} देती है। संगणित वर्ग को राज्य की "
                       "सूची के रूप में प्रकाशित न करें।",
+           "differs_user": "आपकी दी गई प्रकाशित सूची में {published} है; यह संगणना {category} देती है।",
            "published": "प्रकाशित: {published} ({label}), {source}",
            "published_none": "प्रकाशित: इस निर्वाचन की कोई प्रकाशित सूची उपलब्ध नहीं",
            "published_absent": "प्रकाशित: सूची ({source}) में यह इकाई नहीं है",
