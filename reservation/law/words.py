@@ -20,7 +20,7 @@ from ..base.errors import InputError
 __all__ = ["LANGS", "LANG_NAMES", "CATEGORY_LABELS", "BODY_TITLES_HI", "TEXT", "VERDICT_TEXT", "ALL_DIVISIONS",
            "DEVANAGARI_SAMPLE", "check_lang", "word", "category_label", "verdict_text", "TIER_WORDS",
            "DECISION_WORDS", "ordinal", "ALLOTMENT_WORDS", "UNIT_KINDS_HI", "OBC_NOTE_HI", "UNIT_COUNT_WORDS",
-           "units_word", "flag_meanings"]
+           "units_word", "flag_meanings", "STATUS_WORDS", "ANSWER_WORDS", "status_counts_line"]
 
 #: The languages of every view: English and Hindi.
 LANGS: tuple[str, ...] = ("en", "hi")
@@ -428,6 +428,93 @@ ALLOTMENT_WORDS = {
            "by_code": "नियम से (कम कोड पहले)",
            "people": "{n} व्यक्ति", "people_assumed": "लगभग {n} व्यक्ति (अन्य पिछड़ा वर्ग अनुमानित)"},
 }
+
+
+#: the answer's status codes (reservation.law.decisions.Status): a short phrase (the count line) and a sentence
+STATUS_WORDS = {
+    "en": {"determined": ("determined by public data", "the public data decide it: the same category for every "
+                          "admissible value of the unknowns"),
+           "depends_obc": ("depend on OBC figures", "it depends on figures that are not published: the OBC "
+                           "population"),
+           "depends_list": ("depend on a list we do not hold", "it depends on a past list the project does not hold"),
+           "partial_figures": ("have partial population figures", "the unit's population figures are partial"),
+           "differs_published": ("differ from the published list", "the State published a different category")},
+    "hi": {"determined": ("सार्वजनिक आँकड़ों से निर्धारित", "सार्वजनिक आँकड़े इसे तय करते हैं: अज्ञात आँकड़ों के हर "
+                          "स्वीकार्य मान पर एक ही वर्ग"),
+           "depends_obc": ("अन्य पिछड़ा वर्ग के आँकड़ों पर निर्भर", "यह अप्रकाशित आँकड़ों पर निर्भर है: अन्य पिछड़ा "
+                           "वर्ग की जनसंख्या"),
+           "depends_list": ("ऐसी सूची पर निर्भर जो हमारे पास नहीं", "यह ऐसी पिछली सूची पर निर्भर है जो परियोजना के पास "
+                            "नहीं है"),
+           "partial_figures": ("जनसंख्या के आँकड़े अधूरे", "इकाई के जनसंख्या आँकड़े अधूरे हैं"),
+           "differs_published": ("प्रकाशित सूची से भिन्न", "राज्य ने भिन्न वर्ग प्रकाशित किया")},
+}
+
+#: the lines of an answer (reservation explain, the count line of allot)
+ANSWER_WORDS = {
+    "en": {"count": "{n} {kind}: {parts}",
+           "differs": "The State's published list says {published}; this computation says {category}. Do not "
+                      "publish the computed category as the State's list.",
+           "differs_user": "The published list you gave says {published}; this computation says {category}.",
+           "published": "published: {published} ({label}), {source}",
+           "published_none": "published: no published list of this election is held",
+           "published_absent": "published: the list ({source}) does not name this unit",
+           "source_date": "list of {date}",
+           "user_list": "the list given with --published",
+           "shipped_list": "the list the project ships ({file})",
+           "possible": "what the law allows with public data: {codes}",
+           "outside": "the published category is not among them: public data and the law as read here cannot give it",
+           "status": "status: {status}: {sentence}",
+           "decides_obc": "what decides between them: the OBC population by {kind}, which is not published",
+           "decides_list": "what decides between them: the list of {years}, which the project does not hold "
+                           "(give it with --history)",
+           "decides_none": "nothing unknown decides it",
+           "stand_in": "the stand-in chose {category} ({label}): {why}",
+           "stand_in_obc": "the OBC population of every {kind} taken at the State share",
+           "stand_in_list": "a missing record taken as not reserved",
+           "stand_in_given": "the figures given",
+           "probabilities": "probabilities ({samples} samples, seed {seed}, as `reservation project`): {probs}",
+           "probabilities_refused": "probabilities: the projection cannot be made here ({why})",
+           "probabilities_list": "these probabilities sample the OBC figures only: they read the missing list of "
+                                 "{years} as the stand-in does (not reserved), so they are surer than the data",
+           "trace": "steps, in the order the rules applied them:"},
+    "hi": {"count": "{n} {kind}: {parts}",
+           "differs": "राज्य की प्रकाशित सूची में {published} है; यह संगणना {category} देती है। संगणित वर्ग को राज्य की "
+                      "सूची के रूप में प्रकाशित न करें।",
+           "differs_user": "आपकी दी गई प्रकाशित सूची में {published} है; यह संगणना {category} देती है।",
+           "published": "प्रकाशित: {published} ({label}), {source}",
+           "published_none": "प्रकाशित: इस निर्वाचन की कोई प्रकाशित सूची उपलब्ध नहीं",
+           "published_absent": "प्रकाशित: सूची ({source}) में यह इकाई नहीं है",
+           "source_date": "{date} की सूची",
+           "user_list": "--published से दी गई सूची",
+           "shipped_list": "परियोजना के साथ दी गई सूची ({file})",
+           "possible": "सार्वजनिक आँकड़ों के साथ विधि जो अनुमति देती है: {codes}",
+           "outside": "प्रकाशित वर्ग इनमें नहीं है: सार्वजनिक आँकड़े और यहाँ पढ़ी गई विधि इसे नहीं दे सकते",
+           "status": "स्थिति: {status}: {sentence}",
+           "decides_obc": "इनमें से क्या होगा यह तय करता है: हर {kind} की अन्य पिछड़ा वर्ग जनसंख्या, जो प्रकाशित नहीं",
+           "decides_list": "इनमें से क्या होगा यह तय करती है: {years} की सूची, जो परियोजना के पास नहीं "
+                           "(--history से दें)",
+           "decides_none": "कोई अज्ञात इसे तय नहीं करता",
+           "stand_in": "अनुमान ने {category} ({label}) चुना: {why}",
+           "stand_in_obc": "हर {kind} की अन्य पिछड़ा वर्ग जनसंख्या राज्य के अनुपात पर मानी गई",
+           "stand_in_list": "अनुपलब्ध अभिलेख को अनारक्षित माना गया",
+           "stand_in_given": "दिए गए आँकड़े",
+           "probabilities": "संभावनाएँ ({samples} नमूने, बीज {seed}, `reservation project` जैसी): {probs}",
+           "probabilities_refused": "संभावनाएँ: यहाँ प्रक्षेपण नहीं हो सकता ({why})",
+           "probabilities_list": "ये संभावनाएँ केवल अन्य पिछड़ा वर्ग के आँकड़ों का नमूना लेती हैं: {years} की अनुपलब्ध "
+                                 "सूची को अनुमान की तरह (अनारक्षित) पढ़ती हैं, इसलिए आँकड़ों से अधिक निश्चित दिखती हैं",
+           "trace": "संगणना, चरण दर चरण:"},
+}
+
+
+def status_counts_line(counts: dict, n: int, kind: str, lang: str = "en") -> str:
+    """"75 districts: 8 determined by public data, 27 depend on OBC figures, ...": the units per status code
+    (``counts``, in the order given; codes with no unit are left out), ``kind`` the unit kind (English; its Hindi
+    is :data:`UNIT_KINDS_HI`'s)."""
+    lang = check_lang(lang)
+    parts = ", ".join(f"{k} {STATUS_WORDS[lang][code][0]}" for code, k in counts.items() if k)
+    plural = kind[:-1] + "ies" if kind.endswith("y") else kind + "s"
+    shown = plural if lang == "en" else UNIT_KINDS_HI.get(kind, kind)
+    return ANSWER_WORDS[lang]["count"].format(n=n, kind=shown, parts=parts)
 
 
 #: what one row is, in Hindi (the rulebooks' unit kinds)

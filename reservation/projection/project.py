@@ -23,7 +23,7 @@ district, block or body. There the projection does not pretend:
    with an ``obc`` column would); per unit, the share of samples giving each category is its probability.
    Every sample holds the category counts of the rules, so the probabilities of a category sum to its count.
 4. **Certainty.** ``certain`` is a proof, not a vote of the samples:
-   :func:`reservation.projection.orders.certain_units` shows that the unit's category is the same for *every* OBC
+   :func:`reservation.allotment.certainty.certain_units` shows that the unit's category is the same for *every* OBC
    population (it ignores what the past lists reveal, so it is conservative). The meta also lists the units on
    which all samples agree without such a proof.
 
@@ -255,7 +255,7 @@ def _past_lists(kw: dict, target: Prepared, years: list[int], given: bool, const
 
 
 def _certainty(target: Prepared, first_result, kinds, given: bool, tallies: np.ndarray, samples: int):
-    """The units proved certain (:func:`reservation.projection.orders.certain_units`; every unit when the OBC
+    """The units proved certain (:func:`reservation.allotment.certainty.certain_units`; every unit when the OBC
     population is given) and the units on which all samples agree; a unit proved certain that varies between
     the samples is a bug, and stops."""
     certain, certain_cat = certain_units(target, first_result.engine, kinds)
