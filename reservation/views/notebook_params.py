@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..base.errors import InputError, excerpt
 from ..inputs.limits import MAX_OBC_SD, MAX_PATH, MIN_OBC_SD, check_count, check_decimal, check_text
+from .figures import notebook_display
 
 __all__ = ["check_notebook", "NOTEBOOK_PARAMETERS"]
 
@@ -89,7 +90,8 @@ def check_notebook(notebook: str, **params) -> dict:
     Every parameter goes through the same bounds as the command line (:mod:`reservation.inputs.limits`); then the
     notebook's own checks run (a registered body with rules for the year, known divisions and option values:
     :func:`reservation.views.check_parameters`; notebook 08: :func:`reservation.history.backtest.check_parameters`).
-    A bad value raises InputError, one line naming the parameter."""
+    A bad value raises InputError, one line naming the parameter. Then sets the notebook's table display
+    (:func:`reservation.views.figures.notebook_display`)."""
     key = str(notebook)[:2]
     if key not in NOTEBOOK_PARAMETERS:
         raise InputError(f"unknown notebook {excerpt(notebook)}; known: {', '.join(NOTEBOOK_PARAMETERS)}",
@@ -100,6 +102,7 @@ def check_notebook(notebook: str, **params) -> dict:
                          f"{', '.join(NOTEBOOK_PARAMETERS[key])})", option=str(unknown[0])[:60])
     out = {n: _one(n, v) for n, v in params.items()}
     out.update(_semantics(key, out))
+    notebook_display()                   # tables up to MAX_TABLE_ROWS rows shown whole (and exported whole)
     return out
 
 
