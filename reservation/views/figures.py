@@ -64,7 +64,7 @@ class _ExportRenderer(_renderer_base()):
     """The plotly mimetype plus, unless :data:`FIGURES_ENV` is ``json``, what nbconvert can show."""
 
     def __init__(self):
-        self.count = 0
+        self.shown = {"figures": 0}         # shared by the copies plotly makes of a renderer for each figure
 
     def to_mimebundle(self, fig_dict):
         return figure_bundle(fig_dict, self._next())
@@ -72,8 +72,8 @@ class _ExportRenderer(_renderer_base()):
     def _next(self) -> int | None:
         if os.environ.get(FIGURES_ENV) == "json":
             return None
-        self.count += 1
-        return self.count
+        self.shown["figures"] += 1
+        return self.shown["figures"]
 
 
 def figure_bundle(fig, number: int | None = None) -> dict:
@@ -176,6 +176,18 @@ def _scatter(ax, tr: dict) -> None:
         ax.scatter(lon, lat, s=size, c=[_rgba(c, a) for c, a in zip(colour, alpha)], linewidths=0)
 
 
+def _scatter_handle(tr: dict):
+    """The key of a ``scattermap`` trace: a line, or a dot in its (first) colour and opacity."""
+    from matplotlib.lines import Line2D
+    label = _text(tr.get("name"))
+    if "markers" not in tr.get("mode", "markers"):
+        return Line2D([], [], color=_rgba(tr.get("line", {}).get("color", "#303030")), label=label)
+    m = tr.get("marker", {})
+    first = [v[0] if isinstance(v, list) and v else v for v in (m.get("color", "#303030"), m.get("opacity", 1.0))]
+    return Line2D([], [], marker="o", linestyle="", markersize=6, label=label,
+                  color=_rgba(first[0], first[1] if isinstance(first[1], (int, float)) else None))
+
+
 def static_png(fig_dict: dict, dpi: int = 80) -> str:
     """A static picture (PNG, base64) of a plotly map figure drawn by matplotlib from the figure's own traces: the
     GeoJSON of each ``choroplethmap`` in its colour and opacity, the lines and points of each ``scattermap``, the
@@ -196,6 +208,8 @@ def static_png(fig_dict: dict, dpi: int = 80) -> str:
                     handles.append(Patch(facecolor=_rgba(_colour(tr, 0)), edgecolor="#808080", label=_text(tr.get("name"))))
             elif tr.get("type") == "scattermap":
                 _scatter(ax, tr)
+                if tr.get("showlegend", True) and tr.get("name"):
+                    handles.append(_scatter_handle(tr))
         ax.autoscale_view()
         ax.set_aspect(1.1)
         title = _text(fig_dict.get("layout", {}).get("title"))
