@@ -197,8 +197,8 @@ def static_png(fig_dict: dict, dpi: int = 80) -> str:
     from matplotlib.patches import Patch
     from .maps.style import font_rc
     with matplotlib.rc_context({**font_rc("en"), "path.simplify": True}):
-        fig = Figure(figsize=(9, 7.5))
-        ax = fig.add_axes((0.01, 0.02, 0.68, 0.88))
+        fig = Figure(figsize=(9, 6.5))
+        ax = fig.add_axes((0.01, 0.01, 0.68, 0.90))
         ax.set_axis_off()
         handles = []
         for tr in fig_dict.get("data", []):
@@ -218,5 +218,5 @@ def static_png(fig_dict: dict, dpi: int = 80) -> str:
         if handles:
             fig.legend(handles=handles, loc="upper left", bbox_to_anchor=(0.7, 0.9), fontsize=8, frameon=False)
         buf = io.BytesIO()
-        fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None}, bbox_inches="tight", pad_inches=0.1)
+        fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
     return base64.b64encode(buf.getvalue()).decode("ascii")
