@@ -367,7 +367,11 @@ def prepare(body: str, year: int, *, units=None, history=None, population=None, 
     if opts.values.get("lots"):
         lots = load_lots(opts["lots"], resolve)
         described["lots"] = describe_input(opts["lots"])
-    base = rb.default_base_year if base_year is None else int(base_year)
+    base = rb.base_year_for(year) if base_year is None else int(base_year)
+    if base_year is None and year in rb.record_base_years:
+        assumptions.append(f"base year {base}: the base year the published {body} lists of {year} support (the "
+                           f"evidence of option rotation_history, `reservation options --body {body}`); "
+                           f"--base-year gives another")
     if base == 0:
         base = int(h["year"].min()) if len(h) else 0
     if base > year:

@@ -17,7 +17,7 @@ import threading
 
 from ..base.version import __version__
 from ..base.errors import InputError, RuleError
-from ..output.guard import add_force, input_files
+from ..output.guard import add_excel_csv, add_force, excel_csv, input_files
 
 
 class _Parser(argparse.ArgumentParser):
@@ -89,7 +89,7 @@ def cmd_allot(args) -> int:
         for a in result.meta["assumptions"]:
             print(f"assumed: {a}", file=sys.stderr)
         return 0
-    out, meta = write_allotment(result, args.out, lang=args.lang, force=args.force)
+    out, meta = write_allotment(result, args.out, lang=args.lang, force=args.force, excel_csv=args.excel_csv)
     _partial_figures_warning(result)
     summary = result.summary_by_division()
     if "no_figures" in result.extra:
@@ -203,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
                             help="language of the reasons and tie-breaks (columns and category codes stay as they "
                                  "are, so a table reads the same way in either language)")
             add_force(sp)
+            add_excel_csv(sp)
         elif name == "explain":
             sp.add_argument("--unit", required=True, type=text_type,
                             help="the unit: LGD code or English/Hindi name")
@@ -212,11 +213,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--body", required=True)
     sp.set_defaults(func=cmd_options)
 
-    from . import audit as cli_audit, dpc as cli_dpc, project as cli_project, report as cli_report
+    from . import audit as cli_audit, design as cli_design, dpc as cli_dpc, project as cli_project, \
+        report as cli_report
     cli_dpc.register(sub)
     cli_report.register(sub)
     cli_audit.register(sub)
     cli_project.register(sub)
+    cli_design.register(sub)
     return p
 
 
@@ -294,6 +297,8 @@ def _check_args(args) -> None:
     if args.command in _ALLOT_COMMANDS and isinstance(year, int) and isinstance(base, int) and base > year:
         raise InputError(f"{base} is after the election year {year} (--year): the base year is the first "
                          "previous election that counts", option="--base-year")
+    if getattr(args, "command", None) == "allot":
+        excel_csv(args)                             # --excel-csv: with --out FILE.csv only
     if getattr(args, "command", None) == "allot" and getattr(args, "out", None) is not None:
         from ..output.tables import check_output
         check_output(args.out, force=args.force, inputs=input_files(args))

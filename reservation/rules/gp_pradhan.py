@@ -16,6 +16,6 @@ __all__ = ["BODY", "RULEBOOK"]
 
 BODY = UnitBody(id="gp-pradhan", title="Gram pradhans", title_hi="ग्राम प्रधान",
                 unit="gram panchayat", parent="block",
-                law="s.11-A PR Act 1947; PR Rules 1994 r.4", shipped=True)
+                law="s.11-A PR Act 1947; PR Rules 1994 r.4", shipped=True, record="gp_pradhan")
 
 RULEBOOK = unit_rulebook(BODY)

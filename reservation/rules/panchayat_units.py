@@ -26,8 +26,8 @@ import numpy as np
 import pandas as pd
 
 from . import gp_units
-from .catalogue import CATALOGUE, option
-from .parameters import value
+from .catalogue import CATALOGUE, option, with_default
+from .parameters import record_base_years, value
 from ..law.categories import CODES
 from ..base.errors import InputError, RuleError
 from ..inputs.user_files import describe_input
@@ -54,6 +54,7 @@ class UnitBody:
     law: str
     section: str = "docs/panchayat.md"
     shipped: bool = False       # its units are shipped (gram pradhans: LGD's gram panchayats, :mod:`.gp_units`)
+    record: str = ""        # the evidence.toml scope of the body's own published record (rotation_history), if any
 
 
 _KEEP = ("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
@@ -231,6 +232,21 @@ def _counts(spec: UnitBody):
     return counts
 
 
+def _rotation_clause(base_year: int) -> str:
+    """The clause that makes an election a previous one: the 12th Amendment Rules' base year 2015, or another
+    base year (given, or the one the published lists of an election held support: docs/ambiguities.md A8)."""
+    if base_year == 2015:
+        return "12th Amendment Rules 2021 r.2(d): previous election = 2015 and later"
+    return f"base year {base_year}: previous elections = {base_year} and later (docs/ambiguities.md A8)"
+
+
+def _options(spec: UnitBody) -> dict[str, Option]:
+    """The options of a body: :data:`UNIT_OPTIONS`, with the evidence of its own record for rotation_history."""
+    if not spec.record:
+        return UNIT_OPTIONS
+    return {**UNIT_OPTIONS, "rotation_history": with_default(spec.record, "rotation_history", "since_base")}
+
+
 def unit_rulebook(spec: UnitBody) -> Rulebook:
     """The rulebook of one panchayat-unit body: posts counted inside each parent, then the chairs' passes."""
     law = f"{spec.law} ({spec.section})"
@@ -241,7 +257,7 @@ def unit_rulebook(spec: UnitBody) -> Rulebook:
                "OBC": f"{law}: OBC in descending order, leaving out ST and SC units",
                "GEN": f"{law}: women, leaving out ST/SC/OBC units",
                "two_persons": "two-person rule (option two_person_rule=on)",
-               "rotation": "12th Amendment Rules 2021 r.2(d): previous election = {base_year} and later",
+               "rotation": _rotation_clause,
                "unreserved": f"{law}: the posts left in the {spec.parent} are unreserved"}
     for g in ("ST", "SC", "OBC"):
         clauses[f"{g}.women"] = clauses[g] + "; women from the top"
@@ -261,13 +277,14 @@ def unit_rulebook(spec: UnitBody) -> Rulebook:
     col = _column(spec)
     return Rulebook(
         id=spec.id, title=spec.title, title_hi=spec.title_hi, unit_kind=spec.unit, parent=col,
-        parent_word=spec.parent, years=PANCHAYAT_YEARS, options=UNIT_OPTIONS, load_units=_units_loader(spec),
+        parent_word=spec.parent, years=PANCHAYAT_YEARS, options=_options(spec), load_units=_units_loader(spec),
         counts=_counts(spec), groups=groups, pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]],
         clauses=clauses, units_file="optional" if spec.shipped else "required", accepts_population=spec.shipped,
         history_with_units=not spec.shipped, default_history=str(gp_units.HISTORY) if spec.shipped else "",
         history_table=gp_units.shipped_history if spec.shipped else None,
         population_applied=_supplied if spec.shipped else None,
         default_base_year=value("panchayat.base_year", PANCHAYAT_YEARS.law[-1]),
+        record_base_years=record_base_years(spec.record, "rotation_history") if spec.record else {},
         obc_note=("OBC population not supplied (no 'obc' column in the units file): every parent and unit is "
                   "assumed at the State share {share} %, so OBC posts are capped at 27 % and the OBC order falls "
                   "to the tie-break rule ({tie_break}) and rotation"),
