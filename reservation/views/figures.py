@@ -205,7 +205,8 @@ def static_png(fig_dict: dict, dpi: int = 80) -> str:
             if tr.get("type") == "choroplethmap":
                 _choropleth(ax, tr)
                 if tr.get("showlegend") and tr.get("locations"):
-                    handles.append(Patch(facecolor=_rgba(_colour(tr, 0)), edgecolor="#808080", label=_text(tr.get("name"))))
+                    handles.append(Patch(facecolor=_rgba(_colour(tr, 0)), edgecolor="#808080",
+                                         label=_text(tr.get("name"))))
             elif tr.get("type") == "scattermap":
                 _scatter(ax, tr)
                 if tr.get("showlegend", True) and tr.get("name"):
