@@ -41,7 +41,8 @@ from .params import body_choices, body_title, check_parameters, option_rows, run
 from .places import division_label, divisions, resolve_division, resolve_divisions, slug
 from .rotation import (VERDICTS, rotation_heatmap, rotation_matrix, rotation_summary, rotation_view,
                        rotation_wide)
-from .tables import (assumptions_table, category_counts_table, category_summary, division_tables, heading,
+from .tables import (assumptions_table, category_counts_table, category_summary, division_tables, flag_notes,
+                     flags_table, heading,
                      html_heading, html_table, not_drawn_table, past_categories, reason_note, report_heading, safe_cell,
                      state_counts_all, state_counts_wide, style_categories, table_in, unit_list, write_csv)
 from .toy import TOY_DISTRICTS, TOY_HISTORY, TOY_UNITS, toy_allotment, toy_figure, toy_state, toy_steps
@@ -52,6 +53,7 @@ __all__ = [
     "state_counts_all", "state_counts_wide", "category_counts_table", "category_summary", "unit_list",
     "not_drawn_table", "style_categories", "html_table", "html_heading", "heading", "division_label", "reason_note",
     "safe_cell", "write_csv", "division_tables", "table_in", "past_categories", "report_heading", "assumptions_table", "map_mode",
+    "flags_table", "flag_notes",
     "district_aggregate", "aggregate_figure", "aggregate_static_figure", "unit_points", "points_figure",
     "points_static_figure", "division_map", "MapView", "write_static_maps", "fit_zoom", "map_geojson",
     "write_geojson", "published_figure", "published_static_figure", "write_published_maps",
