@@ -6,6 +6,8 @@ Every word shown in English and Hindi comes from :mod:`reservation.law.words`.
 
 Modules
 -------
+- :mod:`.figures`: how a notebook shows figures and tables so that they survive export to HTML and PDF
+  (:func:`figure_renderer`: the plotly renderer of every notebook; :func:`notebook_display`: whole tables).
 - :mod:`.notebook_params`: every notebook's parameter cell checked by one function (:func:`check_notebook`,
   the bounds of :mod:`reservation.inputs.limits`).
 - :mod:`.params`: parameters checked once (:func:`check_parameters`) and the one call that computes an allotment
@@ -33,6 +35,7 @@ from .maps import (published_figure, published_static_figure, write_published_ma
 from .maps import (MapView, aggregate_figure, aggregate_static_figure, district_aggregate, division_map, fit_zoom,
                    map_geojson, map_mode, points_figure, points_static_figure, unit_points, write_geojson,
                    write_static_maps)
+from .figures import figure_renderer, notebook_display
 from .notebook_params import NOTEBOOK_PARAMETERS, check_notebook
 from .params import body_choices, body_title, check_parameters, option_rows, run_allotment
 from .places import division_label, divisions, resolve_division, resolve_divisions, slug
@@ -56,5 +59,6 @@ __all__ = [
     "write_geojson", "published_figure", "published_static_figure", "write_published_maps",
     "rotation_matrix", "rotation_summary", "rotation_wide", "rotation_heatmap", "rotation_view", "VERDICTS",
     "toy_allotment", "toy_steps", "toy_state", "toy_figure", "dpc_composition", "dpc_reserved_seats",
-    "dpc_sample_ballots", "dpc_sample_count", "Explorer", "ExplorerState", "slug",
+    "dpc_sample_ballots", "dpc_sample_count", "Explorer", "ExplorerState", "slug", "figure_renderer",
+    "notebook_display",
 ]
