@@ -58,6 +58,10 @@ def test_boxes_carry_the_share_ranked_and_the_earlier_category(five):
     obc = views.toy_state(r, steps, _step_of(steps, "Alpha", "OBC_W+OBC")).set_index("unit_name_en")
     assert obc.at["Alpha", "share"] == "53.3300 %" and obc.at["Beta", "share"] == ""
     assert obc.at["Gamma", "tier"] == 3 and pd.isna(obc.at["Beta", "tier"])
+    shown = views.toy_table(st.reset_index(), "hi")
+    assert list(shown.columns) == ["इकाई", "मंडल", "अनुपात", "पिछला निर्वाचन", "इस चरण में स्तर", "श्रेणी"]
+    assert shown.iloc[0].tolist() == ["अल्फ़ा", "पूर्व", "40.0000 %", "2015: SC_W", "3", ""]
+    assert "<NA>" not in views.toy_table(views.toy_state(r, steps, 1), "en", final=True).to_html()
     # the counts step ranks nobody
     first = views.toy_state(r, steps, 1)
     assert (first["share"] == "").all() and first["tier"].isna().all() and (first["earlier"] != "").all()

@@ -16,7 +16,7 @@ from .params import body_choices, body_needs_units, body_title, check_parameters
 from .places import divisions
 from .tables import category_counts_table, not_drawn_table, style_categories, table_in, unit_list
 from .toy import (TOY_STATES, TOY_UNITS, allotment_title, data_kind, toy_allotment, toy_figure, toy_state,
-                  toy_steps, toy_title, toy_units_figure, with_figures_status)
+                  toy_steps, toy_table, toy_title, toy_units_figure, with_figures_status)
 
 __all__ = ["Explorer", "ExplorerState"]
 
@@ -298,9 +298,7 @@ class Explorer:
         t = s.table
         rows = []
         if s.mode == "toy":
-            drop = ["unit_code", "key_label", "current", "unit_name_hi" if s.lang == "en" else "unit_name_en",
-                    "division_hi" if s.lang == "en" else "division"]
-            shown = t.drop(columns=drop + ([] if s.step == len(s.steps) else ["final"]))
+            shown = toy_table(t, s.lang, final=s.step == len(s.steps))
             rows.append(bundle(HTML(shown.to_html(index=False, classes="reservation-table"))))
         else:
             rows.append(bundle(HTML(style_categories(t.head(300), s.lang).to_html(

@@ -23,7 +23,7 @@ from .places import unit_names
 from .tables import text_colour
 
 __all__ = ["TOY_DIR", "TOY_DISTRICTS", "TOY_HISTORY", "TOY_UNITS", "TOY_STATES", "toy_allotment", "toy_steps",
-           "toy_state", "toy_figure", "toy_title", "is_toy_units", "toy_units_figure", "data_kind",
+           "toy_state", "toy_table", "toy_figure", "toy_title", "is_toy_units", "toy_units_figure", "data_kind",
            "allotment_title", "with_figures_status", "box_lines"]
 
 #: The hand-checked five-district toy state (a copy of tests/fixtures/toy/five*.csv; a test keeps them equal).
@@ -182,6 +182,23 @@ def toy_state(result, steps: pd.DataFrame, step: int, lang: str = "en") -> pd.Da
               "earlier", "tier", "category", "current", "final"]]
 
 
+def toy_table(state: pd.DataFrame, lang: str = "en", final: bool = False) -> pd.DataFrame:
+    """The table shown beside the boxes: name, division, share ranked, last election, tier, category (and the
+    final category when ``final``), headed in ``lang``, blank where there is nothing (no ``<NA>``)."""
+    check_lang(lang)
+    hi = lang == "hi"
+    out = pd.DataFrame({
+        word("table.unit", lang): unit_names(state, lang).to_numpy(),
+        word("table.division", lang): state["division_hi" if hi else "division"].to_numpy(),
+        word("table.share", lang): state["share"].to_numpy(),
+        word("toy.col.earlier", lang): state["earlier"].to_numpy(),
+        word("toy.col.tier", lang): [("" if pd.isna(t) else str(int(t))) for t in state["tier"]],
+        word("table.category", lang): state["category"].to_numpy()})
+    if final:
+        out[word("toy.col.final", lang)] = state["final"].to_numpy()
+    return out
+
+
 def toy_title(state: pd.DataFrame, lang: str = "en") -> str:
     """"Toy state (made up, for teaching): East (Alpha, Beta, Gamma); West (Delta, Epsilon)", in ``lang``."""
     div = state["division_hi"] if lang == "hi" and "division_hi" in state.columns else state["division"]
@@ -272,7 +289,7 @@ def data_kind(result, units="") -> str:
     if is_toy_units(units):
         return "toy"
     fig = result.units["figures"] if "figures" in result.units.columns else None
-    if fig is not None and fig.isin(["partial", "none"]).any():
+    if fig is not None and (fig == "partial").any():        # urban bodies' figures are "supplied" or "none"
         return "partial"
     return "real"
 
