@@ -21,6 +21,8 @@ import tomllib
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
+
 HERE = Path(__file__).resolve().parent
 WORDS = HERE / "worksheet.toml"
 A4 = (8.27, 11.69)
@@ -75,7 +77,16 @@ class _Toy:
         return ", ".join(f"{self.name[c]} {cat[c]}" for c in codes)
 
     def earlier(self, code: int) -> str:
-        return str(self.at_sc.at[code, "earlier"]).split(": ")[-1]
+        """The unit's category at the last election of the history (the code, read from the history)."""
+        h = self.r.history
+        h = h[(h["year"] == self.r.engine.rotation.last_year) & (h["unit_code"] == code)]
+        return str(h["category"].iat[0])
+
+    def share(self, pass_name: str, code: int) -> Fraction:
+        """The share the pass ranked the unit by, exact (the engine's key)."""
+        rec = [rec for rec in self.r.engine.records if rec.spec.name == pass_name][0]
+        pos = int(np.flatnonzero(self.r.engine.codes == code)[0])
+        return Fraction(int(rec.spec.key.num[pos]), int(rec.spec.key.den[pos]))
 
     def table_rows(self, none: str) -> list[list[str]]:
         return [[self.name[c], self.division[c], f"{self.pop[c]:,}", f"{self.sc[c]:,}",
@@ -92,8 +103,7 @@ def answers(lang: str) -> dict[str, str]:
     top = int(sc["unit_codes"].iat[0][0])
     sc_win = five.one(five.pass_rows("SC_W+SC"), "allotted")
     obc_rows = five.pass_rows("OBC_W+OBC")
-    obc_state = five.at_obc["share"].iat[0]
-    obc_share = Fraction(obc_state.removesuffix(" %")) / 100
+    obc_share = five.share("OBC_W+OBC", int(obc_rows["unit_codes"].iat[0][0]))    # every district: the State's
     obc_win = five.one(obc_rows, "allotted")
     obc_last = int(obc_rows["unit_codes"].iat[-1][0])              # last in rotation order
     cat = dict(zip(five.r.table["unit_code"].astype(int), five.r.table["category"]))
@@ -109,7 +119,7 @@ def answers(lang: str) -> dict[str, str]:
                               for _, r in sc.iterrows()),
         "top": five.name[top], "top_last": five.earlier(top),
         "sc_winner": five.name[sc_win[0]], "sc_winner_code": cat[sc_win[0]],
-        "obc_state": obc_state, "obc_product": _num(n * obc_share),
+        "obc_state": five.at_obc["share"].iat[0], "obc_product": _num(n * obc_share),
         "obc_rounded": str(half_up(n * obc_share)),
         "obc_posts": str(five.count["OBC_W"] + five.count["OBC"]),
         "obc_codes": f"OBC_W {five.count['OBC_W']}, OBC {five.count['OBC']}",
