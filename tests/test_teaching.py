@@ -73,13 +73,13 @@ def test_the_figure_shows_in_each_box_what_explains_the_step(five):
     fig = views.toy_figure(views.toy_state(r, steps, at))
     texts = [a["text"] for a in fig.to_plotly_json()["layout"]["annotations"]]
     alpha = [t for t in texts if t.startswith("<b>Alpha</b>")]
-    assert alpha == ["<b>Alpha</b><br>40.0000 %<br>2015: SC_W · tier 3<br>?"]
+    assert alpha == ["<b>Alpha</b><br>40.0000 %<br>2015: SC_W<br>tier 3<br>?"]
     beta = [t for t in texts if t.startswith("<b>Beta</b>")]
-    assert beta == ["<b>Beta</b><br>30.0000 %<br>2015: UR · tier 1<br>SC_W"]
+    assert beta == ["<b>Beta</b><br>30.0000 %<br>2015: UR<br>tier 1<br>SC_W"]
     assert any("Ranked in this pass: SC share" in t for t in texts)
     hi = views.toy_figure(views.toy_state(r, steps, at, "hi"), "hi")
     texts = [a["text"] for a in hi.to_plotly_json()["layout"]["annotations"]]
-    assert "<b>अल्फ़ा</b><br>40.0000 %<br>2015: SC_W · स्तर 3<br>?" in texts
+    assert "<b>अल्फ़ा</b><br>40.0000 %<br>2015: SC_W<br>स्तर 3<br>?" in texts
     assert "<b>पूर्व</b>" in texts                          # the divisions in Hindi
 
 

@@ -217,7 +217,7 @@ TEXT: dict[str, dict[str, str]] = {
     "toy.tie": {"en": " Tie: {tie}.", "hi": " बराबरी: {tie}।"},
     "toy.ranked_by": {"en": "Ranked in this pass: {key_label}", "hi": "इस चरण का क्रम: {key_label}"},
     "toy.box_tier": {"en": "tier {tier}", "hi": "स्तर {tier}"},
-    "toy.no_history": {"en": "no earlier election", "hi": "कोई पिछला निर्वाचन नहीं"},
+    "toy.no_history": {"en": "no earlier election", "hi": "पिछला निर्वाचन नहीं"},
     "toy.col.earlier": {"en": "Last election", "hi": "पिछला निर्वाचन"},
     "toy.col.tier": {"en": "Tier in this pass", "hi": "इस चरण में स्तर"},
     "toy.col.final": {"en": "Final (check)", "hi": "अंतिम (जाँच)"},

@@ -213,9 +213,10 @@ def box_lines(r, lang: str) -> list[str]:
     lines = []
     if r.get("share"):
         lines.append(str(r["share"]))
-    past = r.get("earlier") or word("toy.no_history", lang)
+    lines.append(r.get("earlier") or word("toy.no_history", lang))
     tier = r.get("tier")
-    lines.append(past if tier is None or pd.isna(tier) else f"{past} · {word('toy.box_tier', lang, tier=int(tier))}")
+    if tier is not None and not pd.isna(tier):
+        lines.append(word("toy.box_tier", lang, tier=int(tier)))
     lines.append(r["category"] or "?")               # the code fits the box; the legend has the label
     return lines
 
