@@ -27,7 +27,7 @@ from ..law.decisions import Decision
 from ..engine.passes import EngineResult, PassRecord
 from ..engine.steps import TieRule, WomenRule
 from ..law.ranking import Ratio
-from ..law.words import ALLOTMENT_WORDS, DECISION_WORDS, TIER_WORDS, check_lang, ordinal
+from ..law.words import ALLOTMENT_WORDS, DECISION_WORDS, TIER_WORDS, category_label, check_lang, ordinal, word
 
 __all__ = ["PassText", "TABLE_COLUMNS", "TRACE_COLUMNS", "render_table", "render_table_blocks", "render_trace", "key_texts"]
 
@@ -211,6 +211,7 @@ class _Words:
         self.lang = lang
         self.w = ALLOTMENT_WORDS[lang]
         self.tw = TIER_WORDS[lang]
+        self.divisions: dict = {}
 
     def tier_words(self, positions: np.ndarray, tiers: np.ndarray, history_codes: frozenset):
         """The words of each unit's tier, with the history behind it (a pyarrow string array)."""
@@ -442,6 +443,8 @@ def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause: str, only
     check_lang(lang)
     r = result
     W = _Words(r, lang)
+    if lang == "hi" and "division_hi" in units.columns:      # the division rule names a division in Hindi
+        W.divisions = {str(a): str(b) for a, b in zip(units["division"], units["division_hi"]) if str(b).strip()}
     w, dw = W.w, DECISION_WORDS[lang]
     names = units["unit_name_en"].to_numpy()
     frames = []
@@ -502,7 +505,7 @@ def _pass_trace(W: _Words, rec: PassRecord, only: np.ndarray | None) -> pd.DataF
         "key": _objects(_join(f"{label} ", key_texts(spec.key, u, lang))),
         "tier": t, "tier_reason": _objects(W.tier_words(u, t, spec.history_codes)),
         "decision": np.asarray([d.code for d in Decision], dtype=object)[dec],
-        "detail": _trace_details(DECISION_WORDS[lang], rec, dec, codes, u),
+        "detail": _trace_details(DECISION_WORDS[lang], rec, dec, codes, u, lang, W.divisions),
         "category": codes, "clause": _trace_clauses(text, rec, dec, women, t, u),
         "tie_break": _objects(W.ties(rec, u, tied))})
 
@@ -525,9 +528,13 @@ def _trace_decisions(r: EngineResult, rec: PassRecord, u: np.ndarray, left: np.n
     return dec, codes
 
 
-def _trace_details(dw: dict, rec: PassRecord, dec: np.ndarray, codes: np.ndarray, u: np.ndarray) -> list[str]:
-    """The decision of the pass at each unit in words."""
+def _trace_details(dw: dict, rec: PassRecord, dec: np.ndarray, codes: np.ndarray, u: np.ndarray,
+                   lang: str = "en", divisions: dict | None = None) -> list[str]:
+    """The decision of the pass at each unit in words (Hindi: the division's Hindi name from ``divisions``, the
+    group's label, and the division rule's reason from the words module)."""
     spec, text = rec.spec, rec.spec.text
+    group = category_label(spec.group, lang) if lang == "hi" and spec.group in CODES else spec.group
+    freed = word("reason.freed_by_division", "hi") if lang == "hi" and text.freed_reason else text.freed_reason
     details = []
     for d, c, x in zip(dec.tolist(), codes.tolist(), u.tolist()):
         if d == Decision.ALLOTTED:
@@ -535,9 +542,9 @@ def _trace_details(dw: dict, rec: PassRecord, dec: np.ndarray, codes: np.ndarray
         elif d == Decision.LEFT_OUT_DIVISION:
             div, size, population = rec.barred[x]
             details.append(dw[Decision.LEFT_OUT_DIVISION].format(
-                size=size, division=div, group=spec.group, population=f"{int(population):,}"))
+                size=size, division=(divisions or {}).get(div, div), group=group, population=f"{int(population):,}"))
         elif d == Decision.NOT_ELIGIBLE:
-            why = text.freed_reason if rec.freed[x] else text.eligible_reason
+            why = freed if rec.freed[x] else text.eligible_reason
             details.append(dw[Decision.NOT_ELIGIBLE].format(why=why))
         else:
             details.append(dw[Decision(d)])
