@@ -96,26 +96,41 @@ def gp_index():
     return _gp_names_index(gp_table())
 
 
-def _gp_within(name: str, where: str) -> int:
-    """A gram panchayat named inside ``where``: a block ("Block" or "Block, District") or a district."""
-    from ..inputs.names import crosswalk
+def _gp_within(name: str, where: str, lgd_only: bool = False):
+    """A gram panchayat named inside ``where``: a block ("Block" or "Block, District") or a district (both tried,
+    the block first, where a block bears its district's name: "Dogahra, Maharajganj")."""
+    from ..inputs.names import UnknownName, crosswalk
     _, blocks = _blocks()
-    try:
-        code, kind = blocks.resolve(where), "block"
-    except KeyError as e:
+    places, first_error = [], None
+    for kind, index in (("block", blocks), ("district", crosswalk())):
         try:
-            code, kind = crosswalk().resolve(where), "district"
-        except KeyError:
-            raise KeyError(e.args[0]) from None
-    label = blocks.label(code) if kind == "block" else crosswalk().label(code)
-    index = _local_index(kind, code)
-    if index is None:
-        raise KeyError(f"LGD lists no gram panchayat in the {kind} {label}")
-    try:
-        return index.resolve(name)
-    except KeyError as e:
-        msg = str(e.args[0])
-        raise KeyError(msg.replace("gram panchayat ", f"gram panchayat in the {kind} {label}: ", 1)) from None
+            places.append((kind, index.resolve(where), index))
+        except KeyError as e:
+            first_error = first_error or e
+    if not places:
+        raise KeyError(first_error.args[0])
+    error, unknown_everywhere = None, True
+    for kind, code, parent in places:
+        index = _local_index(kind, code)
+        if index is None:
+            error = error or KeyError(f"LGD lists no gram panchayat in the {kind} {parent.label(code)}")
+            continue
+        try:
+            return index.resolve(name)
+        except KeyError as e:
+            unknown_everywhere &= isinstance(e, UnknownName)
+            msg = str(e.args[0])
+            error = error or KeyError(msg.replace("gram panchayat ", f"gram panchayat in the {kind} "
+                                                                     f"{parent.label(code)}: ", 1))
+    if unknown_everywhere and not lgd_only:            # a gram panchayat of the lists that LGD does not hold
+        from .unplaced import find_unplaced
+        table, _ = _blocks()
+        for kind, code, _ in places:
+            inside = [code] if kind == "block" else table.loc[table["district_lgd_code"] == code, "unit_code"]
+            found = find_unplaced(name, inside)
+            if found is not None:
+                return found
+    raise error
 
 
 @lru_cache(maxsize=256)
@@ -125,10 +140,10 @@ def _local_index(kind: str, code: int):
     return _gp_names_index(part) if len(part) else None
 
 
-def _find_gp(text: str) -> int:
+def _find_gp(text: str, lgd_only: bool = False):
     parts = [p.strip() for p in str(text).split(",")]
     if len(parts) >= 2 and all(parts):
-        return _gp_within(parts[0], ", ".join(parts[1:]))
+        return _gp_within(parts[0], ", ".join(parts[1:]), lgd_only)
     return gp_index().resolve(text)
 
 
@@ -143,27 +158,30 @@ def _index(body: str, year: int):
     return rb.load_units(None, year, rb.option_set()).resolve
 
 
-def resolver(body: str, year: int):
+def resolver(body: str, year: int, lgd_only: bool = True):
     """The resolver of ``body``'s units (a name or code -> the unit's code, KeyError with one line), also the one a
-    user's history file is read with."""
+    user's history file is read with. Gram panchayats with ``lgd_only=False``: a name that no LGD gram panchayat
+    bears but an unplaced row of the lists prints in the block is an :class:`reservation.history.unplaced.UnplacedGP`."""
     _check_body(body)
     if body == "gp-pradhan":
-        return _GPResolver()
+        return _GPResolver(lgd_only)
     return _index(body, year)
 
 
 class _GPResolver:
     """Gram panchayats: a code, a name unique in the State, or the name inside its block or district."""
 
+    def __init__(self, lgd_only: bool = True):
+        self.lgd_only = lgd_only
+
     def __call__(self, value) -> int:
         return self.resolve(value)
 
-    @staticmethod
-    def resolve(value) -> int:
+    def resolve(self, value):
         from ..inputs.text import ascii_digits
         if isinstance(value, (int, np.integer)) or ascii_digits(str(value)).strip().isdigit():
             return gp_index().resolve(value)
-        return _find_gp(value)
+        return _find_gp(value, self.lgd_only)
 
     def many(self, values) -> np.ndarray:
         out = []
@@ -175,21 +193,28 @@ class _GPResolver:
         return np.asarray(out, dtype=np.int64)
 
 
-def find_unit(body: str, name, year: int) -> int:
-    """The code of ``body``'s unit named ``name`` (see the module's doc); an InputError (``--unit``) naming the
+def find_unit(body: str, name, year: int):
+    """The code of ``body``'s unit named ``name`` (see the module's doc), or a gram panchayat of the lists that LGD
+    does not hold (an :class:`reservation.history.unplaced.UnplacedGP`); an InputError (``--unit``) naming the
     nearest candidates when unknown or ambiguous."""
     try:
-        return int(resolver(body, year).resolve(name))
+        found = resolver(body, year, lgd_only=False).resolve(name)
+        return found if not isinstance(found, (int, np.integer)) else int(found)
     except KeyError as e:
         raise InputError(str(e.args[0]), option="--unit") from None
 
 
-def unit_label(body: str, code: int, year: int, lang: str = "en") -> dict:
+def unit_label(body: str, code, year: int, lang: str = "en") -> dict:
     """The names of a unit: ``name`` (in ``lang``, else the other), ``name_en``, ``name_hi`` and ``where``: its
     block and district (gram panchayats), district (blocks, urban bodies) as words."""
     from ..inputs.names import crosswalk
+    from .unplaced import UnplacedGP
     dist = crosswalk()
-    if body == "gp-pradhan":
+    if isinstance(code, UnplacedGP):
+        blocks, index = _blocks()
+        d = int(blocks.set_index("unit_code").loc[code.block, "district_lgd_code"])
+        en, hi, where = "", code.name, [index.label(code.block, lang), dist.label(d, lang)]
+    elif body == "gp-pradhan":
         g = gp_table().set_index("unit_code").loc[code]
         _, blocks = _blocks()
         en, hi = g["unit_name_en"], g["unit_name_hi"]

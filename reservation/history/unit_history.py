@@ -28,6 +28,7 @@ from ..base.errors import InputError
 from ..engine.steps import tiers as engine_tiers
 from ..law.rotation import RotationView, group_codes
 from .places import find_unit, resolver, shipped_records, unit_label, _check_body
+from .unplaced import UnplacedGP, unplaced_records
 
 __all__ = ["BASE_YEARS", "GROUPS", "Election", "Verdict", "UnitHistory", "timeline", "base_years_of"]
 
@@ -91,6 +92,7 @@ class UnitHistory:
     readings: dict = field(default_factory=dict)
     shipped_years: list[int] = field(default_factory=list)
     user_files: list[str] = field(default_factory=list)
+    unplaced: str = ""          # a gram panchayat the lists print but LGD does not hold (unit 0): the reason
 
     def verdict(self, base_year: int, group: str) -> Verdict:
         return next(v for v in self.verdicts if v.base_year == base_year and v.group == group)
@@ -199,7 +201,17 @@ def timeline(body: str, unit, *, year: int | None = None, base_year: int | None 
     if base_year is not None and int(base_year) > year:
         raise InputError(f"{base_year} is after the election year {year}", option="--base-year")
     code = find_unit(body, unit, year)
-    shipped = shipped_records(body, code)
+    unplaced = ""
+    if isinstance(code, UnplacedGP):              # a gram panchayat of the lists that LGD does not hold
+        if history:
+            raise InputError(f"{code.name} is a gram panchayat of the lists that LGD does not hold ({code.reason}); "
+                             "a --history file names LGD gram panchayats", option="--history")
+        label, unplaced = unit_label(body, code, year, lang), code.reason
+        shipped, code = unplaced_records(code), 0
+        shipped.attrs["years"] = shipped_records(body, -1).attrs["years"]
+    else:
+        label = unit_label(body, code, year, lang)
+        shipped = shipped_records(body, code)
     user, files = (None, []) if not history else _user_records(history, body, code, year)
     elections = _elections(rb, shipped, user)
     opts = rb.option_set().values
@@ -208,8 +220,8 @@ def timeline(body: str, unit, *, year: int | None = None, base_year: int | None 
     verdicts = [_verdict(elections, code, year, b, g, mode, wh) for b in bases for g in GROUPS]
     clauses = {b: _rotation_clause(rb, b) for b in bases}
     clauses.update({g: rb.clauses.get(g, "") for g in GROUPS})
-    return UnitHistory(body, code, unit_label(body, code, year, lang), year, elections, verdicts, bases,
-                       bases[0], clauses, dict(rb.base_year_readings), shipped.attrs.get("years", []), files)
+    return UnitHistory(body, code, label, year, elections, verdicts, bases, bases[0], clauses,
+                       dict(rb.base_year_readings), shipped.attrs.get("years", []), files, unplaced)
 
 
 def verdicts_at(h: UnitHistory, year: int) -> list[Verdict]:

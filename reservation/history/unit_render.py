@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from ..law.words import BODY_TITLES_HI, TEXT, category_label, word
+from ..law.words import BODY_TITLES_HI, TEXT, UNPLACED_REASONS, category_label, word
 from .unit_history import GROUPS, UnitHistory, Verdict, verdicts_at
 
 __all__ = ["render_text", "history_table", "verdict_words", "verdict_short", "note_text"]
@@ -44,11 +44,19 @@ def verdict_short(v: Verdict, lang: str = "en") -> str:
     return word("history.short.range", lang, tiers="/".join(map(str, v.tiers)), missing=_years(v.missing, lang))
 
 
+def reason_text(reason: str, lang: str = "en") -> str:
+    """The crosswalk's reason for an unplaced row in ``lang`` (a part it does not know stays as written)."""
+    return "; ".join(UNPLACED_REASONS[p][lang] if p in UNPLACED_REASONS else p
+                     for p in (x.strip() for x in reason.split(";")) if p)
+
+
 def note_text(note: tuple, lang: str = "en") -> str:
     """A record's provenance (typed parts, :mod:`reservation.history.places`) in words."""
     out = []
     for key, fields in note:
         f = dict(fields)
+        if "reason" in f:
+            f["reason"] = reason_text(f["reason"], lang)
         if key == "caveat":
             f["caveat"] = "; ".join(word(f"history.caveat.{c}", lang) if f"history.caveat.{c}" in TEXT else c
                                     for c in f["caveat"].split(";") if c)
@@ -63,6 +71,9 @@ def _title(h: UnitHistory, lang: str) -> str:
     other = n["name_en"] if lang == "hi" else n["name_hi"]
     name = n["name"] + (f" ({other})" if other and other != n["name"] else "")
     where = "".join(f", {w}" for w in n["where"] if w not in (n["name_en"], n["name_hi"]))
+    if h.unplaced:
+        return word("history.title_unplaced", lang, body=body, name=name, where=where,
+                    reason=reason_text(h.unplaced, lang))
     return word("history.title", lang, body=body, name=name, where=where, code=h.unit)
 
 

@@ -19,7 +19,7 @@ from ..base.errors import InputError
 
 __all__ = ["LANGS", "LANG_NAMES", "CATEGORY_LABELS", "BODY_TITLES_HI", "TEXT", "VERDICT_TEXT", "ALL_DIVISIONS",
            "DEVANAGARI_SAMPLE", "check_lang", "word", "category_label", "verdict_text", "TIER_WORDS",
-           "DECISION_WORDS", "ordinal", "ALLOTMENT_WORDS", "UNIT_KINDS_HI", "OBC_NOTE_HI"]
+           "DECISION_WORDS", "ordinal", "ALLOTMENT_WORDS", "UNIT_KINDS_HI", "OBC_NOTE_HI", "UNPLACED_REASONS"]
 
 #: The languages of every view: English and Hindi.
 LANGS: tuple[str, ...] = ("en", "hi")
@@ -190,6 +190,13 @@ TEXT: dict[str, dict[str, str]] = {
         "hi": "जहाँ सूची में इकाइयाँ नहीं हैं वहाँ नहीं जाँचा गया: {units}"},
     # one unit's history (reservation history; reservation.history.unit_render)
     "history.title": {"en": "{body}: {name}{where} (code {code})", "hi": "{body}: {name}{where} (कोड {code})"},
+    "history.title_unplaced": {
+        "en": "{body}: {name}{where}: a gram panchayat of the lists that LGD's list does not hold (the crosswalk: "
+              "{reason}); its rows are those printing the same name in the block",
+        "hi": "{body}: {name}{where}: सूचियों की ग्राम पंचायत जो LGD की सूची में नहीं (मिलान: {reason}); इसकी "
+              "पंक्तियाँ वे हैं जिनमें विकास खण्ड में यही नाम छपा है"},
+    "history.note.unplaced": {"en": "not placed: {reason}; nearest LGD name {best} ({score})",
+                              "hi": "नहीं बैठाई गई: {reason}; निकटतम LGD नाम {best} ({score})"},
     "history.elections": {"en": "Category at each general election:", "hi": "प्रत्येक सामान्य निर्वाचन में श्रेणी:"},
     "history.status.not_in_list": {
         "en": "unknown: the {year} list is held, but no row of it is placed on this unit",
@@ -260,6 +267,21 @@ TEXT: dict[str, dict[str, str]] = {
         "hi": "स्तर: {clause}; इंजन के स्तर-नियम से गणना (reservation/engine/steps.py tiers, "
               "reservation/law/rotation.py)।"},
     "history.user_file": {"en": "your list", "hi": "आपकी सूची"},
+}
+
+#: The gram pradhan crosswalk's reasons for a row it left unplaced (data/history/gp_unplaced.csv.gz ``reason``, parts
+#: joined by "; "), as reservation history shows them.
+UNPLACED_REASONS: dict[str, dict[str, str]] = {
+    "no LGD gram panchayat alike": {"en": "no LGD gram panchayat alike",
+                                    "hi": "LGD की कोई मिलती-जुलती ग्राम पंचायत नहीं"},
+    "fits two LGD gram panchayats": {"en": "fits two LGD gram panchayats", "hi": "LGD की दो ग्राम पंचायतों से मेल"},
+    "two rows on one LGD gram panchayat": {"en": "two rows on one LGD gram panchayat",
+                                           "hi": "LGD की एक ग्राम पंचायत पर दो पंक्तियाँ"},
+    "too close to call": {"en": "too close to call", "hi": "निर्णय के लिए बहुत निकट"},
+    "no LGD gram panchayat in the block": {"en": "no LGD gram panchayat in the block",
+                                           "hi": "विकास खण्ड में LGD की कोई ग्राम पंचायत नहीं"},
+    "block not placed": {"en": "block not placed", "hi": "विकास खण्ड नहीं बैठाया गया"},
+    "category blank in the source": {"en": "category blank in the source", "hi": "स्रोत में श्रेणी रिक्त"},
 }
 
 #: Rotation verdicts (reservation.views.rotation): code -> (symbol, words in each language).
