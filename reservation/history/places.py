@@ -161,7 +161,8 @@ def _index(body: str, year: int):
 def resolver(body: str, year: int, lgd_only: bool = True):
     """The resolver of ``body``'s units (a name or code -> the unit's code, KeyError with one line), also the one a
     user's history file is read with. Gram panchayats with ``lgd_only=False``: a name that no LGD gram panchayat
-    bears but an unplaced row of the lists prints in the block is an :class:`reservation.history.unplaced.UnplacedGP`."""
+    bears but an unplaced row of the lists prints in the block is an
+    :class:`reservation.history.unplaced.UnplacedGP`."""
     _check_body(body)
     if body == "gp-pradhan":
         return _GPResolver(lgd_only)
@@ -302,7 +303,8 @@ def _gp_records(unit: int | None = None) -> pd.DataFrame:
     h = _gp_raw()
     if unit is not None:
         h = h[h["unit"] == int(unit)]
-    notes = [(_n("list", source=s, name=n), _n("crosswalk", match=m, score=sc)) + ((_n("caveat", caveat=c),) if c else ())
+    notes = [(_n("list", source=s, name=n), _n("crosswalk", match=m, score=sc))
+             + ((_n("caveat", caveat=c),) if c else ())
              for s, n, m, sc, c in zip(h["source"], h["name_as_published"], h["match"], h["score"], h["caveat"])]
     return _frame(h["unit"], h["year"], h["category"], [f"{_H}gp-pradhan.csv.gz#{i}" for i in h["_row"]], notes)
 
