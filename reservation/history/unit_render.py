@@ -94,7 +94,8 @@ def render_text(h: UnitHistory, lang: str = "en") -> str:
         src = f"  [{e.source}" + (f"; {note}" if note else "") + "]" if e.source else ""
         out.append(f"  {e.year}  {code:<6} {_status(h, e, lang)}{src}")
     out.append("")
-    out.append(word("history.next", lang, year=h.year))
+    held = any(e.year == h.year for e in h.elections)
+    out.append(word("history.at" if held else "history.next", lang, year=h.year))
     for b in h.base_years:
         vs = [h.verdict(b, g) for g in GROUPS]
         default = word("history.default", lang) if b == h.default_base_year else ""
