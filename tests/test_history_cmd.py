@@ -281,3 +281,10 @@ def test_unplaced_refuses_a_history_file(tmp_path, capsys):
     g.write_text('unit,year,category\n"रजाकपुर, अमरोहा",2021,SC\n', encoding="utf-8")
     code, out, err = run(capsys, "--body", "gp-pradhan", "--unit", "76641", "--history", str(g))
     assert code == 2 and "g.csv" in err and "row 2" in err
+
+
+def test_the_package_api():
+    import reservation.history
+    assert reservation.history.timeline is timeline
+    h = reservation.history.timeline("zp-chair", 162, year=2026, base_year=2021)
+    assert h.base_years == [2015, 1995, 2021] and h.verdict(2021, "SC").tiers == (3,)
