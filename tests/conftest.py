@@ -152,6 +152,7 @@ WEIGHTS = {
     "tests/test_dpc_count.py": 10, "tests/test_out_guard.py": 9, "tests/test_dpc_hostile.py": 9,
     "tests/test_hostile_csv.py": 8, "notebooks/03_rotation_history.ipynb": 7, "notebooks/01_state_counts.ipynb": 6,
     "notebooks/05_dpc.ipynb": 6, "tests/test_gp_history.py": 20, "tests/test_years.py": 8,
+    "tests/test_rotation_record.py": 15,
 }
 
 

@@ -73,8 +73,8 @@ def test_any_text_as_a_choice_option(name, value):
     (["allot", "--body", "zp-chairs", "--year", "2021"], "--body", "unknown"),
     (["allot", "--body", "zp-chair", "--year", "2020"], "--year", "2020"),
     ([*ALLOT, "--base-year", "2026"], "--base-year", "after the election year"),
-    (["allot", "--body", "gp-pradhan", "--year", "2021", "--units", ROOT / "tests" / "fixtures" / "units" /
-      "pradhan_toy.csv", "--population", "p.csv"], "--population", "not --population"),
+    (["allot", "--body", "gp-ward", "--year", "2021", "--units", ROOT / "tests" / "fixtures" / "units" /
+      "pradhan_toy.csv", "--population", "p.csv"], "--population", "not --population"),   # gp-pradhan takes it
     ([*ALLOT, "--option", "nope=1"], "--option", "unknown option"),
     ([*ALLOT, "--option", "nope"], "--option", "NAME=VALUE"),
 ])

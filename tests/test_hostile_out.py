@@ -253,9 +253,12 @@ def test_excel_is_a_real_workbook_with_a_header_row_and_frozen_panes(tmp_path, z
     ws = openpyxl.load_workbook(tmp_path / "zp.xlsx").active
     assert ws.freeze_panes == "A2" and ws["A1"].font.b
     rows = list(ws.iter_rows(values_only=True))
-    assert list(rows[0]) == list(zp.table.columns) and len(rows) == len(zp.table) + 1
+    from reservation.output.tables import with_hindi_labels
+    table = with_hindi_labels(zp.table)             # for Excel: category_hi beside category (issue 22)
+    assert list(rows[0]) == list(table.columns) and len(rows) == len(table) + 1
+    assert ws.auto_filter.ref == f"A1:P{len(table) + 1}"                # the filter row
     got = pd.DataFrame(rows[1:], columns=rows[0]).astype(object)
-    want = zp.table.astype(object).where(zp.table.notna() & (zp.table != ""), None)   # an empty cell is empty
+    want = table.astype(object).where(table.notna() & (table != ""), None)   # an empty cell is empty
     assert got.equals(want.reset_index(drop=True))
     assert json.loads((tmp_path / "zp.meta.json").read_text())["software"].startswith("reservation-workbench")
 

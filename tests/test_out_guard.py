@@ -34,6 +34,7 @@ COMMANDS = {
              "division_saturation=off"],
     "project": ["project", "--body", "zp-chair", "--year", "2026", "--samples", "2", "--burn-in", "0", "--thin",
                 "1", "--quiet"],
+    "design": ["design", "--body", "zp-chair", "--year", "2021", "--no-probabilities"],
 }
 WRITERS = sorted(COMMANDS)
 OUR_META = '{"software": "reservation-workbench 0.1.0"}\n'

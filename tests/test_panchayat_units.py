@@ -51,7 +51,7 @@ def test_cli_allot_and_counts_for_gp_pradhan(tmp_path, capsys):
     assert len(pd.read_csv(out)) == 6
     assert main(["counts", "--body", "gp-pradhan", "--year", "2021", "--units", str(u / "pradhan_toy.csv")]) == 0
     assert "SC_W,1" in capsys.readouterr().out
-    assert main(["counts", "--body", "gp-pradhan", "--year", "2021"]) == 2
+    assert main(["counts", "--body", "gp-ward", "--year", "2021"]) == 2     # gp-pradhan has shipped units
 
 
 @pytest.mark.parametrize("text, problem", [

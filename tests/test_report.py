@@ -118,6 +118,10 @@ def test_report_for_one_division_end_to_end(main, tmp_path, capsys):
     for unit in ("Hardoi", "Lakhimpur Kheri", "Lucknow", "Rae Bareli", "Sitapur", "Unnao"):
         assert unit in page
     assert "6 of 6 units on the map (district); not drawn: 0" in page
+    assert "Division report" not in page and "For one body and election year" not in page   # no generic opening
+    counts = (out / "state-counts.html").read_text(encoding="utf-8")    # issue 22: no pandas index, no <NA>
+    assert "&lt;NA&gt;" not in counts and "row_heading" not in counts and "needs a uni…" not in counts
+    assert "needs a units file" in counts and "Offices per category" in counts
     # the assumptions in full, with no index column; the Hindi units keep their reasons (English, said so)
     caveat = next(a for a in zp_assumptions() if "OBC population" in a)
     assert html.escape(caveat, quote=False) in page and "row_heading" not in page

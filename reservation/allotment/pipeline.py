@@ -115,6 +115,10 @@ def _history(rb: Rulebook, history, resolve, year: int, described: dict,
     if history is None:
         paths = [rb.default_history] if rb.default_history and (rb.history_with_units or not own_units) else []
         given = False
+        if paths and rb.history_table is not None:     # a shipped table read as a table (gzip): its own codes
+            h = rb.history_table(year)
+            described["history"] = [describe_input(p) for p in paths]
+            return h, False
     else:
         paths = _paths(history)
         given = True
@@ -352,6 +356,8 @@ def prepare(body: str, year: int, *, units=None, history=None, population=None, 
             described["population"] = describe_input(population)
         frame = _apply_population(rb, frame, pop_df, population if not isinstance(population, pd.DataFrame)
                                   else "population table")
+        if rb.population_applied is not None:
+            frame = rb.population_applied(frame, pop_df["unit_code"])
     pin_df = None
     if pins is not None:
         pin_df = pins if isinstance(pins, pd.DataFrame) else load_pins(pins, resolve)
@@ -361,7 +367,11 @@ def prepare(body: str, year: int, *, units=None, history=None, population=None, 
     if opts.values.get("lots"):
         lots = load_lots(opts["lots"], resolve)
         described["lots"] = describe_input(opts["lots"])
-    base = rb.default_base_year if base_year is None else int(base_year)
+    base = rb.base_year_for(year) if base_year is None else int(base_year)
+    if base_year is None and year in rb.record_base_years:
+        assumptions.append(f"base year {base}: the base year the published {body} lists of {year} support (the "
+                           f"evidence of option rotation_history, `reservation options --body {body}`); "
+                           f"--base-year gives another")
     if base == 0:
         base = int(h["year"].min()) if len(h) else 0
     if base > year:

@@ -92,6 +92,23 @@ def _one_line(text) -> str:
     return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
 
 
+class NotebookParameterError(InputError):
+    """A notebook's parameter refused (:func:`reservation.views.check_notebook`): ``str`` is one line, ``NAME:
+    message``, naming the parameter as its ``parameters`` cell does (``division``, not a column or a flag).
+
+    In IPython (Jupyter, papermill) its traceback is that one line (``_render_traceback_``, the hook IPython
+    asks of an exception before it formats one), so the output of a failed ``papermill`` run, and the log of a
+    scheduler that runs it, ends with ``NotebookParameterError: division: unknown division 'Varansi'; did you
+    mean 'Varanasi'?`` instead of forty lines of the package's frames."""
+
+    def __init__(self, message: str, *, parameter: str):
+        super().__init__(message, option=parameter)
+        self.parameter = parameter
+
+    def _render_traceback_(self) -> list[str]:
+        return [f"{type(self).__name__}: {self}"]
+
+
 class RuleError(RuntimeError):
     """The rules cannot be applied to these inputs (e.g. fewer eligible units than posts): exit status 3."""
 

@@ -35,10 +35,11 @@ def _records(df: pd.DataFrame) -> list[dict]:
     return out
 
 
-def _emit(table: pd.DataFrame, meta: dict, fmt: str, out, extra: dict, force: bool = False) -> None:
+def _emit(table: pd.DataFrame, meta: dict, fmt: str, out, extra: dict, force: bool = False,
+          excel_csv: bool = False) -> None:
     from ..output.tables import table_csv, write_allotment
     if out is not None:
-        write_allotment(SimpleNamespace(table=table, meta=meta), out, force=force)
+        write_allotment(SimpleNamespace(table=table, meta=meta), out, force=force, excel_csv=excel_csv)
         return
     if fmt == "json":
         payload = dict(extra)
@@ -55,6 +56,8 @@ def _say(text: str, to_stderr: bool) -> None:
 def _check_out(args, inputs) -> None:
     """The ``--out`` target and its meta file (:func:`reservation.output.tables.check_output`, the one output guard),
     before anything runs."""
+    from ..output.guard import excel_csv
+    excel_csv(args)                                 # --excel-csv: with --out FILE.csv only
     if args.out is None:
         return
     from ..output.guard import input_files
@@ -72,7 +75,7 @@ def cmd_audit(args) -> int:
     summary = dict(zip(res.summary["finding"], res.summary["units"].astype(int).tolist()))
     _emit(res.table, res.meta, args.format, args.out,
           {"body": args.body, "year": args.year, "summary": summary, "rules": _records(res.rules),
-           "flags": _records(res.flags)}, args.force)
+           "flags": _records(res.flags)}, args.force, args.excel_csv)
     _say(f"audit of {args.published} ({args.body} {args.year}, {len(res.table)} units):", quiet)
     for f, n in summary.items():
         _say(f"  {f:<30} {n}", quiet)
@@ -110,7 +113,7 @@ def cmd_diff(args) -> int:
           {"body": args.body, "year": args.year, "a": meta["a"], "b": meta["b"],
            "summary": _records(res.summary), "steps": _records(res.steps),
            **({"base_year_explanation": meta["base_year_explanation"]} if "base_year_explanation" in meta else {})},
-          args.force)
+          args.force, args.excel_csv)
     _say(f"{args.body} {args.year}: {len(res.table)} unit(s) change between A and B", quiet)
     for r in res.steps.itertuples():
         _say(f"  step {r.step}: {r.units}", quiet)
@@ -139,8 +142,9 @@ def _inputs(sp) -> None:
                                                     "table)")
     sp.add_argument("--out", metavar="FILE", help="write the CSV (and FILE's .meta.json) here")
     sp.add_argument("--format", choices=["csv", "json"], default="csv", help="stdout format without --out")
-    from ..output.guard import add_force
+    from ..output.guard import add_excel_csv, add_force
     add_force(sp)
+    add_excel_csv(sp)
 
 
 def register(subparsers) -> None:

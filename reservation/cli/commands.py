@@ -17,7 +17,7 @@ import threading
 
 from ..base.version import __version__
 from ..base.errors import InputError, RuleError
-from ..output.guard import add_force, input_files
+from ..output.guard import add_excel_csv, add_force, excel_csv, input_files
 
 
 class _Parser(argparse.ArgumentParser):
@@ -71,6 +71,16 @@ def _allot(args):
                      population=args.population, pins=args.pin, options=args.option, base_year=args.base_year)
 
 
+def _partial_figures_warning(result) -> None:
+    """On stderr too (the summary goes to stdout): units ranked on partial figures (the shipped gram panchayats,
+    ``figures`` = ``partial`` / ``none``) make a computation, not the State's list."""
+    fig = result.units["figures"] if "figures" in result.units else None
+    if fig is None or not (fig == "partial").any():
+        return
+    print(f"warning: not the State's list: {int((fig == 'partial').sum()):,} {result.unit_kind}s ranked on partial "
+          f"figures, {int((fig == 'none').sum()):,} on none (column 'figures'; data/README.md)", file=sys.stderr)
+
+
 def cmd_allot(args) -> int:
     from ..output.tables import table_csv, write_allotment
     rb, result = _allot(args)
@@ -79,7 +89,8 @@ def cmd_allot(args) -> int:
         for a in result.meta["assumptions"]:
             print(f"assumed: {a}", file=sys.stderr)
         return 0
-    out, meta = write_allotment(result, args.out, lang=args.lang, force=args.force)
+    out, meta = write_allotment(result, args.out, lang=args.lang, force=args.force, excel_csv=args.excel_csv)
+    _partial_figures_warning(result)
     summary = result.summary_by_division()
     if "no_figures" in result.extra:
         print("bodies without population figures (ranked last):")
@@ -192,6 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
                             help="language of the reasons and tie-breaks (columns and category codes stay as they "
                                  "are, so a table reads the same way in either language)")
             add_force(sp)
+            add_excel_csv(sp)
         elif name == "explain":
             sp.add_argument("--unit", required=True, type=text_type,
                             help="the unit: LGD code or English/Hindi name")
@@ -201,13 +213,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--body", required=True)
     sp.set_defaults(func=cmd_options)
 
-    from . import audit as cli_audit, dpc as cli_dpc, history as cli_history, project as cli_project, \
-        report as cli_report
+    from . import audit as cli_audit, design as cli_design, dpc as cli_dpc, history as cli_history, \
+        project as cli_project, report as cli_report
     cli_dpc.register(sub)
     cli_history.register(sub)
     cli_report.register(sub)
     cli_audit.register(sub)
     cli_project.register(sub)
+    cli_design.register(sub)
     return p
 
 
@@ -285,6 +298,8 @@ def _check_args(args) -> None:
     if args.command in _ALLOT_COMMANDS and isinstance(year, int) and isinstance(base, int) and base > year:
         raise InputError(f"{base} is after the election year {year} (--year): the base year is the first "
                          "previous election that counts", option="--base-year")
+    if getattr(args, "command", None) == "allot":
+        excel_csv(args)                             # --excel-csv: with --out FILE.csv only
     if getattr(args, "command", None) == "allot" and getattr(args, "out", None) is not None:
         from ..output.tables import check_output
         check_output(args.out, force=args.force, inputs=input_files(args))

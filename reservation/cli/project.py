@@ -64,8 +64,9 @@ def register(sub) -> None:
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.add_argument("--out", metavar="FILE", help="write the CSV (and FILE's .meta.json) here")
     sp.add_argument("--format", choices=["csv", "json"], default="csv", help="stdout format without --out")
-    from ..output.guard import add_force
+    from ..output.guard import add_excel_csv, add_force
     add_force(sp)
+    add_excel_csv(sp)
     sp.set_defaults(func=cmd_project)
 
 
@@ -82,6 +83,8 @@ def cmd_project(args) -> int:
     if args.base_year is not None and args.base_year > args.year:
         raise InputError(f"{args.base_year} is after the election year {args.year} (--year): the base year is the "
                          "first previous election that counts", option="--base-year")
+    from ..output.guard import excel_csv
+    excel_csv(args)                          # --excel-csv: with --out FILE.csv only
     if args.out is not None:                 # the target is checked before the samples are drawn
         from ..output.guard import input_files
         from ..output.tables import check_output
@@ -99,7 +102,7 @@ def cmd_project(args) -> int:
         sys.stdout.write(to_json(result) if args.format == "json" else table_csv(result.table))
         print(summary, file=sys.stderr)
         return 0
-    out, meta = write_allotment(result, args.out, force=args.force)
+    out, meta = write_allotment(result, args.out, force=args.force, excel_csv=args.excel_csv)
     print(summary)
     most = result.table["most_likely"].value_counts()
     print("most likely: " + ", ".join(f"{c} {int(most[c])}" for c in most.index))

@@ -32,6 +32,7 @@ import numpy as np
 
 from ..base.errors import excerpt
 from .aliases import load_aliases
+from .text import edit_distance as _distance
 from .text import name_key
 
 __all__ = ["name_key", "NameIndex", "KINDS", "district_index", "load_aliases", "crosswalk", "UnknownName"]
@@ -70,17 +71,6 @@ def _split(text: str) -> tuple[str, str] | None:
 
 
 # --- the distance used for suggestions ------------------------------------------------------------------------
-
-def _distance(a: str, b: str, *, substring: bool = False) -> int:
-    """Levenshtein distance of ``a`` to ``b`` (``substring``: to the best-matching part of ``b``)."""
-    prev = [0] * (len(b) + 1) if substring else list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return min(prev) if substring else prev[-1]
-
 
 def _score(q: str, key: str) -> int:
     """Twice the edit distance, or twice the distance to a part of the key plus one (a word or the start of
@@ -591,3 +581,4 @@ def crosswalk():
     ``district_index()``): an LGD code, an English or Hindi name, a former name or a spelling variant -> the LGD
     code; an unknown or ambiguous name raises KeyError with one line naming the nearest candidates."""
     return district_index()
+

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..base.errors import InputError
+from .nearest import did_you_mean
 from .text import ascii_digits
 
 __all__ = ["Option", "OptionSet", "parse_assignments", "ascii_digits"]
@@ -38,7 +39,8 @@ class Option:
         value = typed = str(value).strip()
         if self.kind == "choice":
             if value not in self.readings:
-                raise InputError(f"{_shown(value)} is not one of {', '.join(self.readings)}", column=self.name,
+                raise InputError(f"{_shown(value)} is not one of {', '.join(self.readings)}"
+                                 f"{did_you_mean(value, self.readings)}", column=self.name,
                                  value=typed)
         elif self.kind in ("decimal", "decimal_or_empty"):
             if value == "" and self.kind == "decimal_or_empty":
@@ -120,7 +122,9 @@ class OptionSet:
         values = {name: opt.default for name, opt in options.items()}
         for name, value in assignments:
             if name not in options:
-                raise InputError(f"unknown option {_shown(name)}; known options: {', '.join(sorted(options))}",
+                near = did_you_mean(name, sorted(options))
+                raise InputError(f"unknown option {_shown(name)}" + (near or f"; known options: "
+                                                                      f"{', '.join(sorted(options))}"),
                                  option="--option")
             values[name] = options[name].check(value)
         return cls(Frozen(options), Frozen(values))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-__all__ = ["ascii_digits", "name_key"]
+__all__ = ["ascii_digits", "name_key", "edit_distance"]
 
 
 #: Devanagari (०-९) and full-width (０-９) digits, read as ASCII digits in every number a user types.
@@ -70,3 +70,14 @@ def name_key(text) -> str:
         s = _GEMINATE.sub(_geminate, s)
         s = s.replace("\u094d", "")
     return _LATIN_DOUBLE.sub(r"\1", s)
+
+
+def edit_distance(a: str, b: str, *, substring: bool = False) -> int:
+    """Levenshtein distance of ``a`` to ``b`` (``substring``: to the best-matching part of ``b``)."""
+    prev = [0] * (len(b) + 1) if substring else list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return min(prev) if substring else prev[-1]

@@ -153,6 +153,36 @@ TEXT: dict[str, dict[str, str]] = {
     "map.mode.district-points": {"en": "district-points", "hi": "जनपद में बिंदु"},
     "map.mode.aggregate": {"en": "aggregate", "hi": "जनपदवार योग"},
     "map.mode.empty": {"en": "empty", "hi": "रिक्त"},
+    # how sure a map's categories are (views.maps.certainty): the frame's ``status`` column
+    "map.status.title": {"en": "How sure", "hi": "कितना निश्चित"},
+    "map.status.determined": {"en": "determined by public data", "hi": "सार्वजनिक आँकड़ों से तय"},
+    "map.status.depends_obc": {"en": "depends on unpublished OBC figures",
+                               "hi": "अप्रकाशित पिछड़ा वर्ग आँकड़ों पर निर्भर"},
+    "map.status.depends_list": {"en": "depends on a list we do not hold", "hi": "ऐसी सूची पर निर्भर जो हमारे पास नहीं"},
+    "map.status.partial_figures": {"en": "depends on partial figures", "hi": "अधूरे आँकड़ों पर निर्भर"},
+    "map.status.differs_published": {"en": "differs from the published list", "hi": "प्रकाशित सूची से भिन्न"},
+    "map.status.note": {"en": "Pale, hatched (printed maps) or dotted (interactive maps): the category shown rests on "
+                              "assumed figures or lists, not on public data alone.",
+                        "hi": "हल्का, रेखांकित (मुद्रित मानचित्र) या बिंदु वाला (इंटरैक्टिव मानचित्र): दिखाई गई श्रेणी "
+                              "मान ली गई संख्याओं या सूचियों पर टिकी है, केवल सार्वजनिक आँकड़ों पर नहीं।"},
+    "map.status.units_undetermined": {"en": "{n} of {total} units: category not determined",
+                                      "hi": "{total} में से {n} इकाइयाँ: श्रेणी तय नहीं"},
+    "map.measure_undetermined": {"en": "Share of units whose category is not determined",
+                                 "hi": "जिन इकाइयों की श्रेणी तय नहीं, उनका अनुपात"},
+    # the published list beside the computed one (views.maps.published)
+    "map.published.computed": {"en": "Computed", "hi": "गणना"},
+    "map.published.published": {"en": "Published list", "hi": "प्रकाशित सूची"},
+    "map.published.missing": {"en": "Not in the published list", "hi": "प्रकाशित सूची में नहीं"},
+    "map.published.differ": {"en": "{n} of {total} units differ from the computed map",
+                             "hi": "{total} में से {n} इकाइयाँ गणना वाले मानचित्र से भिन्न"},
+    # the projection map's shading (projection.project)
+    "map.shade.title": {"en": "Shading: probability of the most likely category",
+                        "hi": "छाया: सबसे संभावित श्रेणी की संभावना"},
+    "map.shade.sample": {"en": "probability {p} %", "hi": "संभावना {p} %"},
+    "map.shade.note": {"en": "Colour: the most likely category; lighter: less likely.",
+                       "hi": "रंग: सबसे संभावित श्रेणी; हल्का: कम संभावित।"},
+    "map.shade.uncertain": {"en": "not certain (depends on unpublished OBC figures)",
+                            "hi": "निश्चित नहीं (अप्रकाशित पिछड़ा वर्ग आँकड़ों पर निर्भर)"},
     # the explorer
     "explorer.all_divisions": {"en": "all divisions", "hi": "सभी मंडल"},
     # the report index

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from ..base.errors import InputError
 
-__all__ = ["FORCE_HELP", "add_force", "excerpt", "protected_roots", "in_package", "ours", "check_file",
+__all__ = ["FORCE_HELP", "add_force", "EXCEL_CSV_HELP", "add_excel_csv", "excel_csv", "excerpt", "protected_roots", "in_package", "ours", "check_file",
            "check_folders", "check_table", "input_files", "check_not_inputs", "check_new_file", "check_folder_target"]
 
 #: The "software" field every meta file this tool writes begins with (see :func:`ours`).
@@ -48,6 +48,30 @@ FORCE_HELP = ("replace an existing file this tool did not write (never the packa
 def add_force(sp, help: str = FORCE_HELP) -> None:
     """Add ``--force`` to a sub-command that writes."""
     sp.add_argument("--force", action="store_true", help=help)
+
+
+EXCEL_CSV_HELP = ("write the CSV with a UTF-8 byte-order mark, so that Excel opens it (double-click) with its Hindi "
+                  "intact; the meta file records the encoding (an .xlsx --out opens in Excel as it is)")
+
+
+def add_excel_csv(sp) -> None:
+    """Add ``--excel-csv`` to a sub-command that writes a CSV with ``--out FILE``."""
+    sp.add_argument("--excel-csv", action="store_true", help=EXCEL_CSV_HELP)
+
+
+def excel_csv(args) -> bool:
+    """Whether a command writes its CSV for Excel (``--excel-csv``): refused, before anything runs, without
+    ``--out FILE`` or with an ``--out`` that is not a ``.csv`` (an .xlsx or a .parquet has no byte-order mark)."""
+    if not getattr(args, "excel_csv", False):
+        return False
+    out = getattr(args, "out", None)
+    if out is None:
+        raise InputError("needs --out FILE.csv (the table on stdout stays plain UTF-8)",
+                         option="--excel-csv")
+    if Path(str(out)).suffix.lower() != ".csv":
+        raise InputError(f"{excerpt(out)!r} is not a .csv: the byte-order mark is for a CSV (an .xlsx opens in "
+                         "Excel as it is)", option="--excel-csv")
+    return True
 
 
 def excerpt(path) -> str:

@@ -3,8 +3,12 @@
 ``write_table(df, "out/zp-chair-2021.csv", meta)`` writes the table and ``out/zp-chair-2021.meta.json`` beside
 it (body, year, base year, history years, every option with its value and ambiguity, input files with their
 SHA-256, assumptions, counts). The format follows the extension: ``.csv`` (UTF-8, ``\\n`` line ends),
-``.xlsx`` (one sheet, a bold header row, frozen below the header) or ``.parquet`` (for big tables); any other
-extension is refused.
+``.xlsx`` (one sheet, a bold header row with a filter drop-down on every column, frozen below the header, and
+``category_hi`` beside ``category``: :func:`with_hindi_labels`) or ``.parquet`` (for big tables); any other
+extension is refused. ``excel_csv=True`` (``--excel-csv``) begins a CSV with the UTF-8 byte-order mark
+(:data:`BOM`), which Excel needs to read a double-clicked CSV as UTF-8 (without it the Hindi garbles); the meta
+records ``"encoding": "utf-8-sig"``; such a CSV carries ``category_hi`` as the .xlsx does. The .xlsx needs no
+mark.
 
 Safe output:
 
@@ -50,7 +54,10 @@ from .guard import check_not_inputs, check_table, excerpt, ours
 from ..inputs.units import formula_like
 
 __all__ = ["FORMATS", "neutralise", "table_csv", "table_bytes", "table_pieces", "csv_bytes", "csv_chunks", "check_output", "publish", "write_table",
-           "write_allotment", "meta_path", "sha256"]
+           "write_allotment", "meta_path", "sha256", "BOM", "CATEGORY_COLUMNS", "with_hindi_labels"]
+
+#: The UTF-8 byte-order mark that begins a CSV written for Excel (``--excel-csv``).
+BOM = b"\xef\xbb\xbf"
 
 #: Extensions ``write_table`` writes, and what they are.
 FORMATS = {".csv": "CSV", ".xlsx": "Excel workbook", ".parquet": "Parquet"}
@@ -193,6 +200,29 @@ def _csv_rows(columns: list, kinds: list[str]) -> bytes:
     return bytes(memoryview(bufs[2])[int(offsets[0]):int(offsets[-1])])
 
 
+# ------------------------------------------------------------------------------------------- for Excel
+
+#: The columns that hold a category code. A table written for Excel (an .xlsx, or a CSV with ``--excel-csv``)
+#: carries the Hindi label of each beside it (``category`` -> ``category_hi``): the file a newsroom opens.
+CATEGORY_COLUMNS = ("category", "published", "computed", "most_likely")
+
+
+def with_hindi_labels(df: pd.DataFrame) -> pd.DataFrame:
+    """``df`` with ``NAME_hi`` after each :data:`CATEGORY_COLUMNS` column it has (and lacks the ``_hi`` of): the
+    Hindi label of the code (``OBC_W`` -> "अन्य पिछड़ा वर्ग महिला", :mod:`reservation.law.words`), empty where
+    the cell is not a category code (unknown, not in the list). ``df`` itself when it has none."""
+    from ..law.categories import CODES, label
+    todo = [c for c in CATEGORY_COLUMNS if c in df.columns and f"{c}_hi" not in df.columns]
+    if not todo:
+        return df
+    hindi = {code: label(code, "hi") for code in CODES}
+    out = df.copy()
+    for c in todo:
+        out.insert(out.columns.get_loc(c) + 1, f"{c}_hi", [hindi.get(v, "") if isinstance(v, str) else ""
+                                                            for v in out[c].to_numpy()])
+    return out
+
+
 # ------------------------------------------------------------------------------------------- formats
 
 def _format_of(path, flag: str = "--out") -> str:
@@ -247,7 +277,7 @@ def _xlsx(df: pd.DataFrame) -> bytes:
     from openpyxl.styles import Font
     from openpyxl.writer.excel import ExcelWriter
 
-    df = neutralise(df)
+    df = neutralise(with_hindi_labels(df))
     wb = Workbook(write_only=True)
     fixed = datetime.datetime(2000, 1, 1)
     wb.properties.created = wb.properties.modified = fixed
@@ -255,6 +285,8 @@ def _xlsx(df: pd.DataFrame) -> bytes:
     ws = wb.create_sheet("table")
     ws.freeze_panes = "A2"
     from openpyxl.utils import get_column_letter
+    if len(df.columns):                                 # the filter row: a drop-down on every header cell
+        ws.auto_filter.ref = f"A1:{get_column_letter(len(df.columns))}{len(df) + 1}"
     for j, c in enumerate(df.columns, 1):         # width from the header and the first rows, 8 to 60 characters
         sample = [len(str(v)) for v in map(_cell, df[c].iloc[:200]) if v is not None]
         ws.column_dimensions[get_column_letter(j)].width = min(60, max(8, len(str(c)) + 2, *sample, 0) + 1)
@@ -418,15 +450,26 @@ def _link_or_copy(target: Path, backup: Path) -> None:
 # ------------------------------------------------------------------------------------------- entry points
 
 def write_table(df: pd.DataFrame, path, meta: dict | None = None, *, force: bool = False,
-                flag: str = "--out") -> tuple[Path, Path | None]:
+                flag: str = "--out", excel_csv: bool = False) -> tuple[Path, Path | None]:
     """Write ``df`` to ``path`` (``.csv``, ``.xlsx`` or ``.parquet``) and, when ``meta`` is given, its
     ``.meta.json`` beside it: every target checked first (:func:`check_output`; ``force`` replaces a file this
-    tool did not write), both files published together or not at all. Returns the paths written."""
+    tool did not write), both files published together or not at all. ``excel_csv``: a CSV begins with the
+    byte-order mark (:func:`for_excel`). Returns the paths written."""
     p, mp = check_output(path, flag=flag, force=force)
-    return _write(p, mp, table_pieces(df, _format_of(p)), meta)
+    return _write(p, mp, table_pieces(with_hindi_labels(df) if excel_csv else df, _format_of(p)), meta, excel_csv)
 
 
-def _write(p: Path, mp: Path, pieces, meta: dict | None) -> tuple[Path, Path | None]:
+def for_excel(p: Path, pieces, meta: dict | None):
+    """The pieces of a CSV with the byte-order mark before them, and the meta saying so (``--excel-csv``)."""
+    if _format_of(p) != ".csv":
+        raise InputError(f"{excerpt(p)!r} is not a .csv: the byte-order mark is for a CSV", option="--excel-csv")
+    meta = None if meta is None else {**meta, "encoding": "utf-8-sig"}
+    return (piece for first in ([BOM], pieces) for piece in first), meta
+
+
+def _write(p: Path, mp: Path, pieces, meta: dict | None, excel_csv: bool = False) -> tuple[Path, Path | None]:
+    if excel_csv:
+        pieces, meta = for_excel(p, pieces, meta)
     files = {p: pieces}
     if meta is not None:
         meta = dict(meta)
@@ -437,7 +480,7 @@ def _write(p: Path, mp: Path, pieces, meta: dict | None) -> tuple[Path, Path | N
 
 
 def write_allotment(allotment, out, lang: str = "en", *, force: bool = False,
-                    flag: str = "--out") -> tuple[Path, Path]:
+                    flag: str = "--out", excel_csv: bool = False) -> tuple[Path, Path]:
     """Write the allotment table (its words in ``lang``, "en" or "hi") and its ``.meta.json``; returns both
     paths. A Hindi table's meta says so (``"lang": "hi"``).
 
@@ -446,17 +489,21 @@ def write_allotment(allotment, out, lang: str = "en", *, force: bool = False,
     ...)``, without holding the words of every unit); the other formats, and objects without ``table_blocks``
     (a projection, an audit's table), write the whole table as before. The targets are checked again
     (:func:`check_output`, ``force`` as there) just before writing: a file may have appeared while the result was
-    computed."""
+    computed. ``excel_csv``: a CSV begins with the byte-order mark (``--excel-csv``, :func:`for_excel`)."""
     if not hasattr(allotment, "table_blocks"):             # a projection, an audit's table: as before
         if lang == "en":
-            return write_table(allotment.table, out, allotment.meta, force=force, flag=flag)
-        return write_table(allotment.table_in(lang), out, {**allotment.meta, "lang": lang}, force=force, flag=flag)
+            return write_table(allotment.table, out, allotment.meta, force=force, flag=flag, excel_csv=excel_csv)
+        return write_table(allotment.table_in(lang), out, {**allotment.meta, "lang": lang}, force=force, flag=flag,
+                           excel_csv=excel_csv)
     p, mp = check_output(out, flag=flag, force=force)
     meta = allotment.meta if lang == "en" else {**allotment.meta, "lang": lang}
     if _format_of(p) != ".csv":
         return _write(p, mp, table_pieces(allotment.table if lang == "en" else allotment.table_in(lang),
-                                          _format_of(p)), meta)
-    return _write(p, mp, _blocks_csv(allotment.table_blocks(lang, RENDER_BLOCK_ROWS)), meta)
+                                          _format_of(p)), meta, excel_csv)
+    blocks = allotment.table_blocks(lang, RENDER_BLOCK_ROWS)
+    if excel_csv:                                          # for Excel: the Hindi label of each category too
+        blocks = (with_hindi_labels(b) for b in blocks)
+    return _write(p, mp, _blocks_csv(blocks), meta, excel_csv)
 
 
 def _blocks_csv(blocks) -> Iterator[bytes]:

@@ -47,13 +47,15 @@ from ..engine.passes import CODE_INDEX, RuleError
 from ..rules.keys import KeyKind
 from .priors import Alternative, OrderConstraint
 
-__all__ = ["PassKind", "pass_kinds", "tie_positions", "past_list_constraints", "PastList", "certain_units",
-           "check_past_counts"]
+__all__ = ["PassKind", "pass_kinds", "UNKNOWN_KEY", "tie_positions", "past_list_constraints", "PastList",
+           "certain_units", "check_past_counts"]
 
 _UR = CODE_INDEX["UR"]
 #: How a pass's key depends on the unknown OBC population, by its declared kind (None: public).
 _KEY_KINDS = {KeyKind.SHARE_OBC: "share", KeyKind.OUTSIDE_PEOPLE: "people", KeyKind.OUTSIDE_SHARE: "outside_share",
               KeyKind.SHARE_SC: None, KeyKind.SHARE_ST: None, KeyKind.WOMEN_SHARE: None}
+#: ``PassKind.key`` of a pass whose key the projection does not know (``pass_kinds(..., strict=False)``).
+UNKNOWN_KEY = "unknown"
 
 
 @dataclass(frozen=True)
@@ -71,15 +73,19 @@ class PassKind:
         return self.key is None and not self.eligible_obc
 
 
-def pass_kinds(prepared) -> list[PassKind]:
+def pass_kinds(prepared, strict: bool = True) -> list[PassKind]:
     """The passes of a prepared run (:class:`reservation.allotment.pipeline.Prepared`), in order, with their OBC
-    dependence. A key the projection does not know is a RuleError (no silent guess)."""
+    dependence. A key the projection does not know is a RuleError (no silent guess); with ``strict=False`` its
+    pass's ``key`` is :data:`UNKNOWN_KEY` instead (not public: its dependence on OBC is not known)."""
     rb, opts = prepared.rb, prepared.opts
     groups = rb.groups(opts) if callable(rb.groups) else rb.groups
     out = []
     for group, codes in rb.pass_order(opts):
         g = groups[group]
         declared = getattr(g.key, "kind", None)
+        if declared not in _KEY_KINDS and not strict:
+            out.append(PassKind(group, tuple(codes), UNKNOWN_KEY, False))
+            continue
         if declared not in _KEY_KINDS:
             name = getattr(g.key, "__name__", "")
             raise RuleError(f"cannot project {rb.id}: its {group} pass ranks by {name or g.key!r}, and the projection "

@@ -417,66 +417,99 @@ def _map_table(projection: Projection, lang: str) -> pd.DataFrame:
     t["reason"] = [f"{label(c, lang)}: {word[0]} {q * 100:.1f} %" + (f" ({word[1]})" if k else "")
                    for c, q, k in zip(t["most_likely"], p, t["certain"])]
     t["_p"] = p
+    # the workbench maps' status (views.maps.certainty): a unit not proved certain depends on the OBC figures
+    t["status"] = np.where(t["certain"].to_numpy(dtype=bool), "determined", "depends_obc")
     return t
+
+
+#: The probabilities the projection maps' key shows (a sample of the shading).
+SHADE_SAMPLES = (1.0, 0.7, 0.4)
+#: The colour of the key's samples (the map itself uses each category's own colour).
+SHADE_KEY_COLOUR = "#404040"
+
+
+def _opacity(q: float, certain: bool) -> float:
+    """Fill opacity of a district in the interactive map: 1 when certain, else 0.15 + 0.85 x probability."""
+    return 1.0 if certain else 0.15 + 0.85 * float(q)
 
 
 def projection_map(projection: Projection, lang: str = "en", division=None, title: str | None = None,
                    height: int = 650):
     """Interactive map (plotly, offline): each district in the colour of its most likely category, the more
-    opaque the likelier (opacity = 0.15 + 0.85 x probability; certain units fully opaque). Drawn by
-    :func:`reservation.views.division_map` (the workbench's map); the hover gives the probability. Units that are
-    not districts (blocks, urban bodies) get the workbench's map of their most likely categories as it draws them
-    (counted per district, or as points), without the shading."""
+    opaque the likelier (opacity = 0.15 + 0.85 x probability; certain units fully opaque), with a key of the
+    shading (:data:`SHADE_SAMPLES`). Drawn by :func:`reservation.views.division_map` (the workbench's map) from a
+    table whose ``status`` is ``determined`` for the units proved certain and ``depends_obc`` for the others, so
+    the units that are not certain carry the workbench's mark of an undetermined category (a dot, keyed); the
+    hover gives the probability. Units that are not districts (blocks, urban bodies) get the workbench's map of
+    their most likely categories as it draws them (counted per district with the share not certain, or as
+    points), without the shading."""
     from ..views import division_map
+    from ..views.maps.style import hover_text
     t = _map_table(projection, lang)
     view = division_map(t, division=division, lang=lang, title=title, height=height, body=projection.body)
     fig = view.figure
-    alpha = {str(int(u)): (1.0 if k else 0.15 + 0.85 * float(q))
-             for u, q, k in zip(t["unit_code"], t["_p"], t["certain"])}
+    alpha = {str(int(u)): _opacity(q, k) for u, q, k in zip(t["unit_code"], t["_p"], t["certain"])}
+    shaded = False
     for tr in fig.data:
         if tr.type == "choroplethmap" and tr.locations is not None and all(str(x) in alpha for x in tr.locations):
             if len(tr.locations) and tr.name in {label(c, lang) for c in CODES}:
                 tr.marker.opacity = [round(alpha[str(x)], 3) for x in tr.locations]
+                shaded = True
+    if shaded:
+        import plotly.graph_objects as go
+        head = hover_text([_words("map.shade.title", lang)])[0]
+        for q in SHADE_SAMPLES:
+            fig.add_trace(go.Scattermap(
+                lon=[None], lat=[None], mode="markers", hoverinfo="skip", legendgroup="shade",
+                legendgrouptitle={"text": head} if q == SHADE_SAMPLES[0] else None,
+                name=hover_text([_words("map.shade.sample", lang, p=f"{q * 100:g}")])[0],
+                marker={"color": SHADE_KEY_COLOUR, "size": 12, "opacity": round(_opacity(q, False), 3)}))
     return fig
+
+
+def _words(key: str, lang: str, **values) -> str:
+    from ..law.words import word
+    return word(key, lang, **values)
 
 
 def projection_static_map(projection: Projection, lang: str = "en", title: str | None = None):
     """The static counterpart (matplotlib Figure, no browser): districts in the colour of the most likely
-    category, the colour mixed with white as the probability falls (white at probability 0), certain ones
-    hatched; division boundaries dark. Boundaries come from the workbench's map module."""
+    category, the colour mixed with white as the probability falls (white at probability 0); the units not proved
+    certain hatched as every map of the workbench marks a category that depends on unpublished OBC figures;
+    division boundaries dark. Two keys: the categories (with the hatch), and the shading with sample
+    probabilities (:data:`SHADE_SAMPLES`). Boundaries come from the workbench's map module."""
     import matplotlib
-    from matplotlib.colors import to_rgb
     from matplotlib.figure import Figure
     from matplotlib.patches import Patch
     from ..views import maps as _maps
-    bounds_fn = _maps.district_boundaries
-    divisions_fn = _maps.division_boundaries
-    rc = _maps.font_rc(lang) if hasattr(_maps, "font_rc") else {}
+    from ..views.maps.certainty import HATCH_COLOUR, HATCH_WIDTH, HATCHES, overlay_hatches, shade
+    rc = _maps.font_rc(lang)
     t = _map_table(projection, lang)
-    b = bounds_fn().merge(t[["unit_code", "most_likely", "_p", "certain"]], on="unit_code", how="inner")
-
-    def shade(code, q):
-        r, g, bl = to_rgb(COLOURS[code])
-        return (1 - q * (1 - r), 1 - q * (1 - g), 1 - q * (1 - bl))
-
+    b = _maps.district_boundaries().merge(t[["unit_code", "most_likely", "_p", "certain", "status"]],
+                                          on="unit_code", how="inner")
     with matplotlib.rc_context(rc):
         fig = Figure(figsize=(10, 8.5), layout="constrained")
         ax = fig.add_subplot()
         ax.set_axis_off()
         ax.set_aspect(1.1)
-        b.plot(ax=ax, color=[shade(c, float(q)) for c, q in zip(b["most_likely"], b["_p"])], edgecolor="#9e9e9e",
-               linewidth=0.3)
-        sure = b[b["certain"]]
-        if len(sure):
-            sure.plot(ax=ax, facecolor="none", edgecolor="#404040", linewidth=0.0, hatch="...")
-        divisions_fn().boundary.plot(ax=ax, color="#303030", linewidth=1.0)
+        b.plot(ax=ax, color=[shade(COLOURS[c], float(q)) for c, q in zip(b["most_likely"], b["_p"])],
+               edgecolor="#9e9e9e", linewidth=0.3)
+        overlay_hatches(ax, b, b["status"])
+        _maps.division_boundaries().boundary.plot(ax=ax, color="#303030", linewidth=1.0)
         present = [c for c in CODES if (b["most_likely"] == c).any()]
         handles = [Patch(facecolor=COLOURS[c], edgecolor="#808080", label=label(c, lang)) for c in present]
-        handles.append(Patch(facecolor="#ffffff", edgecolor="#404040", hatch="...",
-                             label={"en": "certain", "hi": "निश्चित"}[lang]))
-        ax.legend(handles=handles, loc="upper right", fontsize=8, framealpha=0.95,
-                  title={"en": "most likely (paler = less likely)", "hi": "सबसे संभावित (हल्का = कम संभावित)"}[lang],
-                  title_fontsize=8)
+        n_unsure = int((~b["certain"]).sum())
+        if n_unsure:
+            handles.append(Patch(facecolor="#ffffff", edgecolor=HATCH_COLOUR, hatch=HATCHES["depends_obc"],
+                                 hatch_linewidth=HATCH_WIDTH,
+                                 label=f"{_words('map.shade.uncertain', lang)} ({n_unsure})"))
+        cats = ax.legend(handles=handles, loc="upper right", fontsize=8, framealpha=0.95,
+                         title=_words("map.category", lang), title_fontsize=8)
+        ax.add_artist(cats)
+        key = [Patch(facecolor=shade(SHADE_KEY_COLOUR, q), edgecolor="#808080",
+                     label=_words("map.shade.sample", lang, p=f"{q * 100:g}")) for q in SHADE_SAMPLES]
+        ax.legend(handles=key, loc="lower left", fontsize=8, framealpha=0.95, title_fontsize=8,
+                  title=_words("map.shade.title", lang) + "\n" + _words("map.shade.note", lang))
         if title:
             ax.set_title(title, fontsize=13)
     fig._reservation_rc = rc

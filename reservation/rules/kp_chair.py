@@ -35,8 +35,8 @@ import numpy as np
 import pandas as pd
 
 from ..law.apportion import capped_shortfall, largest_remainder
-from .catalogue import option, pick
-from .parameters import value, written
+from .catalogue import option, pick, with_default
+from .parameters import record_base_years, value, written
 from ..base.errors import InputError, RuleError
 from ..inputs.user_files import describe_input
 from .keys import outside_people, share, two_persons
@@ -82,6 +82,8 @@ CLAUSE_WOMEN = "GO 2021 KP-pramukh allotment items 3-4 (women not less than one-
 KP_CHAIR_OPTIONS: dict[str, Option] = pick("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women",
                                             "category_order", "category_women", "rotation_history", "women_history",
                                             "rotation_fallback", "count_base", "tie_break", "lots")
+#: the pramukh lists of 2005-2015 decide which elections counted at 2010 and 2015 (docs/ambiguities.md A8)
+KP_CHAIR_OPTIONS["rotation_history"] = with_default("kp_chair", "rotation_history", "since_base")
 KP_CHAIR_OPTIONS.update({o.name: o for o in [
     option("kp_chair", "women_level", "district",
            {"district": "women one-third (rounded up) of each category and of all posts in each district",
@@ -463,6 +465,7 @@ RULEBOOK = Rulebook(
     pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]], clauses=CLAUSES,
     default_history=str(DEFAULT_HISTORY), units_file="optional", parent_table="districts",
     default_base_year=value("panchayat.base_year", PANCHAYAT_YEARS.law[-1]),
+    record_base_years=record_base_years("kp_chair", "rotation_history"),
     obc_note=("OBC population by block is not public and was not supplied: every block is assumed at the State "
               "share {share} %, so the OBC order inside a district falls to the tie-break rule ({tie_break}) and "
               "rotation"),

@@ -13,7 +13,9 @@ first, then not reserved at the last election.
 
 Populations of gram panchayats and wards are not public: the units come from a user file (``--units``):
 UTF-8 CSV with ``unit`` (an integer code), ``parent`` (the counting unit), ``pop``, ``sc``, ``st`` and optionally
-``obc``, ``name_en``, ``name_hi``, ``district``, ``division``.
+``obc``, ``name_en``, ``name_hi``, ``district``, ``division``. The gram pradhans alone have shipped units (LGD's
+gram panchayats with partial Census figures, :mod:`.gp_units`): without ``--units`` they are used, each block
+counted from its own Census figures, with the shipped history; ``--population`` replaces a gram panchayat's figures.
 """
 
 from __future__ import annotations
@@ -23,8 +25,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .catalogue import CATALOGUE, option
-from .parameters import value
+from . import gp_units
+from .catalogue import CATALOGUE, option, with_default
+from .parameters import record_base_years, value
 from ..law.categories import CODES
 from ..base.errors import InputError, RuleError
 from ..inputs.user_files import describe_input
@@ -50,6 +53,8 @@ class UnitBody:
     parent: str
     law: str
     section: str = "docs/panchayat.md"
+    shipped: bool = False       # its units are shipped (gram pradhans: LGD's gram panchayats, :mod:`.gp_units`)
+    record: str = ""        # the evidence.toml scope of the body's own published record (rotation_history), if any
 
 
 _KEEP = ("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
@@ -121,12 +126,13 @@ def _rules(opts: OptionSet) -> QuotaRules:
 
 
 def unit_counts(units: pd.DataFrame, opts: OptionSet, parent: str = "parent", obc=None, ids=None,
-                labels=None, parent_word: str = "parent") -> pd.DataFrame:
+                labels=None, parent_word: str = "parent", parent_figures: pd.DataFrame | None = None) -> pd.DataFrame:
     """Posts per parent and category (one row per parent; columns ``parent, posts, pop, sc, st, ST_W ... UR``).
     ``obc``: the run's OBC figures (given per unit, or the assumed State share); ``ids``/``labels``: the parent
     number of each unit and the parents' labels, when known. A parent whose ST, SC and OBC offices come to more
     than its posts (e.g. one ward, half its people SC and half ST): RuleError naming it (``parent_word``) and by
-    how many."""
+    how many. ``parent_figures``: each parent's own ``pop, sc, st`` (index: the labels), counted instead of the sums
+    of its units' (the shipped gram panchayats, whose figures are partial: :mod:`.gp_units`)."""
     if ids is None:
         ids, labels = pd.factorize(units[parent], sort=True)
     n = len(labels)
@@ -135,9 +141,13 @@ def unit_counts(units: pd.DataFrame, opts: OptionSet, parent: str = "parent", ob
         agg[c] = _sum_by(ids, units[c].to_numpy(dtype=np.int64), n)
     index = pd.Index(labels, name="parent")     # once: 58,000 text labels converted once, not per column
     agg = {k: pd.Series(v, index=index) for k, v in agg.items()}
+    units_pop = agg["pop"].to_numpy()
+    if parent_figures is not None:
+        for c in ("pop", "sc", "st"):
+            agg[c] = pd.Series(parent_figures[c].to_numpy(dtype=np.int64), index=index)
     if obc is not None and obc.given:
         agg["obc"] = pd.Series(_sum_by(ids, np.asarray(obc.num, dtype=np.int64), n), index=agg["pop"].index)
-        obc_num, obc_den = agg["obc"].to_numpy(), agg["pop"].to_numpy()
+        obc_num, obc_den = agg["obc"].to_numpy(), units_pop
     else:
         share = opts.fraction("obc_state_share") / 100
         obc_num = np.full(len(agg["posts"]), share.numerator)
@@ -177,17 +187,33 @@ def _column(spec: UnitBody) -> str:
 def _units_loader(spec: UnitBody):
     def load(units, year, opts) -> UnitSet:
         col = _column(spec)
-        described = {}
-        if isinstance(units, pd.DataFrame):
+        described, notes = {}, []
+        if units is None and spec.shipped:
+            frame = gp_units.shipped_units()
+            described["units"] = describe_input(gp_units.FIGURES)
+            notes = gp_units.notes(frame)
+        elif isinstance(units, pd.DataFrame):
             frame = units.rename(columns={"parent": col}) if "parent" in units and col not in units else units
         else:
             frame = load_units(units, col)
             described["units"] = describe_input(units)
+        if units is not None and spec.shipped:
+            frame = frame.assign(**{c: frame[c] if c in frame else ("supplied" if c == "figures" else "")
+                                    for c in gp_units.SHIPPED_COLUMNS})
         from ..inputs.names import NameIndex
         index = NameIndex.from_frame(frame, kind=spec.unit, en="unit_name_en" if "unit_name_en" in frame else None,
                                      hi="unit_name_hi" if "unit_name_hi" in frame else None)
-        return UnitSet(frame, index, [], described)
+        return UnitSet(frame, index, notes, described)
     return load
+
+
+def _supplied(frame: pd.DataFrame, codes) -> pd.DataFrame:
+    """The shipped gram panchayats whose figures a user's ``--population`` replaced: ``figures=supplied``."""
+    if "figures" not in frame:
+        return frame
+    hit = frame["unit_code"].isin(list(codes)).to_numpy()
+    return frame.assign(figures=np.where(hit, "supplied", frame["figures"]),
+                        figures_rule=np.where(hit, "", frame["figures_rule"]))
 
 
 def _counts(spec: UnitBody):
@@ -195,14 +221,30 @@ def _counts(spec: UnitBody):
 
     def counts(ctx) -> Counts:
         col = _column(spec)
+        own = gp_units.block_figures(ctx.parent_labels) if spec.shipped and ctx.source is None else None
         t = unit_counts(ctx.units, ctx.opts, col, ctx.obc, ctx.parent_ids, ctx.parent_labels,
-                        parent_word=spec.parent)
+                        parent_word=spec.parent, parent_figures=own)
         state = pd.DataFrame({"category": list(CODES) + ["TOTAL"],
                               "count": [int(t[c].sum()) for c in CODES] + [len(ctx.units)],
                               "arithmetic": [f"sum over {len(t)} {spec.parent}s" for _ in CODES] + ["sum"],
                               "clause": [law] * len(CODES) + [""]})
         return Counts(state, t.set_index("parent")[list(CODES)], {"parents": t})
     return counts
+
+
+def _rotation_clause(base_year: int) -> str:
+    """The clause that makes an election a previous one: the 12th Amendment Rules' base year 2015, or another
+    base year (given, or the one the published lists of an election held support: docs/ambiguities.md A8)."""
+    if base_year == 2015:
+        return "12th Amendment Rules 2021 r.2(d): previous election = 2015 and later"
+    return f"base year {base_year}: previous elections = {base_year} and later (docs/ambiguities.md A8)"
+
+
+def _options(spec: UnitBody) -> dict[str, Option]:
+    """The options of a body: :data:`UNIT_OPTIONS`, with the evidence of its own record for rotation_history."""
+    if not spec.record:
+        return UNIT_OPTIONS
+    return {**UNIT_OPTIONS, "rotation_history": with_default(spec.record, "rotation_history", "since_base")}
 
 
 def unit_rulebook(spec: UnitBody) -> Rulebook:
@@ -215,7 +257,7 @@ def unit_rulebook(spec: UnitBody) -> Rulebook:
                "OBC": f"{law}: OBC in descending order, leaving out ST and SC units",
                "GEN": f"{law}: women, leaving out ST/SC/OBC units",
                "two_persons": "two-person rule (option two_person_rule=on)",
-               "rotation": "12th Amendment Rules 2021 r.2(d): previous election = {base_year} and later",
+               "rotation": _rotation_clause,
                "unreserved": f"{law}: the posts left in the {spec.parent} are unreserved"}
     for g in ("ST", "SC", "OBC"):
         clauses[f"{g}.women"] = clauses[g] + "; women from the top"
@@ -235,12 +277,17 @@ def unit_rulebook(spec: UnitBody) -> Rulebook:
     col = _column(spec)
     return Rulebook(
         id=spec.id, title=spec.title, title_hi=spec.title_hi, unit_kind=spec.unit, parent=col,
-        parent_word=spec.parent, years=PANCHAYAT_YEARS, options=UNIT_OPTIONS, load_units=_units_loader(spec),
+        parent_word=spec.parent, years=PANCHAYAT_YEARS, options=_options(spec), load_units=_units_loader(spec),
         counts=_counts(spec), groups=groups, pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]],
-        clauses=clauses, units_file="required", accepts_population=False,
+        clauses=clauses, units_file="optional" if spec.shipped else "required", accepts_population=spec.shipped,
+        history_with_units=not spec.shipped, default_history=str(gp_units.HISTORY) if spec.shipped else "",
+        history_table=gp_units.shipped_history if spec.shipped else None,
+        population_applied=_supplied if spec.shipped else None,
         default_base_year=value("panchayat.base_year", PANCHAYAT_YEARS.law[-1]),
+        record_base_years=record_base_years(spec.record, "rotation_history") if spec.record else {},
         obc_note=("OBC population not supplied (no 'obc' column in the units file): every parent and unit is "
                   "assumed at the State share {share} %, so OBC posts are capped at 27 % and the OBC order falls "
                   "to the tie-break rule ({tie_break}) and rotation"),
         obc_share=panchayat_obc_share, eligibility=lambda opts: opts["two_person_rule"] == "on",
-        columns=(col,) if col not in ("district", "division") else ())
+        columns=((col,) if col not in ("district", "division") else ()) + (gp_units.SHIPPED_COLUMNS if spec.shipped
+                                                                         else ()))

@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 
 __all__ = ["ParameterError", "Parameter", "Evidence", "Calendar", "value", "written", "parameter", "evidence",
-           "calendar", "PARAMS_DIR"]
+           "record_base_years", "calendar", "PARAMS_DIR"]
 
 PARAMS_DIR = Path(__file__).resolve().parent / "params"
 _UNITS = ("fraction", "percent", "year")
@@ -142,6 +142,23 @@ def evidence(scope: str, name: str) -> Evidence:
         raise ParameterError(f"evidence.toml: {scope}.{name} needs ambiguity (text), election (a year) and "
                              f"evidence (text)")
     return Evidence(amb, election, text)
+
+
+def record_base_years(scope: str, name: str) -> dict[int, int]:
+    """The base year the published record supports for each held election (``base_years`` of the evidence of
+    option ``scope.name``: ``{ 2015 = 2010 }``, election = its base year, not after it); {} when not given."""
+    evidence(scope, name)
+    spec = _evidence()[scope][name].get("base_years", {})
+    if not isinstance(spec, dict):
+        raise ParameterError(f"evidence.toml: {scope}.{name}.base_years needs a table (election = base year)")
+    out = {}
+    for y, base in spec.items():
+        ok = re.fullmatch(r"(19|20)[0-9]{2}", y) and isinstance(base, int) and not isinstance(base, bool)
+        if not ok or not 1900 <= base <= int(y):
+            raise ParameterError(f"evidence.toml: {scope}.{name}.base_years: {y} = {base!r} is not an election "
+                                 f"and a base year not after it")
+        out[int(y)] = base
+    return out
 
 
 @dataclass(frozen=True)

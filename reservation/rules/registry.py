@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 
 from ..base.errors import InputError
+from ..inputs.nearest import did_you_mean
 from .rulebook import Rulebook
 
 __all__ = ["MODULES", "get_rulebook", "all_rulebooks"]
@@ -24,7 +25,8 @@ MODULES = {"zp-chair": "reservation.rules.zp_chair", "kp-chair": "reservation.ru
 
 def get_rulebook(body: str) -> Rulebook:
     if body not in MODULES:
-        raise InputError(f"unknown or not yet implemented body {body!r}; known: {', '.join(MODULES)}",
+        raise InputError(f"unknown or not yet implemented body {body!r}"
+                         f"{did_you_mean(body, list(MODULES)) or '; known: ' + ', '.join(MODULES)}",
                          option="--body")
     book = importlib.import_module(MODULES[body]).RULEBOOK
     if book.id != body:             # the table and the module must agree (a wrong line in MODULES)

@@ -227,6 +227,14 @@ class Rulebook:
     parent_for: Callable | None = None      # (opts) -> the parent column when an option changes it
     light_counts: Callable | None = None    # (opts) -> the counts rows from the shipped data, without pandas
     base_year_readings: dict = field(default_factory=dict)   # base year -> what it means for each group
+    history_table: Callable | None = None   # (until) -> the shipped history as a table (default_history: its file)
+    population_applied: Callable | None = None   # (frame, unit codes) -> frame: a --population replaced them
+    record_base_years: dict = field(default_factory=dict)    # held election -> the base year its record supports
+
+    def base_year_for(self, year: int) -> int:
+        """The default base year of an election: the one its published record supports (``record_base_years``,
+        from the evidence of option rotation_history), else the law's (``default_base_year``)."""
+        return self.record_base_years.get(int(year), self.default_base_year)
 
     @property
     def needs_units(self) -> bool:

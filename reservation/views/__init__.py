@@ -29,6 +29,7 @@ from __future__ import annotations
 from ..law.words import BODY_TITLES_HI, LANGS
 from .dpc import dpc_composition, dpc_reserved_seats, dpc_sample_ballots, dpc_sample_count
 from .explorer import Explorer, ExplorerState
+from .maps import (published_figure, published_static_figure, write_published_maps)
 from .maps import (MapView, aggregate_figure, aggregate_static_figure, district_aggregate, division_map, fit_zoom,
                    map_geojson, map_mode, points_figure, points_static_figure, unit_points, write_geojson,
                    write_static_maps)
@@ -50,7 +51,7 @@ __all__ = [
     "safe_cell", "write_csv", "division_tables", "table_in", "past_categories", "report_heading", "assumptions_table", "map_mode",
     "district_aggregate", "aggregate_figure", "aggregate_static_figure", "unit_points", "points_figure",
     "points_static_figure", "division_map", "MapView", "write_static_maps", "fit_zoom", "map_geojson",
-    "write_geojson",
+    "write_geojson", "published_figure", "published_static_figure", "write_published_maps",
     "rotation_matrix", "rotation_summary", "rotation_wide", "rotation_heatmap", "rotation_view", "VERDICTS",
     "toy_allotment", "toy_steps", "toy_state", "toy_figure", "dpc_composition", "dpc_reserved_seats",
     "dpc_sample_ballots", "dpc_sample_count", "Explorer", "ExplorerState", "slug",

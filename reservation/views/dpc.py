@@ -10,7 +10,7 @@ from ..law.categories import CODES, label
 from ..base.errors import InputError
 from ..law.words import check_lang, word
 
-__all__ = ["dpc_composition", "dpc_reserved_seats", "dpc_sample_ballots", "dpc_sample_count"]
+__all__ = ["check_contest", "dpc_composition", "dpc_reserved_seats", "dpc_sample_ballots", "dpc_sample_count"]
 
 def dpc_composition(district, year: int = 2021) -> pd.DataFrame:
     """The members of a district's planning committee from the Schedule (r.3(1)): ``part, members, clause``
@@ -101,6 +101,17 @@ def dpc_sample_ballots(seats: int, *, candidates: int | None = None, electors: i
     return df.astype("int64")
 
 
+def check_contest(part, category) -> None:
+    """The part (rural or urban) and the category of a sample contest, refused with the nearest value."""
+    from ..inputs.nearest import did_you_mean
+    if part not in ("rural", "urban"):
+        raise InputError(f"part must be rural or urban, not {part!r}{did_you_mean(part, ['rural', 'urban'])}",
+                         column="part")
+    if category not in CODES:
+        raise InputError(f"unknown category {category!r}; expected one of {' '.join(CODES)}"
+                         f"{did_you_mean(category, list(CODES))}", column="category")
+
+
 def dpc_sample_count(district, year: int = 2021, part: str = "rural", category: str = "UR",
                      lot_winner: str = "") -> dict:
     """A sample count for one contest of the district's committee: the seats of ``category`` in ``part`` from
@@ -113,10 +124,7 @@ def dpc_sample_count(district, year: int = 2021, part: str = "rural", category: 
     """
     from ..dpc import seats as dpc
     from ..dpc.count import count_election
-    if part not in ("rural", "urban"):
-        raise InputError(f"part must be rural or urban, not {part!r}", column="part")
-    if category not in CODES:
-        raise InputError(f"unknown category {category!r}; expected one of {' '.join(CODES)}", column="category")
+    check_contest(part, category)
     s = dpc.seats(district, int(year))
     row = s[(s["row"] == "category") & (s["part"] == part) & (s["category"] == category)]
     n = int(row["count"].iat[0]) if len(row) else 0

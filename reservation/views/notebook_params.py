@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..base.errors import InputError, excerpt
+from ..base.errors import InputError, NotebookParameterError, bounded, excerpt
+from ..inputs.nearest import did_you_mean
 from ..inputs.limits import MAX_OBC_SD, MAX_PATH, MIN_OBC_SD, check_count, check_decimal, check_text
 
 __all__ = ["check_notebook", "NOTEBOOK_PARAMETERS"]
@@ -87,30 +88,72 @@ def check_notebook(notebook: str, **params) -> dict:
     before anything runs; return the values normalised (years and counts as int, texts checked, file lists).
 
     Every parameter goes through the same bounds as the command line (:mod:`reservation.inputs.limits`); then the
-    notebook's own checks run (a registered body with rules for the year, known divisions and option values:
-    :func:`reservation.views.check_parameters`; notebook 08: :func:`reservation.history.backtest.check_parameters`).
-    A bad value raises InputError, one line naming the parameter."""
+    notebook's own checks run (a registered body with rules for the year, known divisions, units, districts and
+    option values: :func:`reservation.views.check_parameters`; notebook 08:
+    :func:`reservation.history.backtest.check_parameters`). A bad value raises
+    :class:`~reservation.base.errors.NotebookParameterError` (an InputError): one line naming the parameter as the
+    parameter cell does, with the nearest valid value where one is near (``division: unknown division 'Varansi';
+    did you mean 'Varanasi'?``); in Jupyter and papermill its traceback is that one line."""
     key = str(notebook)[:2]
     if key not in NOTEBOOK_PARAMETERS:
-        raise InputError(f"unknown notebook {excerpt(notebook)}; known: {', '.join(NOTEBOOK_PARAMETERS)}",
-                         option="notebook")
-    unknown = [n for n in params if n not in NOTEBOOK_PARAMETERS[key]]
+        raise NotebookParameterError(f"unknown notebook {excerpt(notebook)}; known: {', '.join(NOTEBOOK_PARAMETERS)}",
+                                     parameter="notebook")
+    names = NOTEBOOK_PARAMETERS[key]
+    unknown = [n for n in params if n not in names]
     if unknown:
-        raise InputError(f"notebook {key} has no parameter {excerpt(unknown[0])} (its parameters: "
-                         f"{', '.join(NOTEBOOK_PARAMETERS[key])})", option=str(unknown[0])[:60])
-    out = {n: _one(n, v) for n, v in params.items()}
-    out.update(_semantics(key, out))
+        raise NotebookParameterError(f"notebook {key} has no parameter {excerpt(unknown[0])}"
+                                     f"{did_you_mean(str(unknown[0]), list(names))} (its parameters: "
+                                     f"{', '.join(names)})", parameter=bounded(unknown[0], 60))
+    out = {}
+    for n, v in params.items():
+        try:
+            out[n] = _one(n, v)
+        except NotebookParameterError:
+            raise
+        except InputError as e:
+            raise _named(e, names, n) from None
+    try:
+        out.update(_semantics(key, out))
+    except NotebookParameterError:
+        raise
+    except InputError as e:
+        raise _named(e, names, None) from None
     return out
 
 
+#: what the command line or a reader calls a value -> the notebook's parameter
+_FLAGS = {"--body": "body", "--year": "year", "--option": "options", "--division": "division",
+          "--base-year": "base_year", "--district": "district", "--history": "history", "--units": "units",
+          "--unit": "unit", "--block": "block", "--samples": "samples", "--seed": "seed", "--obc-sd": "obc_sd"}
+
+
+def _named(e: InputError, names: tuple[str, ...], given: str | None) -> NotebookParameterError:
+    """An InputError raised by a check the command line shares -> the same message naming the notebook's
+    parameter (``division``), not a column or a flag; an option's own name (``tie_break``) stays in the message
+    of ``options``; a file keeps its name (and row)."""
+    where = [w for w in (e.option, e.column) if w is not None]
+    param = next((w for w in where if w in names), None) or next(
+        (_FLAGS[w] for w in where if w in _FLAGS and _FLAGS[w] in names), None)
+    message = e.message
+    if param is None and e.column is not None and "options" in names:
+        param, message = "options", f"{e.column}: {message}"         # an option's value: tie_break: 'cod' ...
+    if e.file is not None and not message.startswith(excerpt(str(e.file))):
+        row = f", row {e.row}" if e.row is not None else ""
+        message = f"{excerpt(str(e.file))}{row}: {message}"
+    return NotebookParameterError(message, parameter=param or given or "parameters")
+
+
 def _semantics(key: str, p: dict) -> dict:
-    """What a value means beyond its bound: the body and its years, the divisions, the options. Returns what
-    the notebook's own check adds (``divisions``; notebook 08: its normalised parameters and ``grid``)."""
+    """What a value means beyond its bound: the body and its years, the divisions, the units, the options.
+    Returns what the notebook's own check adds (``divisions``; notebook 08: its normalised parameters and
+    ``grid``)."""
     from .params import check_parameters
     if key in ("02", "03", "07"):
         base = p.get("base_year")
         kw = {k: p[k] for k in ("division", "options", "history", "units") if k in p}
         got = check_parameters(p["body"], p["year"], base_year=p["year"] if base is None else base, **kw)
+        if p.get("unit"):
+            _check_unit(p["body"], p["year"], p["unit"])
         return {"divisions": got["divisions"]} if "division" in p else {}
     elif key in ("04", "06"):
         from ..rules.registry import get_rulebook
@@ -122,9 +165,31 @@ def _semantics(key: str, p: dict) -> dict:
                 raise InputError(f"{p[y]} is after the election year {p['year']}", option=y)
     elif key == "05":
         from ..dpc.seats import check_year
+        from ..inputs.names import crosswalk
+        from .dpc import check_contest
         check_year(p["year"])
+        try:
+            crosswalk().resolve(p["district"])
+        except KeyError as e:
+            raise InputError(str(e.args[0]), option="district") from None
+        check_contest(p["part"], p["category"])
     elif key == "08":
         from ..history.backtest import check_parameters as backtest_parameters
         return backtest_parameters(p["year"], p["base_year"], p["options"], p["district"], p["block"],
                                    p["readings"])
     return {}
+
+
+def _check_unit(body: str, year: int, unit: str) -> None:
+    """A unit of a body whose units are shipped (notebook 03's ``unit``), by code or name, refused as
+    ``reservation explain`` refuses it (:func:`reservation.allotment.explain.resolve_unit`: the nearest names, or
+    the bodies that hold a unit of that name). A body that reads its units from a file is checked when the notebook
+    reads it."""
+    from types import SimpleNamespace
+
+    from ..allotment.explain import resolve_unit
+    from ..rules.registry import get_rulebook
+    b = get_rulebook(body)
+    if not b.needs_units:
+        units = b.load_units(None, year, b.option_set())
+        resolve_unit(SimpleNamespace(resolve=units.resolve, body=body, year=year), unit)

@@ -9,6 +9,7 @@ from functools import lru_cache
 import pandas as pd
 
 from ..base.errors import InputError
+from ..inputs.nearest import did_you_mean
 from ..inputs.units import load_districts, load_divisions, loose_key, nfc
 from ..law.words import ALL_DIVISIONS, LANGS, check_lang
 
@@ -88,7 +89,8 @@ def resolve_division(value, known: pd.DataFrame | None = None) -> str:
     if k in ambiguous:
         raise InputError(f"division {value!r} is ambiguous ({' or '.join(sorted(ambiguous[k]))}); known: {listing}",
                          column="division")
-    raise InputError(f"unknown division {value!r}; known divisions: {listing}", column="division")
+    near = did_you_mean(s, en, hindi=hi)          # "Varansi" -> "; did you mean 'Varanasi'?"
+    raise InputError(f"unknown division {value!r}" + (near or f"; known divisions: {listing}"), column="division")
 
 
 def is_all(value) -> bool:

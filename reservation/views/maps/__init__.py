@@ -8,6 +8,10 @@
   and :func:`static_map` (matplotlib PNG/SVG, or kaleido).
 - :mod:`.points`: units with coordinates, and urban bodies around their district's centre.
 - :mod:`.aggregate`: units without a polygon or position (blocks, wards), counted per district.
+- :mod:`.certainty`: the allotment's ``status`` column: units whose category is not determined are drawn pale and
+  hatched (dotted in interactive maps), with a key, on every map.
+- :mod:`.published`: the published list beside the computed one (:func:`published_figure`,
+  :func:`published_static_figure`, :func:`write_published_maps`).
 - :mod:`.division`: :func:`map_mode`, :func:`division_map` (any table, zoomed on a division) and
   :func:`write_static_maps`.
 
@@ -24,9 +28,12 @@ from .boundaries import (BOUNDARY_FILE, BOUNDARY_PACKAGE, DEFAULT_SIMPLIFY_TOLER
                          DIVISION_BOUNDARY_COLUMNS, DRAWN_COLUMNS, GAP_WIDTH, NOT_DRAWN_COLUMNS, POST_2011_DISTRICTS,
                          BoundaryError, boundary_source, district_boundaries, division_boundaries, join_allotment,
                          state_outline)
+from .certainty import STATUSES, UNDETERMINED, status_counts, undetermined
 from .districts import StaticMapResult, choropleth, static_figure, static_map
 from .division import (STATIC_ENGINES, MapView, division_map, map_geojson, map_mode, write_geojson,
                        write_static_maps)
+from .published import (published_differ, published_figure, published_frame, published_static_figure,
+                        write_published_maps)
 from .points import POINT_SPACING, points_figure, points_static_figure, unit_points
 from .style import (FONT_FAMILY, chromium_path, devanagari_font, devanagari_font_file, fit_zoom, font_rc,
                     view_bounds)
@@ -53,5 +60,7 @@ __all__ = [
     "devanagari_font_file", "FONT_FAMILY", "font_rc", "chromium_path", "fit_zoom", "view_bounds",
     "AGGREGATE_COLUMNS", "district_aggregate", "aggregate_figure", "aggregate_static_figure",
     "POINT_SPACING", "unit_points", "points_figure", "points_static_figure",
+    "STATUSES", "UNDETERMINED", "status_counts", "undetermined", "published_frame", "published_differ",
+    "published_figure", "published_static_figure", "write_published_maps",
     "prepare", "STATIC_ENGINES", "map_mode", "MapView", "division_map", "write_static_maps", "map_geojson", "write_geojson",
 ]

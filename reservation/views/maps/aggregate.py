@@ -3,6 +3,7 @@ counted per district and shaded by the share reserved (:func:`district_aggregate
 
 from __future__ import annotations
 
+import html
 import math
 from fractions import Fraction
 
@@ -14,6 +15,7 @@ from ...inputs.units import load_districts
 from ...law.words import check_lang, word
 from ..places import division_names
 from .boundaries import district_boundaries, division_boundaries
+from .certainty import status_of
 from .style import (COLOUR_ABSENT, EDGE_ABSENT, LABEL_BOX, center, clip_view, division_outline, fit_zoom, font_rc,
                     geojson, hover_text, in_box, view_bounds, visible_box)
 
@@ -23,6 +25,8 @@ __all__ = ["AGGREGATE_COLUMNS", "district_aggregate", "aggregate_figure", "aggre
 #: Simplification (degrees) of the districts in the small multiples of the whole State (each panel is about a
 #: third of the page wide, where 0.02 degree is well under a pixel of difference).
 STATE_PANEL_TOLERANCE = 0.02
+#: Colour of the panel of the share of units whose category is not determined (a teal no category uses).
+UNDETERMINED_COLOUR = "#01665e"
 
 #: Columns of :func:`district_aggregate` besides the eight category codes.
 AGGREGATE_COLUMNS = {
@@ -30,6 +34,9 @@ AGGREGATE_COLUMNS = {
     "division": "division", "division_hi": "division, Hindi", "units": "number of units in the district",
     "reserved": "units reserved for any category (all but UR)", "women": "units reserved for women (ST_W SC_W OBC_W W)",
     "share_reserved": "reserved / units (Fraction, exact)", "share_women": "women / units (Fraction)",
+    "undetermined": "units whose category is not determined by public data (only when the table has a status "
+                    "column: its value is not 'determined')",
+    "share_undetermined": "undetermined / units (Fraction; only with a status column)",
 }
 
 
@@ -75,6 +82,11 @@ def district_aggregate(table: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]
     agg["women"] = agg[["ST_W", "SC_W", "OBC_W", "W"]].sum(axis=1)
     agg["share_reserved"] = [Fraction(int(r), int(u)) for r, u in zip(agg["reserved"], agg["units"])]
     agg["share_women"] = [Fraction(int(r), int(u)) for r, u in zip(agg["women"], agg["units"])]
+    st = status_of(sub)
+    if st is not None:                  # how many of the district's units are not determined (views.maps.certainty)
+        n_unsure = (st != "determined").groupby(sub["_d"].to_numpy()).sum()
+        agg["undetermined"] = [int(n_unsure.get(c, 0)) for c in agg["unit_code"]]
+        agg["share_undetermined"] = [Fraction(int(k), int(u)) for k, u in zip(agg["undetermined"], agg["units"])]
     agg = agg.sort_values("unit_code").reset_index(drop=True)
     return agg, not_drawn
 
@@ -84,12 +96,14 @@ def _measure(agg: pd.DataFrame, measure: str) -> list[Fraction]:
         return list(agg["share_reserved"])
     if measure == "women":
         return list(agg["share_women"])
+    if measure == "undetermined":
+        return list(agg["share_undetermined"])
     return [Fraction(int(k), int(u)) for k, u in zip(agg[measure], agg["units"])]
 
 
 def measure_title(measure: str, lang: str) -> str:
     """``reserved``, ``women`` or a category code -> the title of its map panel or menu entry."""
-    if measure in ("reserved", "women"):
+    if measure in ("reserved", "women", "undetermined"):
         return word(f"map.measure_{measure}", lang)
     return word("map.measure_share_of", lang, label=label(measure, lang))
 
@@ -102,10 +116,12 @@ def _measure_max(values) -> float:
 
 
 def _measure_colour(measure: str) -> str:
-    return {"reserved": "#252525", "women": "#762a83"}.get(measure, COLOURS.get(measure, "#252525"))
+    return {"reserved": "#252525", "women": "#762a83", "undetermined": UNDETERMINED_COLOUR}.get(
+        measure, COLOURS.get(measure, "#252525"))
 
 
 def _measure_total(agg: pd.DataFrame, measure: str) -> int:
+    """The units a panel counts (``n`` of its "n of total units")."""
     return int(agg["reserved"].sum()) if measure == "reserved" else int(agg[measure].sum())
 
 
@@ -145,10 +161,15 @@ def aggregate_figure(agg: pd.DataFrame, title: str | None = None, lang: str = "e
             customdata=np.column_stack([hover_text(absent[name_col]), hover_text(absent[div_col])]).tolist(),
             hovertemplate=f"<b>%{{customdata[0]}}</b><br>%{{customdata[1]}}<br>{no_units}<extra></extra>"))
     detail = []
+    unsure = "undetermined" in agg.columns
     for _, r in agg.iterrows():
         parts = [f"{label(c, lang)}: {int(r[c])}" for c in CODES if int(r[c])]
+        if unsure:                          # "3 of 9 units: category not determined"
+            parts.append(html.escape(word("map.status.units_undetermined", lang, n=int(r["undetermined"]),
+                                          total=int(r["units"]))))
         detail.append("<br>".join(parts))
-    measures = ["reserved", "women"] + [c for c in CODES if c != "UR" and int(agg[c].sum())]
+    measures = (["reserved", "women"] + (["undetermined"] if unsure and int(agg["undetermined"].sum()) else [])
+                + [c for c in CODES if c != "UR" and int(agg[c].sum())])
     zs = {m: [float(x) * 100 for x in _measure(agg, m)] for m in measures}   # colour only; text is exact
     custom = [[n, d, int(u), det] for n, d, u, det in zip(hover_text(agg[name_col]), hover_text(agg[div_col]),
                                                           agg["units"], detail)]
@@ -201,7 +222,8 @@ def aggregate_static_figures(agg: pd.DataFrame, title: str | dict | None = None,
     names = division_names(division)
     if names:
         agg = agg[agg["division"].isin(names)]
-    measures = ["reserved"] + [c for c in CODES if c != "UR" and int(agg[c].sum())]
+    measures = (["reserved"] + (["undetermined"] if "undetermined" in agg.columns and int(agg["undetermined"].sum())
+                                else []) + [c for c in CODES if c != "UR" and int(agg[c].sum())])
     ncol = 3
     nrow = math.ceil(len(measures) / ncol)
     shapes = _aggregate_shapes(agg, division, names)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import html
 import time
 import warnings
 from dataclasses import dataclass
@@ -14,6 +15,8 @@ import pandas as pd
 from ...law.categories import CODES, COLOURS, label
 from ...law.words import check_lang, word
 from ..places import division_names, unit_names
+from .certainty import (PALE_OPACITY, overlay_hatches, pale, status_counts, status_handles, status_label,
+                        status_note, status_of, status_traces)
 from .boundaries import (DEFAULT_SIMPLIFY_TOLERANCE, _district_boundaries_cached, _division_boundaries_cached,
                          join_allotment, state_outline)
 from .style import (COLOUR_ABSENT, COLOUR_OUTSIDE, EDGE_ABSENT, EDGE_OUTSIDE, LABEL_BOX, center, chromium_path,
@@ -68,7 +71,7 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
              f"{t['category']}: %{{customdata[2]}}<br>{t['reason']}: %{{customdata[3]}}<extra></extra>")
     b = _district_boundaries_cached(tol)
     fig = go.Figure()
-    notes = [n for n in (not_drawn_note(not_drawn, lang), source_note(lang, tol)) if n]
+    notes = [n for n in (not_drawn_note(not_drawn, lang), status_note(drawn, lang), source_note(lang, tol)) if n]
     bounds = view_bounds(division)
     top, bottom = (60 if title else 10), 20 + 18 * len(notes)
     map_w = 700 if width is None else max(width - 20 - 260, 200)   # the legend sits right of the map
@@ -77,6 +80,9 @@ def choropleth(allotment: pd.DataFrame, title: str | None = None, lang: str = "e
     _context_traces(fig, polys, b, box, names, codes_all, t, lang)
     _category_traces(fig, polys, b, codes_present, labels, hover)
     _point_traces(fig, points, polys, codes_present, labels, hover, size_column)
+    if status_of(drawn) is not None:
+        at = [g.representative_point() for g in drawn.geometry]
+        status_traces(fig, drawn, [p.x for p in at], [p.y for p in at], hover_text(unit_names(drawn, lang)), lang)
     lons, lats = division_outline(tol, box)
     fig.add_trace(go.Scattermap(lon=lons, lat=lats, mode="lines", line={"color": "#303030", "width": 1.6},
                                 name=t["division_line"], hoverinfo="skip", showlegend=True))
@@ -113,6 +119,10 @@ def _hover_columns(df: pd.DataFrame, lang: str, labels: dict) -> None:
     df["_name"] = hover_text(unit_names(df, lang))
     df["_division"] = hover_text(division_column(df, lang))
     df["_category"] = df["category"].astype(str).map(labels)
+    st = status_of(df)
+    if st is not None:                      # "OBC (depends on unpublished OBC figures)"
+        df["_category"] = [c if k == "determined" else f"{c} ({html.escape(status_label(k, lang))})"
+                           for c, k in zip(df["_category"], st)]
     df["_reason"] = df["reason"].astype(str).map(hover_wrap) if "reason" in df.columns else ""
     df["_id"] = pd.to_numeric(df["unit_code"]).astype(int).astype(str)
 
@@ -156,7 +166,7 @@ def _category_traces(fig, polys: pd.DataFrame, b, codes_present: list, labels: d
         fig.add_trace(go.Choroplethmap(
             geojson=geojson(b.set_index("unit_code").loc[codes_c].reset_index()), locations=p["_id"].tolist(),
             z=[1] * len(p), colorscale=[[0, COLOURS[c]], [1, COLOURS[c]]], showscale=False,
-            marker={"line": {"color": "#ffffff", "width": 0.6}, "opacity": 1.0},
+            marker={"line": {"color": "#ffffff", "width": 0.6}, "opacity": _opacity(p)},
             name=labels[c], legendgroup=labels[c], showlegend=True,
             customdata=np.column_stack([p["_name"], p["_division"], p["_category"], p["_reason"]]).tolist(),
             hovertemplate=hover))
@@ -176,6 +186,7 @@ def _point_traces(fig, points: pd.DataFrame, polys: pd.DataFrame, codes_present:
         if v.notna().any() and v.max() > 0:
             size = (6 + 24 * np.sqrt(v.fillna(0) / v.max())).round(1).tolist()
     polys_cats = set(polys["category"].astype(str))
+    opacity = np.where(_undetermined_mask(points), PALE_OPACITY, 0.9)
     for c in codes_present:
         sel = points["category"].astype(str) == c
         if not sel.any():
@@ -184,10 +195,23 @@ def _point_traces(fig, points: pd.DataFrame, polys: pd.DataFrame, codes_present:
         fig.add_trace(go.Scattermap(
             lon=[g.x for g in p.geometry], lat=[g.y for g in p.geometry], mode="markers",
             marker={"color": COLOURS[c], "size": [size[i] for i in np.flatnonzero(sel)] if size else 9,
-                    "opacity": 0.9},
+                    "opacity": opacity[sel].tolist() if status_of(points) is not None else 0.9},
             name=labels[c], legendgroup=labels[c], showlegend=c not in polys_cats,
             customdata=np.column_stack([p["_name"], p["_division"], p["_category"], p["_reason"]]).tolist(),
             hovertemplate=hover))
+
+
+def _undetermined_mask(df: pd.DataFrame) -> np.ndarray:
+    st = status_of(df)
+    return np.zeros(len(df), dtype=bool) if st is None else (st != "determined").to_numpy()
+
+
+def _opacity(p: pd.DataFrame):
+    """A category trace's fill opacity: 1, or per district :data:`PALE_OPACITY` where not determined."""
+    st = status_of(p)
+    if st is None:
+        return 1.0
+    return [PALE_OPACITY if k != "determined" else 1.0 for k in st]
 
 
 def _label(ax, text, xy, size, colour, style="normal"):
@@ -339,8 +363,12 @@ def _static_shapes(layers: _Layers, names, tol: float, figsize, size_column: str
     if len(layers.context):
         layers.context.plot(ax=ax, facecolor=COLOUR_OUTSIDE, edgecolor=EDGE_OUTSIDE, linewidth=0.5)
     if len(layers.polys):
-        layers.polys.plot(ax=ax, color=[COLOURS[c] for c in layers.polys["category"].astype(str)],
+        unsure = _undetermined_mask(layers.polys)
+        layers.polys.plot(ax=ax, color=[pale(COLOURS[c]) if u else COLOURS[c]
+                                        for c, u in zip(layers.polys["category"].astype(str), unsure)],
                           edgecolor="#ffffff", linewidth=0.6)
+        if unsure.any():
+            overlay_hatches(ax, layers.polys, status_of(layers.polys))
     outline = gpd.GeoSeries([state_outline(tol)], crs=4326)
     if names is not None:
         clip_view(divs.boundary, view).plot(ax=ax, color="#303030", linewidth=1.1)
@@ -355,9 +383,10 @@ def _static_shapes(layers: _Layers, names, tol: float, figsize, size_column: str
         v = (pd.to_numeric(points[size_column], errors="coerce") if size_column in points.columns
              else pd.Series(np.nan, index=points.index))
         s = (20 + 300 * np.sqrt(v.fillna(0) / v.max())) if v.notna().any() and v.max() > 0 else 30
+        unsure = _undetermined_mask(points)
         ax.scatter([g.x for g in points.geometry], [g.y for g in points.geometry],
-                   c=[COLOURS[c] for c in points["category"].astype(str)], s=s, edgecolors="#202020",
-                   linewidths=0.5, zorder=5)
+                   c=[pale(COLOURS[c]) if u else COLOURS[c] for c, u in zip(points["category"].astype(str), unsure)],
+                   s=s, edgecolors="#202020", linewidths=0.5, zorder=5)
     return fig, ax, anchor, loc
 
 
@@ -383,7 +412,8 @@ def _static_words(fig, ax, anchor, loc, layers: _Layers, lang: str, title, label
         added.append(ax.legend(loc="upper right", **kw))
     if title:
         added.append(map_title(fig, ax, title))
-    notes = [n for n in (not_drawn_note(layers.not_drawn, lang, limit=6), source_note(lang, tol)) if n]
+    notes = [n for n in (not_drawn_note(layers.not_drawn, lang, limit=6), status_note(layers.drawn, lang),
+                         source_note(lang, tol)) if n]
     added.append(fig.text(0.01, 0.005, "\n".join(notes), fontsize=7.5, color="#404040", ha="left", va="bottom"))
     return added
 
@@ -403,6 +433,7 @@ def _static_handles(layers: _Layers, lang: str) -> list:
     if len(layers.absent):
         handles.append(Patch(facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, hatch="////",
                              label=f"{word('map.absent', lang)} ({len(layers.absent)})"))
+    handles += status_handles(status_counts(layers.drawn), lang)
     handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
     return handles
 

@@ -204,9 +204,10 @@ def _records(df: pd.DataFrame, columns) -> list[dict]:
 
 
 #: Properties of a unit's feature in :func:`map_geojson` (those the table has).
+#: ``published``, ``status``, ``possible``: how sure the category is (issue 20), when the table has them.
 GEOJSON_UNIT_PROPERTIES = ("unit_code", "unit_name_en", "unit_name_hi", "district", "division", "body_type",
-                           "category", "category_en", "category_hi", "tier", "rank", "pool", "key", "clause", "reason",
-                           "tie_break", "pop", "placed", "why")
+                           "category", "published", "status", "possible", "category_en", "category_hi", "tier", "rank",
+                           "pool", "key", "clause", "reason", "tie_break", "pop", "placed", "why")
 
 
 def map_geojson(table: pd.DataFrame, division=None, body: str | None = None, ndigits: int = 5) -> dict:
@@ -233,7 +234,8 @@ def map_geojson(table: pd.DataFrame, division=None, body: str | None = None, ndi
         agg, nd = district_aggregate(sub)
         b = district_boundaries().set_index("unit_code").loc[agg["unit_code"]].reset_index()
         cols = ["unit_code", "unit_name_en", "unit_name_hi", "division", "units", "reserved", "women",
-                "share_reserved", "share_women", *[c for c in agg.columns if c.isupper() or "_W" in c]]
+                "share_reserved", "share_women", "undetermined", "share_undetermined",
+                *[c for c in agg.columns if c.isupper() or "_W" in c]]
         props = pd.DataFrame(_records(agg, dict.fromkeys(cols)))
         feats += geojson(b, ndigits, properties=props)["features"]
     elif mode in ("points", "district-points"):

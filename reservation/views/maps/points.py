@@ -3,6 +3,7 @@ which have neither polygons nor coordinates in the data and are placed around th
 
 from __future__ import annotations
 
+import html
 import math
 from functools import lru_cache
 
@@ -13,6 +14,8 @@ from ...law.categories import CODES, COLOURS, label
 from ...law.words import check_lang, word
 from ..places import division_names, place_names, unit_names
 from .boundaries import UP_BOX, district_boundaries, division_boundaries
+from .certainty import (HATCH_COLOUR, HATCH_WIDTH, HATCHES, PALE_OPACITY, UNDETERMINED, pale, status_counts,
+                        status_handles, status_label, status_note, status_of, status_traces)
 from .style import (COLOUR_ABSENT, EDGE_ABSENT, EDGE_OUTSIDE, LABEL_BOX, PANEL_SIDE, center, clip_view,
                     division_outline, fit_zoom, font_rc, geojson, hover_text, hover_wrap, in_box, map_axes,
                     map_title, size_key, sizes, view_bounds, visible_box)
@@ -111,9 +114,11 @@ def _top(points: pd.DataFrame) -> float:
     return float(v.max()) if v.notna().any() else 0.0
 
 
-def _note(points: pd.DataFrame, lang: str) -> str:
+def _note(points: pd.DataFrame, lang: str, sep: str = " ") -> str:
     placed = set(points["placed"]) if len(points) else set()
-    return word("map.points_district_note" if "district" in placed else "map.points_coord_note", lang)
+    out = word("map.points_district_note" if "district" in placed else "map.points_coord_note", lang)
+    unsure = status_note(points, lang) if len(points) else ""
+    return out + sep + unsure if unsure else out
 
 
 def points_figure(points: pd.DataFrame, title: str | None = None, lang: str = "en", division=None,
@@ -144,20 +149,28 @@ def points_figure(points: pd.DataFrame, title: str | None = None, lang: str = "e
     dist = np.array(hover_text(place_names(points["district"], "district", lang)) if len(points) else [], dtype=object)
     reason = np.array([hover_wrap(x, 70) for x in points["reason"]] if "reason" in points.columns
                       else [""] * len(points), dtype=object)
+    st = status_of(points) if len(points) else None
     for c in CODES:
         sel = (points["category"] == c).to_numpy() if len(points) else np.zeros(0, dtype=bool)
         if not sel.any():
             continue
         p = points[sel]
         pop_txt = [f"{int(v):,}" if pd.notna(v) else "?" for v in p["pop"]]
+        cat = [label(c, lang)] * int(sel.sum())
+        opacity = 0.9
+        if st is not None:                     # not determined: pale, and the status in the hover
+            cat = [x if k == "determined" else f"{x} ({html.escape(status_label(k, lang))})"
+                   for x, k in zip(cat, st[sel])]
+            opacity = [PALE_OPACITY if k != "determined" else 0.9 for k in st[sel]]
         fig.add_trace(go.Scattermap(
             lon=p["lon"].tolist(), lat=p["lat"].tolist(), mode="markers",
-            marker={"color": COLOURS[c], "size": size[sel].tolist(), "opacity": 0.9},
+            marker={"color": COLOURS[c], "size": size[sel].tolist(), "opacity": opacity},
             name=f"{label(c, lang)} ({int(sel.sum())})",
-            customdata=np.column_stack([names[sel], dist[sel], [label(c, lang)] * int(sel.sum()), pop_txt,
-                                        reason[sel]]).tolist(),
+            customdata=np.column_stack([names[sel], dist[sel], cat, pop_txt, reason[sel]]).tolist(),
             hovertemplate="<b>%{customdata[0]}</b> (%{customdata[1]})<br>%{customdata[2]}<br>%{customdata[3]}"
                           "<br>%{customdata[4]}<extra></extra>"))
+    if st is not None:
+        status_traces(fig, points, points["lon"], points["lat"], names, lang)
     keys = size_key(top)
     for v, s_ in zip(keys, sizes(pd.Series(keys), 5, 22, top)):     # the key of the dot sizes, a legend of its own
         fig.add_trace(go.Scattermap(lon=[None], lat=[None], mode="markers", legend="legend2", name=f"{v:,}",
@@ -170,7 +183,7 @@ def points_figure(points: pd.DataFrame, title: str | None = None, lang: str = "e
         legend2={"title": {"text": word("map.size_key", lang)}, "itemsizing": "trace", "x": 1.01, "xanchor": "left",
                  "y": 0.0, "yanchor": "bottom"},
         margin={"l": 10, "r": 10, "t": head, "b": 40},
-        annotations=[{"text": _note(points, lang), "xref": "paper", "yref": "paper", "x": 0, "y": -0.01,
+        annotations=[{"text": _note(points, lang, "<br>"), "xref": "paper", "yref": "paper", "x": 0, "y": -0.01,
                       "yanchor": "top", "xanchor": "left", "showarrow": False, "font": {"size": 11}}])
     return fig
 
@@ -209,13 +222,23 @@ def points_static_figure(points: pd.DataFrame, title: str | None = None, lang: s
             size = sizes(points["pop"], 10, 160, top)
             order = np.argsort(-size, kind="stable")          # big points first, small ones on top
             p = points.iloc[order]
-            ax.scatter(p["lon"], p["lat"], s=size[order], c=[COLOURS[c] for c in p["category"]],
+            st = status_of(p)
+            unsure = np.zeros(len(p), dtype=bool) if st is None else (st != "determined").to_numpy()
+            ax.scatter(p["lon"], p["lat"], s=size[order],
+                       c=[pale(COLOURS[c]) if u else COLOURS[c] for c, u in zip(p["category"], unsure)],
                        edgecolors="#202020", linewidths=0.4, zorder=5)
+            for k in UNDETERMINED if st is not None else ():     # hatched over the pale fill, one pass per status
+                sel = (st == k).to_numpy()
+                if sel.any():
+                    ax.scatter(p["lon"][sel], p["lat"][sel], s=size[order][sel], facecolors="none",
+                               edgecolors=HATCH_COLOUR, linewidths=0.0, hatch=HATCHES[k],
+                               hatch_linewidth=HATCH_WIDTH, zorder=5)
             for c in CODES:
                 n = int((points["category"] == c).sum())
                 if n:
                     handles.append(Line2D([], [], marker="o", linestyle="", markersize=8, markerfacecolor=COLOURS[c],
                                           markeredgecolor="#202020", label=f"{label(c, lang)} ({n})"))
+        handles += status_handles(status_counts(points), lang) if len(points) else []
         handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
         ax.set_xlim(view[0], view[2])
         ax.set_ylim(view[1], view[3])
@@ -239,6 +262,6 @@ def points_static_figure(points: pd.DataFrame, title: str | None = None, lang: s
                        framealpha=0.95, labelspacing=1.2, borderpad=0.9)
         if title:
             map_title(fig, ax, title)
-        fig.text(0.01, 0.005, _note(points, lang), fontsize=8, color="#404040")
+        fig.text(0.01, 0.005, _note(points, lang, "\n"), fontsize=8, color="#404040")
     fig._reservation_rc = rc
     return fig
