@@ -18,7 +18,7 @@ command's resolver (:func:`reservation.history.places.find_unit`, the one ``rese
   the crosswalk's reason; ``... another row`` when it finds a different row;
 - ``ambiguous`` / ``unknown``: the one-line error with the candidates (exit status 2).
 
-Then the same for LGD's own names (``data/history/gp_names.csv.gz``): every gram panchayat with a 2015 record asked
+Then the same for LGD's own names (the shipped gram panchayats, ``data/gp_census2011.csv.gz``): every gram panchayat with a 2015 record asked
 for as ``"GP, Block, District"`` in English. Prints the counts and shares, and the time per lookup.
 """
 

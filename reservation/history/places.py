@@ -3,7 +3,7 @@
 - :func:`find_unit`: a name (English or Hindi, any usual spelling), ``"Name, Parent"`` or an LGD code -> the
   unit's code, through the body's own index (districts: :func:`reservation.inputs.names.crosswalk`; blocks:
   :func:`reservation.rules.kp_chair.block_index`; urban bodies: the body's shipped units); gram panchayats through
-  :func:`gp_index`: LGD's names (``data/history/gp_names.csv.gz``) and the names the lists published
+  :func:`gp_index`: LGD's names (the shipped gram panchayats, ``data/gp_census2011.csv.gz``) and the names the lists published
   (``name_as_published`` of ``data/history/gp-pradhan.csv.gz``), as ``"GP"``, ``"GP, Block"``, ``"GP, District"``
   or ``"GP, Block, District"``. Unknown or ambiguous: an InputError with the nearest candidates (option ``--unit``).
 - :func:`shipped_records`: every record of a body in the lists the package ships, ``unit_code, year, category,
@@ -56,16 +56,18 @@ def _gp_raw() -> pd.DataFrame:
 
 @lru_cache(maxsize=1)
 def gp_table() -> pd.DataFrame:
-    """LGD's gram panchayats: ``unit_code, block, unit_name_en, unit_name_hi`` (the latest name a list published,
+    """LGD's gram panchayats (the gram pradhans' shipped units, :func:`reservation.rules.gp_units.shipped_units`):
+    ``unit_code, block`` (LGD block code), ``unit_name_en``, ``unit_name_hi`` (the latest name a list published,
     '' where none), ``district`` (LGD district code)."""
-    g = pd.read_csv(DATA_DIR / "history" / "gp_names.csv.gz", dtype={"name_en": str}, keep_default_na=False)
+    from ..rules.gp_units import shipped_units
+    g = shipped_units()
     h = _gp_raw()
     h = h[h["name_as_published"] != ""].sort_values(["unit", "year"], kind="stable")
     latest = h.drop_duplicates("unit", keep="last").set_index("unit")["name_as_published"]
     blocks, _ = _blocks()
     district = blocks.set_index("unit_code")["district_lgd_code"]
-    out = pd.DataFrame({"unit_code": g["unit"].astype("int64"), "block": g["block"].astype("int64"),
-                        "unit_name_en": g["name_en"], "unit_name_hi": g["unit"].map(latest).fillna("")})
+    out = pd.DataFrame({"unit_code": g["unit_code"].astype("int64"), "block": g["block_lgd_code"].astype("int64"),
+                        "unit_name_en": g["unit_name_en"], "unit_name_hi": g["unit_code"].map(latest).fillna("")})
     out["district"] = out["block"].map(district).fillna(-1).astype("int64")
     return out
 
