@@ -288,3 +288,30 @@ def test_the_package_api():
     assert reservation.history.timeline is timeline
     h = reservation.history.timeline("zp-chair", 162, year=2026, base_year=2021)
     assert h.base_years == [2015, 1995, 2021] and h.verdict(2021, "SC").tiers == (3,)
+
+
+def test_finds_the_2015_lists_gram_panchayats_by_their_printed_names(shared_data):
+    """A sample of the benchmark (benchmarks/history_find_gp.py: 99.0 % of the 59,019 rows): the first 400 rows of
+    the 2015 list, asked for as "GP, Block, District" in Hindi, find the row's own record (on the crosswalk's LGD
+    unit, or among the unplaced rows) in at least 95 % of cases, and never a wrong LGD unit."""
+    from reservation.history.places import resolver
+    from reservation.history.unplaced import UnplacedGP, unplaced_records
+    rows = pd.read_csv(shared_file(shared_data, "history", "gp_pradhan_2015.csv.gz"), dtype=str,
+                       keep_default_na=False).head(400)
+    from reservation.base.paths import DATA_DIR
+    hist = pd.read_csv(DATA_DIR / "history" / "gp-pradhan.csv.gz", dtype=str, keep_default_na=False)
+    placed = {s: int(u) for s, u in zip(hist["source"], hist["unit"]) if s.startswith("gp_pradhan_2015")}
+    find = resolver("gp-pradhan", 2026, lgd_only=False)
+    own = wrong = 0
+    for n, (d, b, g) in enumerate(zip(rows["district_hi"], rows["block_hi"], rows["gp_hi"]), 1):
+        src = f"gp_pradhan_2015.csv.gz#{n}"
+        try:
+            unit = find.resolve(f"{g}, {b}, {d}")
+        except KeyError:
+            continue
+        if isinstance(unit, UnplacedGP):
+            own += any(dict(note[0][1])["source"] == src for note in unplaced_records(unit)["note"])
+        elif src in placed:
+            own += placed[src] == unit
+            wrong += placed[src] != unit
+    assert own >= 0.95 * len(rows) and wrong == 0, (own, wrong)
