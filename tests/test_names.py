@@ -409,6 +409,9 @@ def test_docs_link_only_to_files_that_ship():
         text = page.read_text(encoding="utf-8")
         for target in re.findall(r"\]\(([^)]+)\)", text):
             assert "://" not in target, (page.name, target)
+            if target.startswith("#"):            # a place in the same page: an anchor of its own must stand there
+                assert f'<a id="{target[1:]}"></a>' in text, (page.name, target)
+                continue
             assert (page.parent / target.split("#")[0]).resolve().is_file(), (page.name, target)
         not_shipped = [f"{name}.md" for name in ("RULES", "TOOLING", "DESIGN", "DEVELOPERS", "SOURCES")]
         for outside in not_shipped + ["../shared", "seed a", "seed b", "seed c"]:
