@@ -27,19 +27,24 @@ show() {
   grep --line-buffered -E '^(Collecting|  Downloading|  Using cached|  File was already|Building|Installing collected|Successfully|Resolved|Prepared|Installed|Audited|ERROR|error)' \
     | sed -u -e 's/ (from [^)]*)//' -e 's/^/    /' || true
 }
-run() {  # run CMD..., output to the log and, filtered, to the screen; on failure the log's tail and exit 1
-  if ! "$@" 2>&1 | tee -a "$log" | show; then
-    phase "FAILED: $*; the last lines of $log:"
-    tail -n 25 "$log" >&2
-    exit 1
-  fi
+installed() { ls -d "$venv"/lib/python*/site-packages/*.dist-info 2>/dev/null | wc -l; }
+attempt() {  # run CMD..., output to the log and, filtered, to the screen; returns its status
+  # pip is silent while it unpacks: every 20 s a line says how many packages the venv holds so far (1 s sleeps, so
+  # that no sleep outlives the script holding its output open)
+  ( n=0; while sleep 1; do n=$((n + 1)); [ $((n % 20)) = 0 ] && phase "    ... still working; $(installed) packages in $venv so far"; done ) &
+  local ticker=$! ok=0
+  "$@" 2>&1 | tee -a "$log" | show || ok=$?
+  kill "$ticker" 2>/dev/null; wait "$ticker" 2>/dev/null || true
+  return "$ok"
 }
+run() { attempt "$@" || { phase "FAILED: $*; the last lines of $log:"; tail -n 25 "$log" >&2; exit 1; }; }
 pip=("$venv/bin/python" -m pip --disable-pip-version-check)
 if [ "$tool" = uv ]; then
   phase "installing $what with uv: -e $spec (${EXPECT:-})"
   run uv pip install --python "$venv/bin/python" -e "$spec"
-elif [ -d "$wheels" ] && "${pip[@]}" install --no-index --find-links "$wheels" -e "$spec" >>"$log" 2>&1; then
-  phase "installed $what offline from the wheel folder $wheels"
+elif [ -d "$wheels" ] && phase "installing $what offline from the wheel folder $wheels (pip install --no-index)" \
+    && attempt "${pip[@]}" install --progress-bar off --no-index --find-links "$wheels" -e "$spec"; then
+  :
 else
   [ -d "$wheels" ] && phase "the wheel folder $wheels lacks a pin; fetching from the registry"
   phase "fetching $what into $wheels with pip: $spec (${EXPECT:-}); one line per package"
