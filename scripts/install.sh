@@ -24,7 +24,7 @@ fi
 # Only the lines that say what is happening (one per package fetched, the builds, the final install); the rest,
 # warnings included, is in the log.
 show() {
-  grep --line-buffered -E '^(Collecting|  Downloading|  Using cached|  File was already|Building|Installing collected|Successfully|Resolved|Prepared|Installed|Audited|ERROR|error)' \
+  grep --line-buffered -E '^(Collecting|Processing /|  Downloading|  Using cached|  File was already|Building|Installing collected|Successfully|Resolved|Prepared|Installed|Audited|ERROR|error)' \
     | sed -u -e 's/ (from [^)]*)//' -e 's/^/    /' || true
 }
 installed() { ls -d "$venv"/lib/python*/site-packages/*.dist-info 2>/dev/null | wc -l; }

@@ -56,7 +56,7 @@ def fake_venv(tmp_path, offline_ok=True, download_ok=True):
     (venv / "bin").mkdir(parents=True)
     stub(venv / "bin" / "python", f"""echo "$*" >> {tmp_path}/calls.txt
 case "$*" in
-  *download*) echo "Collecting pandas==3.1.1 (from reservation-workbench==0.1.0)"; {'exit 0' if download_ok else 'echo "ERROR: no such version"; exit 1'};;
+  *download*) echo "Collecting pandas==3.1.1 (from reservation-workbench==0.1.0)"; echo "Processing /opt/x/tqdm-4.70.1-py3-none-any.whl (from reservation-workbench==0.1.0)"; {'exit 0' if download_ok else 'echo "ERROR: no such version"; exit 1'};;
   *--no-index*) echo "Installing collected packages: pandas"; {'exit 0' if offline_ok else 'exit 1'};;
 esac
 """)
@@ -84,6 +84,7 @@ def test_first_install_fetches_into_the_wheel_folder_then_installs_offline_and_s
     assert [c.split()[3] for c in calls] == ["download", "install"], calls
     assert "--no-index" in calls[1] and str(tmp_path / "wheels") in calls[1]
     assert "    Collecting pandas==3.1.1\n" in r.stdout  # one line per package, without pip's "(from ...)"
+    assert "    Processing /opt/x/tqdm-4.70.1-py3-none-any.whl\n" in r.stdout  # a wheel from a local index
     lines = [line for line in r.stdout.splitlines() if line.startswith("[install")]
     assert "fetching the runtime packages" in lines[0] and "done: the runtime packages" in lines[-1], lines
     assert (tmp_path / "v" / "install.log").read_text().count("Collecting") == 1
