@@ -14,13 +14,13 @@ say = @printf '[make %3ss] %s\n' "$$(( $$(date +%s) - $(T0) ))" $(1)
 .PHONY: demo test install install-test bench clean
 
 $(RUN_STAMP): pyproject.toml scripts/install.sh
-	$(call say,"install: the project and its runtime packages (first time: about 3 minutes; then seconds)")
-	@PYTHON=$(PYTHON) EXPECT="about 3 minutes the first time" scripts/install.sh $(VENV) . "the runtime packages"
+	$(call say,"install: the project and its runtime packages (first clone: 2-5 minutes; a second clone: 1-3; progress below)")
+	@PYTHON=$(PYTHON) EXPECT="2-5 minutes for a first clone" scripts/install.sh $(VENV) . "the runtime packages"
 	@touch $@
 
 $(TEST_STAMP): pyproject.toml scripts/install.sh
-	$(call say,"install: the project with its runtime and test packages (first time: about 3 minutes)")
-	@PYTHON=$(PYTHON) EXPECT="about 3 minutes the first time" scripts/install.sh $(VENV) '.[test]' "the runtime and test packages"
+	$(call say,"install: the project with its runtime and test packages (first clone: 2-5 minutes; progress below)")
+	@PYTHON=$(PYTHON) EXPECT="2-5 minutes for a first clone" scripts/install.sh $(VENV) '.[test]' "the runtime and test packages"
 	@touch $@ $(RUN_STAMP)
 
 install: $(RUN_STAMP)

@@ -8,6 +8,8 @@ import os
 import shutil
 import stat
 import subprocess
+import sys
+import tomllib
 
 import pytest
 
@@ -33,7 +35,7 @@ def test_demo_installs_the_runtime_only_then_answers_a_question_phase_by_phase(t
     assert at == sorted(at), "the phases are announced in order"
     assert out.index("demo 3/3") < out.index("reservation explain --body zp-chair --year 2021 --unit") \
         < out.index("demo done")
-    for expect in ("about 3 minutes", "make test (about 7 minutes"):
+    for expect in ("first clone: 2-5 minutes", "make test (about 7 minutes"):
         assert expect in out
 
 
@@ -51,22 +53,26 @@ def stub(path, body):
 
 
 def fake_venv(tmp_path, offline_ok=True, download_ok=True):
-    """A venv whose python records each call in calls.txt; `pip install --no-index` succeeds when offline_ok."""
+    """A venv whose python records each pip call in calls.txt. `pip install --no-index` succeeds when offline_ok
+    (True, False, or "after_download": once a download ran, as when the wheel folder lacked a pin); `-c` runs the
+    real Python."""
     venv = tmp_path / "v"
     (venv / "bin").mkdir(parents=True)
-    stub(venv / "bin" / "python", f"""echo "$*" >> {tmp_path}/calls.txt
+    offline = {True: "exit 0", False: "exit 1", "after_download": f"[ -e {tmp_path}/downloaded ]; exit $?"}[offline_ok]
+    stub(venv / "bin" / "python", f"""[ "$1" = -c ] && exec {sys.executable} "$@"
+echo "$*" >> {tmp_path}/calls.txt
 case "$*" in
-  *download*) echo "Collecting pandas==3.1.1 (from reservation-workbench==0.1.0)"; echo "Processing /opt/x/tqdm-4.70.1-py3-none-any.whl (from reservation-workbench==0.1.0)"; {'exit 0' if download_ok else 'echo "ERROR: no such version"; exit 1'};;
-  *--no-index*) echo "Installing collected packages: pandas"; {'exit 0' if offline_ok else 'exit 1'};;
+  *download*) echo "Collecting pandas==3.1.1 (from reservation-workbench==0.1.0)"; echo "Processing /opt/x/tqdm-4.70.1-py3-none-any.whl (from reservation-workbench==0.1.0)"; touch {tmp_path}/downloaded; {'exit 0' if download_ok else 'echo "ERROR: no such version"; exit 1'};;
+  *--no-index*) echo "Installing collected packages: pandas"; {offline};;
 esac
 """)
     return venv
 
 
-def install(tmp_path, venv, path=None, **env):
-    e = {**os.environ, "WHEELS": str(tmp_path / "wheels"), "PATH": path or "/usr/bin:/bin", **env}
+def install(tmp_path, venv, path=None, spec="."):
+    e = {**os.environ, "WHEELS": str(tmp_path / "wheels"), "PATH": path or "/usr/bin:/bin"}
     e.pop("NO_UV", None)
-    r = subprocess.run(["bash", str(INSTALL), str(venv), ".", "the runtime packages"], cwd=ROOT,
+    r = subprocess.run(["bash", str(INSTALL), str(venv), spec, "the runtime packages"], cwd=ROOT,
                        capture_output=True, text=True, env=e, stdin=subprocess.DEVNULL)
     calls = (tmp_path / "calls.txt").read_text().splitlines() if (tmp_path / "calls.txt").exists() else []
     return r, calls
@@ -104,6 +110,16 @@ def test_a_wheel_folder_lacking_a_pin_falls_back_to_the_registry(tmp_path, no_uv
     assert r.returncode == 1  # the stand-in's offline install fails every time, the one after download too
     assert [c.split()[3] for c in calls] == ["install", "download", "install"], calls
     assert "lacks a pin; fetching from the registry" in r.stdout
+
+
+def test_test_after_demo_fetches_only_the_test_pins_then_installs_offline(tmp_path, no_uv):
+    (tmp_path / "wheels").mkdir()
+    r, calls = install(tmp_path, fake_venv(tmp_path, offline_ok="after_download"), spec=".[test]")
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert [c.split()[3] for c in calls] == ["install", "download", "install"], calls
+    test_pins = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
+    assert calls[1].split()[-len(test_pins):] == test_pins  # the extras' pins alone, not the project's 19
+    assert "fetching the extras' pins only" in r.stdout
 
 
 def test_a_failed_download_exits_1_with_the_log_tail(tmp_path, no_uv):
