@@ -29,9 +29,9 @@ show() {
 }
 installed() { ls -d "$venv"/lib/python*/site-packages/*.dist-info 2>/dev/null | wc -l; }
 attempt() {  # run CMD..., output to the log and, filtered, to the screen; returns its status
-  # pip is silent while it unpacks: every 20 s a line says how many packages the venv holds so far (1 s sleeps, so
+  # pip is silent while it unpacks: every 20 s a line says how many packages the venv and the folder hold (1 s sleeps, so
   # that no sleep outlives the script holding its output open)
-  ( n=0; while sleep 1; do n=$((n + 1)); [ $((n % 20)) = 0 ] && phase "    ... still working; $(installed) packages in $venv so far"; done ) &
+  ( n=0; while sleep 1; do n=$((n + 1)); [ $((n % 20)) = 0 ] && phase "    ... still working: $(installed) packages in $venv, $(ls "$wheels" 2>/dev/null | wc -l) wheels in the folder"; done ) &
   local ticker=$! ok=0
   "$@" 2>&1 | tee -a "$log" | show || ok=$?
   kill "$ticker" 2>/dev/null; wait "$ticker" 2>/dev/null || true
