@@ -1,22 +1,46 @@
-# Two commands for a new user (README): `make demo` and `make test`.
-# Both create .venv with python3 -m venv and install the project with pip (no conda needed).
+# Two commands for a new user (README): `make demo` and `make test`. Both create .venv and install the project
+# (scripts/install.sh: uv where it is installed, else python3 -m venv + pip through a shared wheel folder; no conda
+# needed), printing each phase with its elapsed time and each package as it is fetched. The demo installs only the
+# runtime packages (.venv/.installed-run); `make test` adds the test packages (.venv/.installed-test) in one pass.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
+TEST_STAMP := $(VENV)/.installed-test
+T0 := $(shell date +%s)
+# prints "[make Ns] words": N seconds since make started
+say = @printf '[make %3ss] %s\n' "$$(( $$(date +%s) - $(T0) ))" $(1)
 
-.PHONY: demo test install bench clean
+.PHONY: demo test install install-test bench clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
-	touch $(STAMP)
+$(RUN_STAMP): pyproject.toml scripts/install.sh
+	$(call say,"install: the project and its runtime packages (first clone: 2-5 minutes; a second clone: 1-3; progress below)")
+	@PYTHON=$(PYTHON) EXPECT="2-5 minutes for a first clone" scripts/install.sh $(VENV) . "the runtime packages"
+	@touch $@
 
-install: $(STAMP)
+$(TEST_STAMP): pyproject.toml scripts/install.sh
+	$(call say,"install: the project with its runtime and test packages (first clone: 2-5 minutes; progress below)")
+	@PYTHON=$(PYTHON) EXPECT="2-5 minutes for a first clone" scripts/install.sh $(VENV) '.[test]' "the runtime and test packages"
+	@touch $@ $(RUN_STAMP)
 
-demo: $(STAMP)
-	$(BIN)/reservation counts --body zp-chair --year 2021
-	$(BIN)/reservation allot --body zp-chair --year 2021 --out out/zp-chair-2021.csv
+install: $(RUN_STAMP)
+install-test: $(TEST_STAMP)
+
+# One question answered from a fresh clone: the State's counts, the allotment, then why one named district's chair
+# is what it is and what that depends on.
+DEMO_UNIT ?= Lucknow
+demo: $(RUN_STAMP)
+	$(call say,"demo 1/3: how many Zila Panchayat chairs of 2021 each category gets (reservation counts)")
+	@$(BIN)/reservation counts --body zp-chair --year 2021
+	$(call say,"demo 2/3: which district's chair gets which category (reservation allot)")
+	@$(BIN)/reservation allot --body zp-chair --year 2021 --out out/zp-chair-2021.csv
+	$(call say,"demo 3/3: why $(DEMO_UNIT)'s chair is what it is and what it depends on (reservation explain)")
+	@$(BIN)/reservation explain --body zp-chair --year 2021 --unit "$(DEMO_UNIT)"
+	$(call say,"demo done. Next: the table and its meta in out/zp-chair-2021.csv and .meta.json;")
+	@echo "    another unit: $(BIN)/reservation explain --body zp-chair --year 2021 --unit Varanasi"
+	@echo "    every open reading of the law: $(BIN)/reservation options --body zp-chair"
+	@echo "    the notebooks: $(BIN)/jupyter lab notebooks/   (README: Commands, Notebooks; docs/README.md)"
+	@echo "    the tests: make test (about 7 minutes on an idle 2-core machine)"
 
 # Two workers (pytest-xdist), none on a one-core machine (`make test WORKERS=0` runs in one process). --dist loadfile
 # keeps each file (its module fixtures) and each notebook (its cells, in order, in one kernel, then its key-table
@@ -25,10 +49,11 @@ demo: $(STAMP)
 # it reports that process's verdict.
 WORKERS ?= $(shell n=$$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1); [ "$$n" -ge 2 ] && echo 2 || echo 0)
 
-test: $(STAMP)
+test: $(TEST_STAMP)
+	$(call say,"test: pytest in $(WORKERS) workers (WORKERS=0: one process); about 7 minutes on an idle 2-core machine (13 of CPU)")
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
 
-bench: $(STAMP)
+bench: $(RUN_STAMP)
 	$(BIN)/python benchmarks/bench_allot.py
 
 clean:
