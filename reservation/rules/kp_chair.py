@@ -41,7 +41,7 @@ from ..base.errors import InputError, RuleError
 from ..inputs.user_files import describe_input
 from .keys import outside_people, share, two_persons
 from ..inputs.options import Option, OptionSet
-from ..law.arithmetic import GroupArithmetic, count_parts
+from ..law.arithmetic import COUNT_COLUMNS, GroupArithmetic, count_parts, render_rows
 from ..law.quota import counts_table, fmt_fraction
 from ..law.rounding import ceil
 from .rulebook import Counts, Group, Rulebook, UnitSet, slots_from_split
@@ -231,21 +231,16 @@ def with_district_women(parts: list[tuple], dc: pd.DataFrame, opts: OptionSet) -
     restated = [(code, count, replace(a, women=sums[code, "women"], others=sums[code, "others"],
                                       women_where="in the districts") if isinstance(a, GroupArithmetic) else a,
                  clause) for code, count, a, clause in parts]
-    out = counts_table(restated).set_index("category")
+    rows = {r[0]: list(r) for r in render_rows(restated)}    # category -> [category, count, arithmetic, clause]
     for g in ("ST", "SC", "OBC"):
         w = sums[g, "women"]
-        out.at[f"{g}_W", "arithmetic"] = (f"State ceil({n[g] + n[f'{g}_W']}/3) = {n[f'{g}_W']}; in the districts "
-                                          f"(women_level=district) the sum of ceil(k/3) = {w}")
-        out.at[f"{g}_W", "count"] = w
-        out.at[g, "count"] = sums[g, "others"]
-        out.at[f"{g}_W", "clause"] = CLAUSE_WOMEN
-    out.at["W", "count"] = sums["W", "final"]
-    out.at["W", "arithmetic"] = (f"State: {n['W']}; in the districts: sum of ceil(blocks/3) minus category women "
-                                 f"= {sums['W', 'final']}")
-    out.at["W", "clause"] = CLAUSE_WOMEN
-    out.at["UR", "count"] = sums["UR", "final"]
-    out.at["UR", "arithmetic"] = f"the posts left in the districts: {sums['UR', 'final']}"
-    out = out.reset_index()
+        rows[f"{g}_W"][1:] = [w, (f"State ceil({n[g] + n[f'{g}_W']}/3) = {n[f'{g}_W']}; in the districts "
+                                  f"(women_level=district) the sum of ceil(k/3) = {w}"), CLAUSE_WOMEN]
+        rows[g][1] = sums[g, "others"]
+    rows["W"][1:] = [sums["W", "final"], (f"State: {n['W']}; in the districts: sum of ceil(blocks/3) minus "
+                                          f"category women = {sums['W', 'final']}"), CLAUSE_WOMEN]
+    rows["UR"][1:3] = [sums["UR", "final"], f"the posts left in the districts: {sums['UR', 'final']}"]
+    out = pd.DataFrame(list(rows.values()), columns=COUNT_COLUMNS)
     assert int(out["count"][:-1].sum()) == int(out["count"].iat[-1])
     return out
 
@@ -347,7 +342,7 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
     st_sum = max(int(d["st"].sum()), 1)
     # plain records: a pandas row lookup per district and sample cost most of a projection's time
     sc_rows, obc_rows = _records(sc), _records(obc)
-    for i, (r, s) in enumerate(zip(_records(d[["district", "district_lgd_code", "blocks", "st"]]), _records(st))):
+    for i, (r, s) in enumerate(zip(_records(d, ("district", "district_lgd_code", "blocks", "st")), _records(st))):
         base = {"district": r["district"], "district_lgd_code": int(r["district_lgd_code"]), "blocks": int(r["blocks"])}
         rows.append({**base, "category": "ST", "share": Fraction(int(r["st"]), st_sum),
                      "formula": s["quota"], "cap": None, "initial": int(s["floor"]), "shortfall_posts":
@@ -385,9 +380,10 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
     return out, notes
 
 
-def _records(frame: pd.DataFrame) -> list[dict]:
-    """The rows of ``frame`` as dicts of Python values (as ``to_dict("records")``, which is slower)."""
-    columns = list(frame.columns)
+def _records(frame: pd.DataFrame, columns=None) -> list[dict]:
+    """The rows of ``frame`` (its ``columns``, default all) as dicts of Python values (as
+    ``to_dict("records")``, which is slower)."""
+    columns = list(frame.columns) if columns is None else list(columns)
     return [dict(zip(columns, row)) for row in zip(*(frame[c].tolist() for c in columns))]
 
 
