@@ -177,22 +177,6 @@ def csv_chunks(df: pd.DataFrame, rows: int = CSV_CHUNK_ROWS, header: bool = True
         yield _csv_rows([a.slice(start, rows) for a in columns], kinds)
 
 
-def _quoted(arr, special):
-    """The cells of a text column (no nulls) with those marked ``special`` in double quotes, inner quotes doubled.
-    A column's words repeat (a reason, a clause, a district for thousands of rows): quoted once per distinct
-    string and taken back to the rows, the same array as quoting every row, several times faster."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    def quote(a):
-        return pc.binary_join_element_wise('"', pc.replace_substring(a, '"', '""'), '"', "")
-    if not isinstance(arr, pa.Array):                        # a chunked column: every row, as before
-        return pc.if_else(special, quote(arr), arr)
-    codes = pc.dictionary_encode(arr)
-    words = codes.dictionary
-    return pc.take(pc.if_else(pc.match_substring_regex(words, '[,"\n]'), quote(words), words), codes.indices)
-
-
 def _csv_rows(columns: list, kinds: list[str]) -> bytes:
     """The CSV lines of some rows, one pyarrow array per column (text: "T"/"O", whole numbers: "i"/"u")."""
     import pyarrow as pa
@@ -203,7 +187,8 @@ def _csv_rows(columns: list, kinds: list[str]) -> bytes:
         if k in "TO":
             special = pc.match_substring_regex(arr, '[,"\n]')
             if pc.any(special).as_py():
-                arr = _quoted(arr, special)
+                quoted = pc.binary_join_element_wise('"', pc.replace_substring(arr, '"', '""'), '"', "")
+                arr = pc.if_else(special, quoted, arr)
         cells.append(arr)
     lines = pc.binary_join_element_wise(*cells, ",")
     lines = pc.binary_join_element_wise(lines, "\n", "")
