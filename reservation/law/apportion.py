@@ -16,6 +16,7 @@ group's number came about. All arithmetic is Fraction/int.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 import pandas as pd
 
@@ -46,13 +47,51 @@ CAP_SCOPES = {
 
 
 def _cap_note(scope: str, share_above: bool, number_above: bool, cap: Fraction) -> str:
-    pct = f"{fmt_fraction(Fraction(cap) * 100)} %"
+    pct = _percent(cap) if scope == "share" else ""
     if scope == "share":
         return f" (applies: share above {pct})" if share_above else f" (not applied: share not above {pct})"
     if scope == "number":
         return (" (applies: formula count above the cap)" if number_above
                 else " (not applied: formula count not above the cap)")
     return ""
+
+
+#: The last results of :func:`capped_shortfall` and :func:`largest_remainder` by their whole input (both are pure:
+#: a projection recomputes the same ST and SC shares of the districts for every sample; only OBC changes).
+_MEMO: dict = {}
+_MEMO_SIZE = 32
+
+
+def _series_key(x) -> tuple | None:
+    if x is None:
+        return None
+    return (type(x).__name__, str(getattr(x, "dtype", "")), tuple(x.tolist() if hasattr(x, "tolist") else x))
+
+
+def _column_key(frame: pd.DataFrame, column: str) -> tuple:
+    return str(frame[column].dtype), tuple(frame[column].tolist())
+
+
+def _memo(key, compute):
+    """``compute()`` once per ``key`` (a copy each time: callers may change what they get)."""
+    try:
+        hit = _MEMO.get(key)
+    except TypeError:               # an input that cannot be hashed: no memo
+        hit, key = None, None
+    if hit is None:
+        hit = compute()
+        if key is not None:
+            if len(_MEMO) >= _MEMO_SIZE:
+                _MEMO.pop(next(iter(_MEMO)))
+            _MEMO[key] = hit
+    if isinstance(hit, tuple):
+        return hit[0].copy(), list(hit[1])
+    return hit.copy()
+
+
+@lru_cache(maxsize=64)
+def _percent(cap: Fraction) -> str:
+    return f"{fmt_fraction(Fraction(cap) * 100)} %"
 
 
 def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_share: Fraction,
@@ -85,14 +124,28 @@ def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_s
     Returns ``(table, notes)``; ``table`` has :data:`APPORTION_COLUMNS`, ``shortfall_rounds`` lists the round
     numbers in which the group received a post.
     """
+    key = ("capped", total, _column_key(groups, "group"), _column_key(groups, "posts_base"),
+           _column_key(groups, "share"), Fraction(cap), Fraction(state_share), formula_rounding, cap_rounding,
+           _series_key(upper), fallback, excess, _series_key(tie_key), cap_scope,
+           None if eligible_order is None else tuple(map(str, eligible_order)), eligible_source, what, group_word)
+    return _memo(key, lambda: _capped_shortfall(total, groups, cap, state_share, formula_rounding, cap_rounding,
+                                                upper, fallback, excess, tie_key, cap_scope, eligible_order,
+                                                eligible_source, what, group_word))
+
+
+def _capped_shortfall(total, groups, cap, state_share, formula_rounding, cap_rounding, upper, fallback, excess,
+                      tie_key, cap_scope, eligible_order, eligible_source, what,
+                      group_word) -> tuple[pd.DataFrame, list[str]]:
     g = groups.reset_index(drop=True).copy()
-    upper = (upper.reset_index(drop=True) if upper is not None else g["posts_base"]).astype(int)
-    tie = tie_key.reset_index(drop=True) if tie_key is not None else pd.Series([0] * len(g))
+    # plain lists: the rounds below read one group at a time (a pandas lookup per read cost most of the time)
+    upper = (upper.reset_index(drop=True) if upper is not None else g["posts_base"]).astype(int).tolist()
+    tie = tie_key.tolist() if tie_key is not None else [0] * len(g)
     notes: list[str] = []
     rows = _initial(g, upper, cap, formula_rounding, cap_rounding, cap_scope)
     given = sum(r["initial"] for r in rows)
     remaining = total - given
-    order = sorted(range(len(rows)), key=lambda i: (-rows[i]["share"], -Fraction(tie[i]), str(rows[i]["group"])))
+    ties = [t if type(t) is int else Fraction(t) for t in tie]       # whole persons as they are: same order
+    order = sorted(range(len(rows)), key=lambda i: (-rows[i]["share"], -ties[i], str(rows[i]["group"])))
     final = {i: rows[i]["initial"] for i in order}
     words = (what, group_word)
     if remaining > 0:
@@ -119,15 +172,17 @@ def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_s
     return pd.DataFrame(rows, columns=APPORTION_COLUMNS), notes
 
 
-def _initial(g: pd.DataFrame, upper: pd.Series, cap, formula_rounding: str, cap_rounding: str,
+def _initial(g: pd.DataFrame, upper: list, cap, formula_rounding: str, cap_rounding: str,
              cap_scope: str) -> list[dict]:
     """One row per group: the formula, the cap and the initial posts (see :func:`capped_shortfall`)."""
     rows = []
-    for i, r in g.iterrows():
-        share = Fraction(r["share"])
-        formula = int(r["posts_base"]) * share
+    cap = Fraction(cap)
+    for i, (group, base, share) in enumerate(zip(g["group"].tolist(), g["posts_base"].tolist(),
+                                                 g["share"].tolist())):
+        share = share if type(share) is Fraction else Fraction(share)
+        formula = int(base) * share
         f_count = round_with(formula_rounding, formula)
-        cap_raw = int(r["posts_base"]) * Fraction(cap)
+        cap_raw = int(base) * cap
         c_count = round_with(cap_rounding, cap_raw)
         if cap_scope == "every":
             capped = min(f_count, c_count)
@@ -137,10 +192,10 @@ def _initial(g: pd.DataFrame, upper: pd.Series, cap, formula_rounding: str, cap_
             capped = c_count if f_count > cap_raw else f_count
         else:
             raise ValueError(f"unknown cap_scope {cap_scope!r}")
-        rows.append({"group": r["group"], "posts_base": int(r["posts_base"]), "share": share, "formula": formula,
+        rows.append({"group": group, "posts_base": int(base), "share": share, "formula": formula,
                      "formula_count": f_count, "cap": cap_raw, "cap_count": c_count,
                      "initial": min(capped, int(upper[i])), "shortfall_posts": 0, "shortfall_rounds": [],
-                     "removed": 0, "_cap_note": _cap_note(cap_scope, share > Fraction(cap), f_count > cap_raw, cap)})
+                     "removed": 0, "_cap_note": _cap_note(cap_scope, share > cap, f_count > cap_raw, cap)})
     return rows
 
 
@@ -224,15 +279,22 @@ def largest_remainder(total: int, groups: pd.Series, weights: pd.Series, *, uppe
     weight zero, or every group at ``upper``): :class:`ApportionError` saying how many (``what``, ``group_word``:
     its words).
     """
+    key = ("largest", total, _series_key(groups), _series_key(weights), _series_key(upper), _series_key(tie_key),
+           what, group_word)
+    return _memo(key, lambda: _largest_remainder(total, groups, weights, upper, tie_key, what, group_word))
+
+
+def _largest_remainder(total, groups, weights, upper, tie_key, what, group_word) -> pd.DataFrame:
     groups = groups.reset_index(drop=True)
-    w = [Fraction(x) for x in weights.reset_index(drop=True)]
-    tie = tie_key.reset_index(drop=True) if tie_key is not None else pd.Series([0] * len(w))
-    up = upper.reset_index(drop=True) if upper is not None else pd.Series([total] * len(w))
+    names = groups.tolist()
+    w = [Fraction(x) for x in weights.tolist()]
+    tie = tie_key.tolist() if tie_key is not None else [0] * len(w)
+    up = upper.tolist() if upper is not None else [total] * len(w)
     s = sum(w)
     quotas = [total * x / s if s else Fraction(0) for x in w]
     floors = [min(q.numerator // q.denominator, int(up[i])) for i, q in enumerate(quotas)]
     left = total - sum(floors)
-    order = sorted(range(len(w)), key=lambda i: (-(quotas[i] - floors[i]), -w[i], -Fraction(tie[i]), str(groups[i])))
+    order = sorted(range(len(w)), key=lambda i: (-(quotas[i] - floors[i]), -w[i], -Fraction(tie[i]), str(names[i])))
     extra = [0] * len(w)
     for i in order:
         if left <= 0:

@@ -33,12 +33,13 @@ COUNT_COLUMNS = ["category", "count", "arithmetic", "clause"]
 
 def fmt_fraction(x: Fraction, places: int = 4) -> str:
     """A Fraction shown as a decimal with ``places`` digits (display only; decisions use the Fraction)."""
-    x = Fraction(x)
-    sign = "-" if x < 0 else ""
-    x = abs(x)
-    scaled = x * 10 ** places
-    q, r = divmod(scaled.numerator, scaled.denominator)
-    if 2 * r >= scaled.denominator:
+    if not isinstance(x, (Fraction, int)):
+        x = Fraction(x)
+    num, den = x.numerator, x.denominator       # a Fraction's are in lowest terms, den > 0; an int's den is 1
+    sign = "-" if num < 0 else ""
+    # half-up of |x| x 10**places: the same quotient and test as on the reduced fraction (both scale by the gcd)
+    q, r = divmod(abs(num) * 10 ** places, den)
+    if 2 * r >= den:
         q += 1
     s = str(q).rjust(places + 1, "0")
     return f"{sign}{s[:-places]}.{s[-places:]}" if places else f"{sign}{s}"

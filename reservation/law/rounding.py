@@ -19,6 +19,8 @@ def to_fraction(x) -> Fraction:
     """Exact Fraction from an int, a Fraction or a decimal *string* ("20.6982"). Floats are refused."""
     if isinstance(x, bool):
         raise TypeError("a bool is not a quantity")
+    if type(x) is Fraction:             # immutable: the value itself (the commonest case, and the fastest)
+        return x
     if isinstance(x, (int, Fraction)):
         return Fraction(x)
     if isinstance(x, Rational):

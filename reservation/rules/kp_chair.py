@@ -41,7 +41,7 @@ from ..base.errors import InputError, RuleError
 from ..inputs.user_files import describe_input
 from .keys import outside_people, share, two_persons
 from ..inputs.options import Option, OptionSet
-from ..law.arithmetic import GroupArithmetic, count_parts
+from ..law.arithmetic import COUNT_COLUMNS, GroupArithmetic, count_parts, render_rows
 from ..law.quota import counts_table, fmt_fraction
 from ..law.rounding import ceil
 from .rulebook import Counts, Group, Rulebook, UnitSet, slots_from_split
@@ -210,31 +210,37 @@ def kp_state_parts(year: int, opts: OptionSet, blocks: pd.DataFrame) -> list[tup
     return count_parts(len(blocks), state_shares(load_districts(), opts), rules)
 
 
+def _category_sums(dc: pd.DataFrame) -> dict:
+    """(category, column) -> the sum over the districts of ``women``, ``others`` and ``final`` (whole numbers; a
+    dict, not a groupby: a projection restates the State counts for every sample)."""
+    out: dict = {}
+    cats = dc["category"].tolist()
+    for col in ("women", "others", "final"):
+        for cat, v in zip(cats, dc[col].tolist()):
+            out[cat, col] = out.get((cat, col), 0) + int(v)
+    return out
+
+
 def with_district_women(parts: list[tuple], dc: pd.DataFrame, opts: OptionSet) -> pd.DataFrame:
     """The State counts (:func:`kp_state_parts`) as a table, the women's rows replaced by the district sums
     (``women_level=district``): a group's arithmetic is restated with its women counted in the districts."""
     if opts["women_level"] != "district":
         return counts_table(parts)
     n = {code: count for code, count, _, _ in parts}
-    sums = dc.groupby("category")[["women", "others", "final"]].sum()
-    restated = [(code, count, replace(a, women=int(sums.at[code, "women"]), others=int(sums.at[code, "others"]),
+    sums = _category_sums(dc)
+    restated = [(code, count, replace(a, women=sums[code, "women"], others=sums[code, "others"],
                                       women_where="in the districts") if isinstance(a, GroupArithmetic) else a,
                  clause) for code, count, a, clause in parts]
-    out = counts_table(restated).set_index("category")
+    rows = {r[0]: list(r) for r in render_rows(restated)}    # category -> [category, count, arithmetic, clause]
     for g in ("ST", "SC", "OBC"):
-        w = int(sums.at[g, "women"])
-        out.at[f"{g}_W", "arithmetic"] = (f"State ceil({n[g] + n[f'{g}_W']}/3) = {n[f'{g}_W']}; in the districts "
-                                          f"(women_level=district) the sum of ceil(k/3) = {w}")
-        out.at[f"{g}_W", "count"] = w
-        out.at[g, "count"] = int(sums.at[g, "others"])
-        out.at[f"{g}_W", "clause"] = CLAUSE_WOMEN
-    out.at["W", "count"] = int(sums.at["W", "final"])
-    out.at["W", "arithmetic"] = (f"State: {n['W']}; in the districts: sum of ceil(blocks/3) minus category women "
-                                 f"= {int(sums.at['W', 'final'])}")
-    out.at["W", "clause"] = CLAUSE_WOMEN
-    out.at["UR", "count"] = int(sums.at["UR", "final"])
-    out.at["UR", "arithmetic"] = f"the posts left in the districts: {int(sums.at['UR', 'final'])}"
-    out = out.reset_index()
+        w = sums[g, "women"]
+        rows[f"{g}_W"][1:] = [w, (f"State ceil({n[g] + n[f'{g}_W']}/3) = {n[f'{g}_W']}; in the districts "
+                                  f"(women_level=district) the sum of ceil(k/3) = {w}"), CLAUSE_WOMEN]
+        rows[g][1] = sums[g, "others"]
+    rows["W"][1:] = [sums["W", "final"], (f"State: {n['W']}; in the districts: sum of ceil(blocks/3) minus "
+                                          f"category women = {sums['W', 'final']}"), CLAUSE_WOMEN]
+    rows["UR"][1:3] = [sums["UR", "final"], f"the posts left in the districts: {sums['UR', 'final']}"]
+    out = pd.DataFrame(list(rows.values()), columns=COUNT_COLUMNS)
     assert int(out["count"][:-1].sum()) == int(out["count"].iat[-1])
     return out
 
@@ -244,12 +250,49 @@ DISTRICT_COLUMNS = ["district", "district_lgd_code", "blocks", "category", "shar
                     "shortfall_posts", "shortfall_rounds", "final", "women", "others", "arithmetic", "clause"]
 
 
+def _block_sums(blocks: pd.DataFrame) -> pd.DataFrame:
+    """Blocks and their persons per district (``district_lgd_code`` ascending; as ``groupby().agg``, in numpy:
+    a projection sums the blocks of every sample)."""
+    codes = blocks["district_lgd_code"].to_numpy()
+    order = np.argsort(codes, kind="stable")
+    keys, starts, counts = np.unique(codes[order], return_index=True, return_counts=True)
+    out = {"district_lgd_code": keys, "blocks": counts.astype(np.int64)}
+    for name, col in (("b_pop", "pop"), ("b_sc", "sc"), ("b_st", "st"), ("b_obc", "obc")):
+        values = blocks[col].to_numpy()
+        if values.dtype.kind not in "iu" or not len(values):
+            return blocks.groupby("district_lgd_code").agg(
+                blocks=("unit_code", "size"), b_pop=("pop", "sum"), b_sc=("sc", "sum"), b_st=("st", "sum"),
+                b_obc=("obc", "sum")).reset_index()
+        out[name] = np.add.reduceat(values[order].astype(np.int64), starts)
+    return pd.DataFrame(out)
+
+
+#: The districts' table by everything but the blocks' OBC sums (a projection sums new OBC figures per sample, and
+#: the rest is the same every time): the table and, per row, its row of :func:`_block_sums`.
+_DISTRICT_TABLES: dict = {}
+
+
 def _district_populations(blocks, opts, population):
+    b = _block_sums(blocks)
+    obc_given = population is not None and "obc" in population.columns
+    key = (opts["district_population"], population is not None, obc_given,
+           *(tuple(b[c].tolist()) for c in ("district_lgd_code", "blocks", "b_pop", "b_sc", "b_st")))
+    if key not in _DISTRICT_TABLES:
+        if len(_DISTRICT_TABLES) >= 8:
+            _DISTRICT_TABLES.pop(next(iter(_DISTRICT_TABLES)))
+        d = _district_table(b, opts, population)
+        _DISTRICT_TABLES[key] = (d, np.searchsorted(b["district_lgd_code"].to_numpy(),
+                                                    d["district_lgd_code"].to_numpy()))
+    table, rows = _DISTRICT_TABLES[key]
+    d = table.copy()
+    d["b_obc"] = b["b_obc"].to_numpy()[rows]
+    d["obc"] = d["b_obc"] if obc_given else None
+    return d
+
+
+def _district_table(b, opts, population):
     d = load_districts().drop(columns=["district"]).rename(columns={"unit_code": "district_lgd_code",
                                                                      "unit_name_en": "district"})
-    b = blocks.groupby("district_lgd_code").agg(blocks=("unit_code", "size"), b_pop=("pop", "sum"),
-                                                b_sc=("sc", "sum"), b_st=("st", "sum"),
-                                                b_obc=("obc", "sum")).reset_index()
     d = d.merge(b, on="district_lgd_code", how="inner")
     if opts["district_population"] == "block_sums" or population is not None:
         d["pop"], d["sc"], d["st"] = d["b_pop"], d["b_sc"], d["b_st"]
@@ -296,16 +339,18 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
     finals = {"ST": st["final"].to_numpy(), "SC": sc["final"].to_numpy(), "OBC": obc["final"].to_numpy()}
     women, reserved, women_clause = _district_women(d, opts, state, finals, year)
     rows = []
-    for i, r in d.iterrows():
+    st_sum = max(int(d["st"].sum()), 1)
+    # plain records: a pandas row lookup per district and sample cost most of a projection's time
+    sc_rows, obc_rows = _records(sc), _records(obc)
+    for i, (r, s) in enumerate(zip(_records(d, ("district", "district_lgd_code", "blocks", "st")), _records(st))):
         base = {"district": r["district"], "district_lgd_code": int(r["district_lgd_code"]), "blocks": int(r["blocks"])}
-        s = st.iloc[i]
-        rows.append({**base, "category": "ST", "share": Fraction(int(r["st"]), max(int(d["st"].sum()), 1)),
+        rows.append({**base, "category": "ST", "share": Fraction(int(r["st"]), st_sum),
                      "formula": s["quota"], "cap": None, "initial": int(s["floor"]), "shortfall_posts":
                      int(s["remainder_post"]), "shortfall_rounds": "", "final": int(s["final"]),
                      "women": int(women["ST"][i]), "others": int(s["final"] - women["ST"][i]),
                      "arithmetic": s["arithmetic"], "clause": CLAUSE_ST})
-        for g, t, clause in (("SC", sc, CLAUSE_SC), ("OBC", obc, CLAUSE_OBC)):
-            x = t.iloc[i]
+        for g, t, clause in (("SC", sc_rows, CLAUSE_SC), ("OBC", obc_rows, CLAUSE_OBC)):
+            x = t[i]
             rows.append({**base, "category": g, "share": x["share"], "formula": x["formula"], "cap": x["cap"],
                          "initial": int(x["initial"]), "shortfall_posts": int(x["shortfall_posts"]),
                          "shortfall_rounds": x["shortfall_rounds"], "final": int(x["final"]),
@@ -333,6 +378,13 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
         out[c] = [fmt_fraction(x) if x is not None and not pd.isna(x) else "" for x in out[c]]
     out["initial"] = out["initial"].astype("Int64")
     return out, notes
+
+
+def _records(frame: pd.DataFrame, columns=None) -> list[dict]:
+    """The rows of ``frame`` (its ``columns``, default all) as dicts of Python values (as
+    ``to_dict("records")``, which is slower)."""
+    columns = list(frame.columns) if columns is None else list(columns)
+    return [dict(zip(columns, row)) for row in zip(*(frame[c].tolist() for c in columns))]
 
 
 def _obc_shares(d: pd.DataFrame, opts: OptionSet, obc_share_state: Fraction, notes: list) -> tuple[list, list | None]:
@@ -367,8 +419,10 @@ def _district_women(d: pd.DataFrame, opts: OptionSet, state: dict, finals: dict,
     third = value("panchayat.women", PANCHAYAT_YEARS.rules_year(year))
     women = {}
     if opts["women_level"] == "district":
+        thirds = {}                     # ceil(k x third) of each number of posts met (few distinct ones)
         for g in ("ST", "SC", "OBC"):
-            women[g] = np.array([ceil(int(k) * third) for k in finals[g]])
+            women[g] = np.array([thirds[k] if k in thirds else thirds.setdefault(k, ceil(k * third))
+                                 for k in map(int, finals[g])])
         reserved = finals["ST"] + finals["SC"] + finals["OBC"]
         cat_w = women["ST"] + women["SC"] + women["OBC"]
         if opts["general_women"] == "total_minus_category":

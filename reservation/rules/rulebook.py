@@ -175,6 +175,9 @@ def slots_from_split(table: pd.DataFrame, parent: str) -> pd.DataFrame:
     """Posts per parent and code from a parent-split table (one row per parent and group ST/SC/OBC/W/UR with
     columns ``women``, ``others``, ``final``): the engine's slots (index: parent, columns: the eight codes)."""
     import pandas as pd
+    fast = _slots_fast(table, parent)
+    if fast is not None:
+        return fast
     wide = table.pivot(index=parent, columns="category", values=["women", "others", "final"])
     out = pd.DataFrame(index=wide.index)
     for g in ("ST", "SC", "OBC"):
@@ -183,6 +186,37 @@ def slots_from_split(table: pd.DataFrame, parent: str) -> pd.DataFrame:
     out["W"] = wide[("final", "W")].astype("int64")
     out["UR"] = wide[("final", "UR")].astype("int64")
     return out.sort_index()
+
+
+def _slots_fast(table, parent):
+    """:func:`slots_from_split` without the pivot (a projection counts the districts' posts for every sample):
+    None unless every parent has exactly one row of each of ST, SC, OBC, W and UR with whole numbers (the
+    pivot then says what is wrong)."""
+    import numpy as np
+    import pandas as pd
+    labels = table[parent]
+    index = pd.Index(labels.unique(), name=parent).sort_values()
+    rows = index.get_indexer(labels)
+    cats = table["category"].to_numpy(dtype=object)
+    values = {c: table[c].to_numpy() for c in ("women", "others", "final")}
+    if any(v.dtype.kind not in "iu" for v in values.values()):
+        return None
+    got = {}
+    for g in ("ST", "SC", "OBC", "W", "UR"):
+        m = cats == g
+        if int(m.sum()) != len(index) or len(np.unique(rows[m])) != len(index):
+            return None
+        for c, v in values.items():
+            a = np.zeros(len(index), dtype=np.int64)
+            a[rows[m]] = v[m]
+            got[(c, g)] = a
+    out = pd.DataFrame(index=index)
+    for g in ("ST", "SC", "OBC"):
+        out[f"{g}_W"] = got[("women", g)]
+        out[g] = got[("others", g)]
+    out["W"] = got[("final", "W")]
+    out["UR"] = got[("final", "UR")]
+    return out
 
 
 @dataclass

@@ -1,0 +1,74 @@
+"""Benchmark: the CPU time of a projection (issue 22, "speed for the people who wait"); a script, not a test.
+
+    python benchmarks/bench_project.py                    # kp-chair and zp-chair, 2026, 1,000 samples
+    BENCH_SAMPLES=200 BENCH_REPS=3 python benchmarks/bench_project.py kp-chair
+
+One line per body::
+
+    workload=project-BODY samples=N cpu_s=X floor_s=Y ratio=R reps=K
+
+- ``cpu_s``: the median over K repetitions of the CPU seconds (``time.process_time``: the machine is shared, so
+  wall time says more about the neighbours than about the code) of ``project(BODY, 2026, samples=N, seed=0)``
+  as ``reservation project`` runs it (burn-in, thinning and the engine checks at their defaults).
+- ``floor_s``: N times one pandas ``sort_values`` + ``groupby().cumcount()`` over the body's units (sort them by
+  parent and SC share, number them inside each parent): what ranking the units once per sample costs at least.
+- ``ratio``: the median over the repetitions of cpu / floor, the projection and the floor run one right after
+  the other in this process (interleaved). Goal: a 1,000-sample projection of the 826 blocks within 20 s.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import time
+import warnings
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if not os.environ.get("PYTHONPATH"):
+    sys.path.insert(0, str(ROOT))
+SAMPLES = int(os.environ.get("BENCH_SAMPLES", "1000"))
+REPS = int(os.environ.get("BENCH_REPS", "3"))
+
+
+def cpu(fn) -> float:
+    t0 = time.process_time()
+    fn()
+    return time.process_time() - t0
+
+
+def run(body: str) -> None:
+    import pandas as pd
+
+    import reservation
+    from reservation.projection.project import project
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        units = reservation.allot(body, 2021).units
+    parent = units["district"] if body == "kp-chair" else pd.Series(["UP"] * len(units))
+    df = pd.DataFrame({"parent": parent.to_numpy(), "share": units["sc"].to_numpy() / units["pop"].clip(lower=1)})
+
+    def floor():
+        for _ in range(SAMPLES):
+            s = df.sort_values(["parent", "share"], ascending=[True, False])
+            s.groupby("parent", sort=False).cumcount()
+
+    def projection():
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            project(body, 2026, samples=SAMPLES, seed=0, progress=False)
+
+    p, f, r = [], [], []
+    for _ in range(REPS):
+        tp, tf = cpu(projection), cpu(floor)
+        p.append(tp)
+        f.append(tf)
+        r.append(tp / tf)
+    print(f"workload=project-{body} samples={SAMPLES} cpu_s={statistics.median(p):.2f} "
+          f"floor_s={statistics.median(f):.3f} ratio={statistics.median(r):.1f} reps={REPS}", flush=True)
+
+
+if __name__ == "__main__":
+    for b in sys.argv[1:] or ["kp-chair", "zp-chair"]:
+        run(b)
