@@ -423,6 +423,11 @@ TEXT: dict[str, dict[str, str]] = {
     "history.short.3": {"en": "3 at the last", "hi": "3 पिछले में"},
     "history.short.range": {"en": "{tiers} unknown (no list of {missing})",
                             "hi": "{tiers} अज्ञात ({missing} की सूची नहीं)"},
+    "timeline.no_list": {"en": "list not held", "hi": "सूची उपलब्ध नहीं"},
+    "timeline.not_in_list": {"en": "not in the list held", "hi": "उपलब्ध सूची में नहीं"},
+    "timeline.next": {"en": "next ({year})", "hi": "अगला ({year})"},
+    "timeline.unknown": {"en": "unknown", "hi": "अज्ञात"},
+    "timeline.title": {"en": "{name}: category at each election", "hi": "{name}: प्रत्येक निर्वाचन में श्रेणी"},
     "history.unknown_note": {
         "en": "A list we do not hold is unknown, never 'not reserved': a verdict it could change is given as a "
               "range.",
