@@ -119,3 +119,17 @@ def test_block_table_hindi():
     t = block_gp_histories(CHINHAT, lang="hi")
     assert set(t["2021"]) == {"सूची उपलब्ध नहीं"}
     assert list(t.columns[:3]) == ["unit_code", "gram_panchayat", "gram_panchayat_hi"]
+
+
+def test_notebook_view_for_a_block_and_without_a_unit():
+    from reservation.views.timeline import timeline_view
+    r = timeline_view("kp-chair", "Chinhat, Lucknow", base_year=2015)
+    assert r["message"] == "" and r["figure"] is not None
+    assert r["elections_hi"].set_index("year").loc[2010, "category"] == "SC_W"
+    assert len(r["block"]) == len(r["block_hi"]) == 18
+    empty = timeline_view("zp-chair", "")
+    assert empty["figure"] is None and empty["block"].empty and empty["message"].startswith("No unit given")
+    g = timeline_view("gp-pradhan", "", division="Nautanwa, Maharajganj")
+    assert DOGAHRA in g["block"]["unit_code"].tolist()
+    z = timeline_view("zp-chair", "Lucknow")
+    assert z["block"].empty and z["message"].startswith("Gram panchayat histories")

@@ -25,7 +25,7 @@ from ..law.categories import COLOURS
 from ..law.rotation import RotationView, group_codes
 from ..law.words import category_label, word
 
-__all__ = ["UNKNOWN_COLOUR", "unit_timeline", "timeline_figure", "election_table", "verdict_table",
+__all__ = ["UNKNOWN_COLOUR", "timeline_view", "unit_timeline", "timeline_figure", "election_table", "verdict_table",
            "block_of", "block_gp_histories"]
 
 #: A record we do not hold: drawn hollow in this grey, never in the colour of "UR".
@@ -177,4 +177,33 @@ def block_gp_histories(block, *, year: int | None = None, base_year: int | None 
                                    lang) for u, p in zip(units, possible)]
         out[f"next_{grp}"] = cells
     out.attrs.update({"block": code, "year": year, "base_year": base})
+    return out
+
+
+def timeline_view(body: str, unit="", *, division="all", base_year: int | None = None, history=None) -> dict:
+    """Everything notebook 03's timeline cells show: the unit's ``figure``, ``elections`` / ``elections_hi`` and
+    ``verdicts`` / ``verdicts_hi`` (when ``unit`` is given), and the gram panchayats' histories of its block
+    (``block`` / ``block_hi``: for ``kp-chair`` the unit; for ``gp-pradhan`` the unit's block, or the block
+    ``division`` names when no unit is given); ``message`` says what is not shown and why. Empty tables, never
+    None, where there is nothing to show."""
+    out = {"figure": None, "elections": pd.DataFrame(), "elections_hi": pd.DataFrame(), "verdicts": pd.DataFrame(),
+           "verdicts_hi": pd.DataFrame(), "block": pd.DataFrame(), "block_hi": pd.DataFrame(), "message": ""}
+    unit = "" if unit is None else str(unit).strip()
+    history = list(history) if history else None
+    if unit:
+        en = unit_timeline(body, unit, base_year=base_year, history=history)
+        hi = unit_timeline(body, unit, base_year=base_year, history=history, lang="hi")
+        out.update(figure=en["figure"], elections=en["elections"], elections_hi=hi["elections"],
+                   verdicts=en["verdicts"], verdicts_hi=hi["verdicts"])
+        block = block_of(body, unit)
+    elif body == "gp-pradhan" and str(division).strip() not in ("", "all"):
+        block = block_of("kp-chair", division)
+    else:
+        block = None
+        out["message"] = word("timeline.no_unit", "en")
+    if block is not None:
+        out["block"] = block_gp_histories(block)
+        out["block_hi"] = block_gp_histories(block, lang="hi")
+    elif unit:
+        out["message"] = word("timeline.no_block", "en")
     return out
