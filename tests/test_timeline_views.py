@@ -133,3 +133,17 @@ def test_notebook_view_for_a_block_and_without_a_unit():
     assert DOGAHRA in g["block"]["unit_code"].tolist()
     z = timeline_view("zp-chair", "Lucknow")
     assert z["block"].empty and z["message"].startswith("Gram panchayat histories")
+
+
+def test_kp_chair_division_page_has_its_gram_panchayats_histories_beside_it(main, tmp_path, capsys):
+    out = tmp_path / "kp"
+    assert main(["report", "--body", "kp-chair", "--year", "2021", "--division", "Lucknow", "--out", str(out),
+                 "--no-progress"]) == 0
+    assert 'href="lucknow-gp_histories.csv"' in (out / "index.html").read_text(encoding="utf-8")
+    gp = pd.read_csv(out / "lucknow-gp_histories.csv", encoding="utf-8-sig", dtype=str, keep_default_na=False)
+    units = pd.read_csv(out / "lucknow-units.csv", encoding="utf-8-sig", dtype=str)
+    assert set(gp["block_code"]) <= set(units["unit_code"]) and "1330" in set(gp["block_code"])
+    mine = gp[gp["block_code"] == "1330"].drop(columns=["block_code", "block"]).reset_index(drop=True)
+    want = block_gp_histories(CHINHAT).astype(str)
+    assert mine.equals(want[mine.columns])
+    assert set(gp["2021"]) == {"list not held"}

@@ -207,3 +207,18 @@ def timeline_view(body: str, unit="", *, division="all", base_year: int | None =
     elif unit:
         out["message"] = word("timeline.no_block", "en")
     return out
+
+
+def gp_histories_of_blocks(blocks) -> pd.DataFrame:
+    """The gram panchayats' histories (:func:`block_gp_histories`, English labels) of every block of ``blocks``
+    (LGD codes, e.g. the blocks of a division page), one table with ``block_code`` and ``block`` first: the CSV
+    beside a ``kp-chair`` division page."""
+    from ..history.places import _blocks
+    names = _blocks()[0].set_index("unit_code")["unit_name_en"]
+    parts = []
+    for b in dict.fromkeys(int(x) for x in blocks):
+        t = block_gp_histories(b)
+        t.insert(0, "block", names.get(b, ""))
+        t.insert(0, "block_code", b)
+        parts.append(t)
+    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
