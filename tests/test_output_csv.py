@@ -65,7 +65,7 @@ def test_an_allotment_written_a_block_at_a_time_is_the_table_written_whole(tmp_p
         for lang in ("en", "hi"):
             whole = a.table_in(lang)
             for rows in (1, 7, 100, 10**6):
-                blocks = list(render_table_blocks(a.engine, a.units, a.ur_clause, a.extra_columns, lang, rows))
+                blocks = list(render_table_blocks(a.engine, a.units, a.ur_clauses, a.extra_columns, lang, rows))
                 assert all(len(b) <= rows for b in blocks)
                 pd.testing.assert_frame_equal(pd.concat(blocks, ignore_index=True), whole)
             write_table(whole, tmp_path / f"w-{lang}.csv", {**a.meta, **({"lang": lang} if lang == "hi" else {})})
