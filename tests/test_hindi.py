@@ -162,3 +162,13 @@ def test_hindi_ordinals():
     assert [words.ordinal(n, "hi") for n in (1, 2, 3, 4, 5, 6, 7, 21)] == [
         "पहला", "दूसरा", "तीसरा", "चौथा", "5वाँ", "छठा", "7वाँ", "21वाँ"]
     assert words.ordinal(21) == "21st"
+
+
+def test_the_division_rule_names_the_division_in_hindi():
+    """A Hindi sentence names the division by its Hindi name (the units' ``division_hi``), not "Lucknow मण्डल"."""
+    trace = _allotment("zp-chair", 2021).trace_in("hi")
+    left = trace[trace["decision"] == "left_out_division"]["detail"]
+    assert len(left) and left.str.contains("लखनऊ मण्डल").any()
+    assert not left.str.contains("[A-Za-z]").any()
+    tier3 = trace[trace["tier"] == 3]["tier_reason"]
+    assert len(tier3) and tier3.str.contains("2015: ").all() and not tier3.str.contains("2015: [A-Z]").any()

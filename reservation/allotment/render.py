@@ -218,6 +218,7 @@ class _Words:
         self.lang = lang
         self.w = ALLOTMENT_WORDS[lang]
         self.tw = TIER_WORDS[lang]
+        self.divisions: dict = {}       # a division's name in a Hindi sentence (render_trace fills it)
 
     def code(self, code: str) -> str:
         """A category code (or a pass's codes, "SC_W+SC") as a sentence in ``lang`` says it: English sentences
@@ -468,6 +469,9 @@ def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause, only: np.
     r = result
     W = _Words(r, lang)
     w, dw = W.w, DECISION_WORDS[lang]
+    if lang == "hi" and "division_hi" in units:
+        W.divisions = {e: h for e, h in zip(units["division"].tolist(), units["division_hi"].tolist())
+                       if isinstance(h, str) and h}
     names = units["unit_name_en"].to_numpy()
     frames = []
     for pos, (code, source) in sorted(r.pins.items()):
@@ -561,7 +565,8 @@ def _trace_details(W: _Words, rec: PassRecord, dec: np.ndarray, codes: np.ndarra
         elif d == Decision.LEFT_OUT_DIVISION:
             div, size, population = rec.barred[x]
             details.append(dw[Decision.LEFT_OUT_DIVISION].format(
-                size=size, division=div, group=W.code(spec.group), population=f"{int(population):,}"))
+                size=size, division=W.divisions.get(div, div), group=W.code(spec.group),
+                population=f"{int(population):,}"))
         elif d == Decision.NOT_ELIGIBLE:
             why = text.in_lang("freed_reason" if rec.freed[x] else "eligible_reason", lang)
             details.append(dw[Decision.NOT_ELIGIBLE].format(why=why))
