@@ -20,7 +20,9 @@ demo: $(STAMP)
 
 # Two workers (pytest-xdist), none on a one-core machine (`make test WORKERS=0` runs in one process). --dist loadfile
 # keeps each file (its module fixtures) and each notebook (its cells, in order, in one kernel, then its key-table
-# check, which reads that run) in one worker; tests/conftest.py hands the heaviest of them out first.
+# check, which reads that run) in one worker; tests/conftest.py hands the heaviest of them out first, and starts the
+# browser test (which mostly waits for JupyterLab and Chromium) in its own process beside the workers, whose copy of
+# it reports that process's verdict.
 WORKERS ?= $(shell n=$$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1); [ "$$n" -ge 2 ] && echo 2 || echo 0)
 
 test: $(STAMP)

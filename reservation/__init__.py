@@ -19,12 +19,16 @@ __all__ = ["allot", "counts", "explain_text", "option_table", "bodies", "audit",
 
 
 def allot(body: str, year: int, *, units=None, history=None, population=None, pins=None, options=(),
-          base_year=None):
+          base_year=None, published=None, samples: int = 0, seed: int = 0):
     """The allotment of a body for a year (an :class:`~reservation.allotment.result.Allotment`); the same inputs as
-    ``reservation allot``."""
-    from .allotment.pipeline import allot as _allot
-    return _allot(body, year, units=units, history=history, population=population, pins=pins, options=options,
-                  base_year=base_year)
+    ``reservation allot``. Its ``answer`` (published, status, possible) is computed on the first read of
+    ``table`` or ``meta``; ``published``: the list to compare with (None: the shipped one). For an election not
+    yet held, ``samples`` > 0 attaches the projection's probabilities (``reservation allot`` uses 1000 and seed 0,
+    as ``reservation project``; 0, the default here, leaves them out: a notebook stays fast)."""
+    from .answers.future import allot_answered
+    return allot_answered(body, year, units=units, history=history, population=population, pins=pins,
+                          options=options, base_year=base_year, published=published, samples=samples, seed=seed,
+                          progress=False)
 
 
 def counts(body: str, year: int, *, units=None, options=()):
@@ -46,9 +50,10 @@ def bodies():
     return all_rulebooks()
 
 
-def explain_text(result, unit) -> str:
+def explain_text(result, unit, lang: str = "en") -> str:
+    """What ``reservation explain`` prints for one unit of an allotment, in ``lang`` ("en" or "hi")."""
     from .allotment.explain import explain_text as _e
-    return _e(result, unit)
+    return _e(result, unit, lang=lang)
 
 
 def audit(body: str, year: int, published, **kw):

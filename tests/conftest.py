@@ -135,24 +135,32 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 #: the key-table check of each notebook (tests/test_notebook_outputs.py), run after the notebook's own cells
 KEY_TABLES = "tests/test_notebook_outputs.py::test_key_tables_match_their_reference["
 
-#: Seconds of CPU each heavy file (or notebook, with its key-table check) took in `make test` (2026-12-02, the
-#: worker's own and its child processes'; the browser test mostly waits for JupyterLab and Chromium, so it has its
-#: time on the clock). Weights, not promises: they only decide which units start first, so that a long one does
-#: not end the run alone in one worker. A file not named here weighs 0.1 s per test. notes/testspeed.md says how.
+#: Seconds each heavy file (or notebook, with its key-table check) takes in `make test`: the clock of each unit in
+#: a whole run of 2026-12-06 (main 4bc612c, notes/testspeed2.md) divided by 4.6, that run's clock over the 6 min 36 s
+#: of an idle machine (the run shared two cores with other work), so that what a unit waits for (kernels, report
+#: workers, subprocesses) counts too; test_report_folder keeps its former weight (two of its tests timed out under
+#: that load). Weights, not promises: they only decide which units start first, so that a long one does not end
+#: the run alone in one worker. A file not named here weighs 0.1 s per test. The browser test, run beside the
+#: workers (below), is ordered last there; its weight (71 s on the clock of an idle machine) counts only when it
+#: runs in a worker.
 WEIGHTS = {
-    "tests/test_audit_property.py": 90, "tests/test_notebooks_browser.py": 80, "tests/test_output_csv.py": 46,
-    "tests/test_project.py": 46, "tests/test_one_law.py": 46, "tests/test_properties.py": 43,
-    "tests/test_report_determinism.py": 40, "tests/test_views.py": 39, "tests/test_report_folder.py": 38,
-    "tests/test_audit.py": 37, "tests/test_html_safety.py": 28, "tests/test_backtest.py": 22,
-    "tests/test_report.py": 20, "notebooks/08_backtest_kp.ipynb": 20, "notebooks/07_projection.ipynb": 19,
-    "tests/test_dpc_poll.py": 16, "tests/test_report_projection.py": 15, "tests/test_maps.py": 15,
-    "notebooks/06_audit.ipynb": 15, "tests/test_hostile_out.py": 14, "tests/test_names.py": 14,
-    "tests/test_tie_rule.py": 13, "tests/test_readings_kp.py": 12, "notebooks/02_division_report.ipynb": 12,
-    "notebooks/04_explore.ipynb": 11, "tests/test_kp_history.py": 11, "tests/test_hostile_bounds.py": 11,
-    "tests/test_dpc_count.py": 10, "tests/test_out_guard.py": 9, "tests/test_dpc_hostile.py": 9,
-    "tests/test_hostile_csv.py": 8, "notebooks/03_rotation_history.ipynb": 7, "notebooks/01_state_counts.ipynb": 6,
-    "notebooks/05_dpc.ipynb": 6, "tests/test_gp_history.py": 20, "tests/test_years.py": 8,
-    "tests/test_rotation_record.py": 15, "tests/test_gp_figures_trust.py": 8,
+    "tests/test_views.py": 49, "tests/test_project.py": 45, "tests/test_output_csv.py": 41,
+    "tests/test_backtest.py": 40, "tests/test_audit_property.py": 40, "tests/test_report_folder.py": 38,
+    "tests/test_one_law.py": 38, "tests/test_properties.py": 37, "tests/test_html_safety.py": 28,
+    "tests/test_audit.py": 28, "tests/test_report_determinism.py": 27, "tests/test_maps.py": 20,
+    "tests/test_gp_history.py": 20, "tests/test_dpc_poll.py": 19, "tests/test_notebooks_browser.py": 71,
+    "tests/test_names.py": 18, "tests/test_report.py": 17, "tests/test_hostile_out.py": 17,
+    "tests/test_hostile_bounds.py": 11, "tests/test_kp_history.py": 10, "tests/test_dpc_count.py": 10,
+    "notebooks/07_projection.ipynb": 8, "notebooks/06_audit.ipynb": 8, "tests/test_tie_rule.py": 7,
+    "notebooks/08_backtest_kp.ipynb": 7, "tests/test_readings_kp.py": 7, "tests/test_out_guard.py": 6,
+    "tests/test_panchayat_units.py": 6, "tests/test_report_projection.py": 6, "notebooks/04_explore.ipynb": 6,
+    "tests/test_dpc_hostile.py": 5, "tests/test_hostile_history.py": 5, "tests/test_hostile_pins.py": 5,
+    "tests/test_dpc_seats.py": 5, "tests/test_hostile_csv.py": 5, "tests/test_hostile_population.py": 5,
+    "tests/test_kp_chair.py": 4, "notebooks/02_division_report.ipynb": 4,
+    # files added after that run (2026-12-06), by their CPU measured alone on a loaded machine, scaled the same way
+    "tests/test_rotation_record.py": 15, "tests/test_gp_figures_trust.py": 8, "tests/test_gp_units.py": 20,
+    "tests/test_design.py": 15, "tests/test_newsroom.py": 15, "tests/test_verdicts.py": 10,
+    "tests/test_maps_status.py": 10, "tests/test_notebook_export.py": 10,
 }
 
 
@@ -175,7 +183,8 @@ def pytest_collection_modifyitems(session, config, items):
         units.setdefault(scope_of(it.nodeid), []).append(it)
     for tests in units.values():                                   # a notebook's cells, then its key-table check
         tests.sort(key=lambda it: it.nodeid.startswith(KEY_TABLES))
-    order = sorted(units, key=lambda u: -WEIGHTS.get(u, 0.1 * len(units[u])))
+    aside = BROWSER_ASIDE in getattr(config, "workerinput", {})     # run beside the workers: its result, last
+    order = sorted(units, key=lambda u: 1 if aside and u == BROWSER_FILE else -WEIGHTS.get(u, 0.1 * len(units[u])))
     items[:] = [it for u in order for it in units[u]]
 
 
@@ -246,6 +255,12 @@ class NotebookStdout:
 def pytest_configure(config):
     if not config.pluginmanager.has_plugin("notebook-stdout"):
         config.pluginmanager.register(NotebookStdout(), "notebook-stdout")
+    if os.environ.get(BROWSER_RESULT) and not config.pluginmanager.has_plugin("browser-verdicts"):
+        config.pluginmanager.register(BrowserVerdicts(os.environ[BROWSER_RESULT]), "browser-verdicts")
+    elif (not hasattr(config, "workerinput") and config.pluginmanager.has_plugin("xdist")
+          and getattr(config.option, "numprocesses", None) and config.getoption("dist", "no") != "no"
+          and not config.pluginmanager.has_plugin("browser-aside") and _runs_browser_file(config)):
+        config.pluginmanager.register(BrowserAside(config), "browser-aside")
 
 
 @pytest.fixture
@@ -271,3 +286,128 @@ def main():
     """``reservation.cli.commands.main`` (every sub-command registered), for tests that run the command in this process."""
     from reservation.cli.commands import main as run
     return run
+
+
+# ------------------------------------------------------- the browser test in its own process, beside the workers
+# tests/test_notebooks_browser.py mostly waits (JupyterLab starting, headless Chromium drawing, the kernel): in a
+# worker it held that worker's core idle for about a minute. When `make test` runs in xdist workers and the run
+# includes that file, the controller starts it at once in its own pytest process (the same test, the same code and
+# assertions, in its own interpreter), so its waits overlap the workers' work; the file's tests in the workers are
+# ordered last and each reports what that process found: passed, skipped with its reason, or failed with that
+# process's report. Without workers (`make test WORKERS=0`, one file run alone) it runs in the worker as always.
+
+BROWSER_FILE = "tests/test_notebooks_browser.py"
+BROWSER_ASIDE = "reservation_browser_aside"          # workerinput key: the folder of the process's result
+BROWSER_RESULT = "RESERVATION_BROWSER_RESULT"         # env of that process: where it writes its verdicts
+BROWSER_WAIT = 1800                                   # seconds; the test's own waits are bounded well below
+
+
+def _runs_browser_file(config) -> bool:
+    """Whether this run's arguments take in the browser test file (a folder holding it, the file, a test of it),
+    with nothing that selects tests otherwise (-k, -m, --deselect, --lf, --co): a worker that does not collect it
+    anyway leaves the process's result unread, which costs time, never a verdict."""
+    target = (ROOT / BROWSER_FILE).resolve()
+    if not target.is_file() or config.option.collectonly or config.option.keyword or config.option.markexpr:
+        return False
+    if getattr(config.option, "deselect", None) or getattr(config.option, "lf", False):
+        return False
+    for arg in config.args:
+        p = Path(str(arg).split("::", 1)[0])
+        p = (p if p.is_absolute() else Path(config.invocation_params.dir) / p).resolve()
+        if p == target or (p.is_dir() and p in target.parents):
+            return True
+    return False
+
+
+class BrowserAside:
+    """In the xdist controller: starts the browser test file in its own pytest process, reaps it, tells every
+    worker where its result will be, and stops it (SIGINT: its ``finally`` stops JupyterLab and Chromium) if the
+    run ends first."""
+
+    def __init__(self, config):
+        import subprocess
+        import sys
+        import tempfile
+        import threading
+        self.dir = Path(tempfile.mkdtemp(prefix="reservation-browser-"))
+        self.log = open(self.dir / "output.txt", "wb")  # noqa: SIM115
+        env = {**os.environ, BROWSER_RESULT: str(self.dir / "result.json")}
+        env.pop("PYTEST_XDIST_WORKER", None)
+        self.proc = subprocess.Popen([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rA",
+                                      BROWSER_FILE], cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT,
+                                     start_new_session=True)
+
+        def reap():
+            code = self.proc.wait()
+            (self.dir / "exit.tmp").write_text(str(code))
+            (self.dir / "exit.tmp").replace(self.dir / "exit")
+        threading.Thread(target=reap, daemon=True).start()
+
+    def pytest_configure_node(self, node):
+        node.workerinput[BROWSER_ASIDE] = str(self.dir)
+
+    def pytest_unconfigure(self, config):
+        import signal
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGINT)
+                self.proc.wait(30)
+            except (ProcessLookupError, OSError):
+                pass
+            except Exception:  # noqa: BLE001  (still running after 30 s)
+                os.killpg(self.proc.pid, signal.SIGKILL)
+        self.log.close()
+        import shutil
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class BrowserVerdicts:
+    """In the browser test's own process: each test's verdict (outcome, the report's text, a skip's reason),
+    written atomically at the end of its run."""
+
+    def __init__(self, path: str):
+        self.path, self.verdicts = Path(path), {}
+
+    def pytest_runtest_logreport(self, report):
+        seen = self.verdicts.get(report.nodeid)
+        if report.failed or seen is None or (report.skipped and seen["outcome"] == "passed"):
+            reason = report.longrepr[2] if report.skipped and isinstance(report.longrepr, tuple) else ""
+            self.verdicts[report.nodeid] = {"outcome": report.outcome, "when": report.when,
+                                            "text": report.longreprtext, "reason": reason}
+
+    def pytest_sessionfinish(self, session):
+        import json
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(self.verdicts), encoding="utf-8")
+        tmp.replace(self.path)
+
+
+def browser_aside_of(item):
+    """The folder of the browser test's own process when this item is one of its tests run in a worker, else None."""
+    aside = getattr(item.config, "workerinput", {}).get(BROWSER_ASIDE)
+    return Path(aside) if aside and item.nodeid.startswith(BROWSER_FILE + "::") else None
+
+
+def pytest_pyfunc_call(pyfuncitem):
+    """A browser test in a worker: the verdict of its own process (waiting for it), not a second run."""
+    aside = browser_aside_of(pyfuncitem)
+    if aside is None:
+        return None
+    import json
+    import time
+    deadline = time.monotonic() + BROWSER_WAIT
+    while not (aside / "exit").is_file() and time.monotonic() < deadline:
+        time.sleep(0.2)
+    output = (aside / "output.txt").read_text(errors="replace")[-6000:] if (aside / "output.txt").is_file() else ""
+    verdicts = json.loads((aside / "result.json").read_text()) if (aside / "result.json").is_file() else {}
+    got = verdicts.get(pyfuncitem.nodeid)
+    if got is None:
+        state = "did not finish" if not (aside / "exit").is_file() else f"exited {(aside / 'exit').read_text()}"
+        pytest.fail(f"{pyfuncitem.nodeid} ran in its own process beside the workers, which {state} without a "
+                    f"verdict for it; its output:\n{output}", pytrace=False)
+    if got["outcome"] == "skipped":
+        pytest.skip(got["reason"].removeprefix("Skipped: ") or got["text"])
+    if got["outcome"] == "failed":
+        pytest.fail(f"{pyfuncitem.nodeid} failed (at {got['when']}) in its own process beside the workers:\n"
+                    f"{got['text']}", pytrace=False)
+    return True

@@ -55,7 +55,8 @@ def test_allot_lang_hi_gives_hindi_reasons_with_the_same_categories(tmp_path, ca
 def test_allot_without_out_prints_the_csv(capsys):
     assert main(["allot", "--body", "zp-chair", "--year", "2021"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("unit_code,unit_name_en,unit_name_hi,district,division,category,tier,rank")
+    assert out[0].startswith("unit_code,unit_name_en,unit_name_hi,district,division,category,published,status,"
+                             "possible,tier,rank")
     assert len(out) == 76
 
 

@@ -187,13 +187,26 @@ def test_bad_input_is_one_line_and_writes_nothing(tmp_path, out_folder):
     assert out_folder.unchanged()
 
 
-def test_a_body_the_projection_cannot_handle_says_why_and_keeps_its_rows():
+def test_a_body_the_projection_cannot_handle_says_why_and_keeps_its_rows(monkeypatch):
+    # The Mayors' women's pass ranks by population, a key of declared kind PEOPLE (public). Without that kind
+    # among the keys the proof knows (as before it was declared), its basis is "unknown", the OBC pass's a
+    # stand-in, and no unit gets a probability, each row saying why
+    from reservation.allotment import certainty
+    from reservation.rules.keys import KeyKind
+    monkeypatch.setattr(certainty, "_KEY_KINDS", {k: v for k, v in certainty._KEY_KINDS.items()
+                                                  if k is not KeyKind.PEOPLE})
     d = design("mayor", 2023, samples=2)
     t = d.table
-    # the Mayors' women's pass ranks by population, a key the projection does not know: its basis is "unknown",
-    # the OBC pass's a stand-in, and no unit gets a probability, each row saying why
     assert set(t.loc[t["pass"] == "W", "key_basis"]) == {"unknown"}
     assert set(t.loc[t["pass"] == "OBC_W+OBC", "key_basis"]) == {"stand_in"}
     assert t["P_UR"].isna().all() and t["certain"].isna().all()
     assert t["probability"].str.startswith("none: the projection cannot be made").all()
     assert "GEN pass" in t["probability"].iat[0]
+
+
+def test_the_mayors_women_pass_is_public_and_gets_probabilities():
+    t = design("mayor", 2023, samples=2).table
+    assert set(t.loc[t["pass"] == "W", "key_basis"]) == {"public"}
+    probs = t.drop_duplicates("unit_code")[[f"P_{c}" for c in ("ST_W", "ST", "SC_W", "SC", "OBC_W", "OBC", "W",
+                                                                 "UR")]]
+    assert probs.notna().all().all() and np.allclose(probs.sum(axis=1), 1.0)

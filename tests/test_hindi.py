@@ -144,8 +144,8 @@ def test_case_forms_of_the_units():
     assert kp["reason"].str.contains("हर विकास खण्ड में").any()
     for t in (zp, kp):
         assert not t["reason"].str.contains("हर जिला में").any()
-    assert words.UNIT_KINDS_HI_OBLIQUE["district"] == "जिले"
-    assert set(words.UNIT_KINDS_HI_OBLIQUE) == set(words.UNIT_KINDS_HI)
+    assert words.units_word("district", 1, "hi") == "जिले"
+    assert set(words.UNIT_COUNT_WORDS) == set(words.UNIT_KINDS_HI)
 
 
 def test_codes_become_category_words():

@@ -256,7 +256,8 @@ def test_excel_is_a_real_workbook_with_a_header_row_and_frozen_panes(tmp_path, z
     from reservation.output.tables import with_hindi_labels
     table = with_hindi_labels(zp.table)             # for Excel: category_hi beside category (issue 22)
     assert list(rows[0]) == list(table.columns) and len(rows) == len(table) + 1
-    assert ws.auto_filter.ref == f"A1:P{len(table) + 1}"                # the filter row
+    from openpyxl.utils import get_column_letter
+    assert ws.auto_filter.ref == f"A1:{get_column_letter(len(table.columns))}{len(table) + 1}"   # the filter row
     got = pd.DataFrame(rows[1:], columns=rows[0]).astype(object)
     want = table.astype(object).where(table.notna() & (table != ""), None)   # an empty cell is empty
     assert got.equals(want.reset_index(drop=True))

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent / PACKAGE
 
 #: The layer folders of the package, lowest first (one concept each; see docs/architecture.md).
 LAYERS = ("base", "law", "engine", "inputs", "output", "rules", "dpc", "allotment", "history", "views",
-          "auditing", "projection", "report", "cli")
+          "auditing", "projection", "answers", "report", "cli")
 #: What sits above every layer: the package's ``__init__`` (the public API).
 TOP = PACKAGE
 

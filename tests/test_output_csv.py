@@ -53,7 +53,6 @@ def test_an_allotment_written_a_block_at_a_time_is_the_table_written_whole(tmp_p
     Hindi, blocks of a few rows, and from the table already rendered)."""
     from reservation.output import tables as output
     from reservation.output.tables import write_allotment, write_table
-    from reservation.allotment.render import render_table_blocks
     warnings.simplefilter("ignore")
     monkeypatch.setattr(output, "RENDER_BLOCK_ROWS", 7)       # several blocks even for 75 districts
     codes = reservation.allot("zp-chair", 2021).units["unit_code"].tolist()
@@ -65,7 +64,7 @@ def test_an_allotment_written_a_block_at_a_time_is_the_table_written_whole(tmp_p
         for lang in ("en", "hi"):
             whole = a.table_in(lang)
             for rows in (1, 7, 100, 10**6):
-                blocks = list(render_table_blocks(a.engine, a.units, a.ur_clauses, a.extra_columns, lang, rows))
+                blocks = list(a.table_blocks(lang, rows))         # rendered a block at a time, answer included
                 assert all(len(b) <= rows for b in blocks)
                 pd.testing.assert_frame_equal(pd.concat(blocks, ignore_index=True), whole)
             write_table(whole, tmp_path / f"w-{lang}.csv", {**a.meta, **({"lang": lang} if lang == "hi" else {})})

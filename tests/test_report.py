@@ -206,7 +206,8 @@ def test_run_report_raises_report_failed(tmp_path):
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.name for p in NOTEBOOKS])
 def test_committed_notebooks_are_clean(path):
     """Kernel python3, one parameters cell, no outputs except nbval's reference in NBVAL_CHECK_OUTPUT cells,
-    plotly's deterministic renderer, and every number through reservation (no arithmetic on tables here)."""
+    the workbench's deterministic plotly renderer, and every number through reservation (no arithmetic on tables
+    here)."""
     nb = nbformat.read(path, as_version=4)
     assert nb.metadata["kernelspec"]["name"] == "python3"
     tagged = [c for c in nb.cells if "parameters" in c.metadata.get("tags", [])]
@@ -217,7 +218,7 @@ def test_committed_notebooks_are_clean(path):
             assert "report-skip" in c.metadata.get("tags", [])
         assert c.outputs == [] and c.execution_count is None, c.source     # references live in fixtures
     source = "\n".join(c.source for c in code)
-    assert 'pio.renderers.default = "plotly_mimetype"' in source
+    assert "pio.renderers.default = views.figure_renderer()" in source     # figures kept by an export
     assert "from reservation import views" in source
     assert not re.search(r"\.(sum|mean|groupby|crosstab|value_counts)\(", source)
     assert "exec(" not in source and "eval(" not in source

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from ..base.errors import InputError
+from ..law.categories import CODES
+from ..law.decisions import Status
+from ..law.words import (ANSWER_WORDS, BODY_TITLES_HI, EXPLAIN_WORDS, STATUS_WORDS, category_label,
+                          category_words_hi, units_word)
 
-__all__ = ["explain_text", "resolve_unit"]
+__all__ = ["explain_text", "resolve_unit", "answer_lines"]
 
 
 def resolve_unit(allotment, unit) -> int:
@@ -41,31 +46,113 @@ def _held_elsewhere(allotment, unit) -> list[str]:
     return out
 
 
-def explain_text(allotment, unit) -> str:
-    """The text ``reservation explain`` prints: decision, reason, clause, history, then each step in order."""
+def explain_text(allotment, unit, lang: str = "en") -> str:
+    """The text ``reservation explain`` prints, in ``lang``: first what a reader needs (the published category and
+    its source, what the law allows with public data, which unknown decides between them, what the stand-in chose
+    and why; for a unit that differs from the published list, that first; for an election not yet held, the
+    projection's probabilities when they are attached: :mod:`reservation.answers.future`), then the decision, reason, clause, history and each step in order."""
+    from ..law.words import check_lang
+    lang = check_lang(lang)
     code = resolve_unit(allotment, unit)
-    row = allotment.table[allotment.table["unit_code"] == code].iloc[0]
+    row = allotment.table_in(lang)[allotment.table["unit_code"] == code].iloc[0]
     meta = allotment.meta
     where = (f"{row['division']} division" if row["district"] == row["unit_name_en"] else
              f"{row['district']} district, {row['division']} division")
+    ew, say = EXPLAIN_WORDS[lang], _sayer(lang)
+    body = meta["body"] if lang == "en" else BODY_TITLES_HI.get(meta["body"], meta["body"])
     lines = [f"{row['unit_name_en']} ({row['unit_name_hi'] or 'no Hindi name'}), LGD {code}, {where}",
-             f"{meta['body']} {meta['year']}: {row['category']}",
-             f"  reason: {row['reason']}",
-             f"  clause: {row['clause']}"]
+             ew["header"].format(body=body, year=meta["year"], category=say(row["category"]))]
+    pos = int(np.flatnonzero(allotment.engine.codes == code)[0])
+    if allotment.answer is not None:
+        lines[1:1] = answer_lines(allotment, pos, lang)
+    lines += [ew["reason"].format(text=row["reason"]), ew["clause"].format(text=row["clause"])]
     if allotment.history is not None:
         h = allotment.history[allotment.history["unit_code"] == code]
-        held = ", ".join(f"{y}: {c} ({src})" for y, c, src in zip(h["year"], h["category"], h["source"]))
-        lines.append(f"  history: {held or 'no record'} (base year {meta['base_year']})")
-    lines.append("steps, in the order the rules applied them:")
-    for i, s in enumerate(allotment.explain(code).to_dict("records"), start=1):
-        parts = []
-        if not pd.isna(s["rank"]):
-            parts.append(f"rank {s['rank']} of {s['pool']} by {s['key']}")
-        if not pd.isna(s["tier"]):
-            parts.append(f"tier {s['tier']}: {s['tier_reason']}")
-        parts.append(f"decision: {s['detail']}")
-        if s["tie_break"]:
-            parts.append(f"tie: {s['tie_break']}")
-        parts.append(f"clause: {s['clause']}")
-        lines.append(f"  {i}. pass {s['pass']}: " + "; ".join(parts))
+        held = ", ".join(f"{y}: {say(c)} ({src})" for y, c, src in zip(h["year"], h["category"], h["source"]))
+        lines.append(ew["history"].format(held=held or ew["no_record"], base=meta["base_year"]))
+    lines.append(ANSWER_WORDS[lang]["trace"])
+    for i, s in enumerate(allotment.explain(code, lang=lang).to_dict("records"), start=1):
+        lines.append(_step_line(ew, say, i, s))
     return "\n".join(lines)
+
+
+def _sayer(lang: str):
+    """A category code as a sentence in ``lang`` says it: the code in English, the category's words in Hindi."""
+    return (lambda c: str(c)) if lang == "en" else (lambda c: category_words_hi(str(c)) if str(c) else "")
+
+
+def _step_line(ew: dict, say, i: int, s: dict) -> str:
+    """One step of the trace (a row of ``Allotment.explain``) as a line of ``reservation explain``."""
+    parts = []
+    if not pd.isna(s["rank"]):
+        parts.append(ew["rank"].format(rank=s["rank"], pool=s["pool"], key=s["key"]))
+    if not pd.isna(s["tier"]):
+        parts.append(ew["tier"].format(tier=s["tier"], words=s["tier_reason"]))
+    parts.append(ew["decision"].format(text=s["detail"]))
+    if s["tie_break"]:
+        parts.append(ew["tie"].format(text=s["tie_break"]))
+    parts.append(ew["step_clause"].format(text=s["clause"]))
+    return ew["step"].format(i=i, name=say(s["pass"])) + "; ".join(parts)
+
+
+def answer_lines(allotment, pos: int, lang: str = "en") -> list[str]:
+    """The answer of the unit at engine position ``pos`` in words (typed data -> words, here only): the
+    difference from the published list first where there is one, then the published category and its source,
+    the possible categories, the status, which unknown decides, the stand-in's choice, and the probabilities
+    attached to the allotment (an election not yet held), if any."""
+    a = allotment.answer
+    w, sw = ANSWER_WORDS[lang], STATUS_WORDS[lang]
+    category = str(allotment.engine.category_codes()[pos])
+    published = str(a.published[pos])
+    possible = a.possible_codes(pos)
+    status = str(a.status[pos])
+    kind = allotment.unit_kind if lang == "en" else units_word(allotment.unit_kind, 1, "hi")
+    say = _sayer(lang)
+
+    def named(c):       # "OBC_W (Other Backward Classes (women))"; Hindi: the words, the code in code style
+        return f"{c} ({category_label(c, lang)})" if lang == "en" else f"{category_label(c, lang)} (`{c}`)"
+    out = []
+    if status == Status.DIFFERS_PUBLISHED.value:
+        key = "differs" if a.source is not None and a.source.shipped else "differs_user"
+        out.append(w[key].format(published=say(published), category=say(category)))
+    if a.source is None:
+        out.append(w["published_none"])
+    else:
+        src = (w["shipped_list"].format(file=a.source.file) if a.source.shipped else w["user_list"]
+               + f" ({a.source.file})") + (", " + w["source_date"].format(date=a.source.date) if a.source.date else "")
+        out.append(_published_line(w, lang, published, src) if published else
+                   w["published_absent"].format(source=src))
+    out.append(w["possible"].format(codes=", ".join(named(c) for c in possible)))
+    if published and published not in possible:
+        out.append(w["outside"])
+    out.append(w["status"].format(status=status if lang == "en" else sw[status][0], sentence=sw[status][1]))
+    years = a.missing_years(pos)
+    obc_open = bool(a.possible_obc is not None and bin(int(a.possible_obc[pos])).count("1") > 1)
+    deciders = []
+    if obc_open and not a.obc_given:
+        deciders.append(w["decides_obc"].format(kind=kind))
+    if years and a.possible[pos] != (a.possible_obc[pos] if a.possible_obc is not None else a.possible[pos]):
+        deciders.append(w["decides_list"].format(years=", ".join(map(str, years))))
+    out += deciders or ([w["decides_none"]] if len(possible) == 1 else [])
+    why = [w["stand_in_given"]] if a.obc_given else [w["stand_in_obc"].format(kind=kind)]
+    if years:
+        why.append(w["stand_in_list"])
+    out.append(w["stand_in"].format(category=say(category) if lang == "hi" else category,
+                                    label=f"`{category}`" if lang == "hi" else category_label(category, lang),
+                                    why="; ".join(why)))
+    rec = allotment.probability_record
+    if allotment.probabilities is not None:
+        probs = ", ".join(f"{say(c)} {p:.3f}" for c, p in zip(CODES, allotment.probabilities[pos]) if p > 0)
+        out.append(w["probabilities"].format(samples=rec["samples"], seed=rec["seed"], probs=probs))
+        if status == Status.DEPENDS_LIST.value:
+            out.append(w["probabilities_list"].format(years=", ".join(map(str, years))))
+    elif rec is not None and rec.get("refused"):
+        out.append(w["probabilities_refused"].format(why=rec["refused"]))
+    return ["  " + x for x in out]
+
+
+def _published_line(w: dict, lang: str, published: str, src: str) -> str:
+    """The published category and its source ("W (Women), ..."; Hindi: "महिला (`W`), ...")."""
+    if lang == "en":
+        return w["published"].format(published=published, label=category_label(published, lang), source=src)
+    return w["published"].format(published=category_label(published, lang), label=f"`{published}`", source=src)

@@ -34,9 +34,10 @@ from ..engine.steps import DivisionRule, Effect, Fallback, Scope, TieRule, Women
 from ..base.errors import InputError
 from ..inputs.user_files import describe_input, load_history, load_lots, load_pins, load_population
 from ..inputs.options import OptionSet, parse_assignments
+from ..inputs.published import published_list
 from .render import PassText
 from ..law.rotation import RotationView, distinct_years, group_codes
-from ..law.words import OBC_NOTE_HI, TIE_BREAK_HI, UNIT_KINDS_HI_OBLIQUE
+from ..law.words import OBC_NOTE_HI, TIE_BREAK_HI, units_word
 from ..rules.rulebook import BaseYearWarning, Counts, Rulebook, base_year_assumption
 from ..rules.registry import get_rulebook
 
@@ -240,18 +241,20 @@ def _pins(parent: str | None, pins: pd.DataFrame | None, path, frame: pd.DataFra
 
 
 def allot(body: str, year: int, *, units=None, history=None, population=None, pins=None, options=(),
-          base_year: int | None = None) -> Allotment:
+          base_year: int | None = None, published=None) -> Allotment:
     """The allotment of ``body`` for the election of ``year``.
 
     ``units``: the user's list of units (a CSV path or a DataFrame; required for gram panchayats and wards);
     ``history``: CSV path(s) ``unit,year,category`` or a table ``unit_code,year,category`` (None = the shipped
     history; ``[]`` = none); ``population``: CSV ``unit`` + any of ``pop,sc,st,obc``; ``pins``: CSV
     ``unit,category``; ``options``: "NAME=VALUE" strings, (name, value) pairs, a dict or an OptionSet;
-    ``base_year``: the first election that counts as a previous one (None = the rulebook's default).
+    ``base_year``: the first election that counts as a previous one (None = the rulebook's default);
+    ``published``: the published list of that election (a CSV path or a table ``unit, category``; None = the one
+    the project ships, if any), which the answer columns compare with (:mod:`reservation.allotment.answer`).
     Bad input raises :class:`~reservation.base.errors.InputError`; rules that cannot apply :class:`RuleError`.
     """
     return prepare(body, year, units=units, history=history, population=population, pins=pins, options=options,
-                   base_year=base_year, _stacklevel=3).run()
+                   base_year=base_year, published=published, _stacklevel=3).run()
 
 
 @dataclass
@@ -280,6 +283,7 @@ class Prepared:
     assumptions: list
     fields: dict
     source: object
+    published: object = None          # the user's published list, read: (unit_code -> category, ListSource)
     _counts: object = None
     _cache: dict = field(default_factory=dict)
 
@@ -324,11 +328,11 @@ class Prepared:
         if obc is not None and self.parent is None:
             self._counts = c
         assumptions += c.notes
-        return _run(self, ctx, c, frame, assumptions, obc_note)
+        return _run(self, ctx, c, frame, assumptions, obc_note, answer=obc is None)
 
 
 def prepare(body: str, year: int, *, units=None, history=None, population=None, pins=None, options=(),
-            base_year: int | None = None, _stacklevel: int = 2) -> Prepared:
+            base_year: int | None = None, published=None, _stacklevel: int = 2) -> Prepared:
     """Steps 1-3 of an allotment (rulebook, year, options, units, history, population, pins, lots), checked:
     the same arguments and errors as :func:`allot` (and the same base-year warning, once)."""
     rb = get_rulebook(body)
@@ -383,8 +387,13 @@ def prepare(body: str, year: int, *, units=None, history=None, population=None, 
     fields = rb.label_fields(opts) if rb.label_fields else {}
     assumptions += us.notes
     pins_source = "pins table" if isinstance(pins, pd.DataFrame) else pins     # a refusal names it: never a frame
+    listed = None
+    if published is not None:           # read now: a bad list is refused before anything is computed
+        listed = published_list(body, year, resolve, published)
+        if not isinstance(published, pd.DataFrame):
+            described["published"] = describe_input(published)
     return Prepared(rb, body, year, opts, frame, par, parent_labels, parent, resolve, described, h, given, pop_df,
-                    pin_df, pins_source, lots, base, assumptions, fields, units)
+                    pin_df, pins_source, lots, base, assumptions, fields, units, listed)
 
 
 def _division_population(p: Prepared, ctx: Context, group: str):
@@ -448,8 +457,8 @@ def _passes(p: Prepared, ctx: Context, frame: pd.DataFrame, slot_matrix: np.ndar
     rot_clause = rb.clause("rotation", base_year=p.base)
     groups = rb.groups(opts) if callable(rb.groups) else rb.groups
     pop = frame["pop"].to_numpy(dtype=np.int64)
-    obc_note_hi = OBC_NOTE_HI.format(unit=UNIT_KINDS_HI_OBLIQUE.get(rb.unit_kind, rb.unit_kind),
-                                     share=ctx.obc.share_text, tie_break=TIE_BREAK_HI[opts["tie_break"]])
+    obc_note_hi = OBC_NOTE_HI.format(unit=units_word(rb.unit_kind, 1, "hi"), share=ctx.obc.share_text,
+                                     tie_break=TIE_BREAK_HI[opts["tie_break"]])
     rot_clause_hi = rb.clause("rotation", "hi", base_year=p.base)
     passes = []
     for group, codes in rb.pass_order(opts):
@@ -487,7 +496,8 @@ def _clauses_hi(rb, g, rot_clause_hi: str) -> dict:
             "clause_freed": rb.clause("freed", "hi")}
 
 
-def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions: list, obc_note: str) -> Allotment:
+def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions: list, obc_note: str,
+         answer: bool = True) -> Allotment:
     rb, opts, par, parent_labels, parent, h, base = p.rb, p.opts, p.par, p.parent_labels, p.parent, p.history, p.base
     body, year = p.body, p.year
     slots = c.slots.reindex(columns=list(CODES), fill_value=0).astype(np.int64)
@@ -536,7 +546,7 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
                   units=frame, counts=c.state, meta=meta, history=h[h["year"] < year], extra=c.extra,
                   resolve=p.resolve, ur_clause=rb.clause("unreserved"), extra_columns=rb.columns,
                   ur_clause_hi=rb.clause("unreserved", "hi"),
-                  flags_pending=True, options=opts)
+                  flags_pending=True, options=opts, prepared=p if answer else None)
     return a            # meta["flags"] (facts a reader should see even when lawful) is filled on the first read
 
 

@@ -35,7 +35,7 @@ class Allotment:
     def __init__(self, *, body: str, year: int, unit_kind: str, parent_column: str | None, engine: EngineResult,
                  units: pd.DataFrame, counts: pd.DataFrame, meta: dict, history: pd.DataFrame | None,
                  extra: dict, resolve: Callable, ur_clause: str, extra_columns: tuple = (),
-                 flags_pending: bool = False, options=None, ur_clause_hi: str = ""):
+                 flags_pending: bool = False, options=None, prepared=None, ur_clause_hi: str = ""):
         self.body = body
         self.year = year
         self.unit_kind = unit_kind
@@ -52,11 +52,29 @@ class Allotment:
         self.ur_clause_hi = ur_clause_hi
         self.extra_columns = tuple(extra_columns)
         self.options = options
+        self._prepared = prepared               # the answer's inputs (None: a run without an answer)
+        self._answer_pending = prepared is not None
+        self.probabilities = None               # units x CODES (floats), for an election not yet held
+        self.probability_record: dict | None = None
+
+    def __getstate__(self) -> dict:
+        """A pickled allotment (a report's kernels load the one their parent saved) keeps its answer, computed
+        now, not its inputs (the rulebook holds functions that do not pickle)."""
+        state = self.__dict__.copy()
+        if state.get("_prepared") is not None:
+            state["answer"] = self.answer
+        state["_prepared"] = None
+        return state
 
     @property
     def meta(self) -> dict:
         """The run's record (body, year, options, inputs, assumptions, counts, flags): the flags are added, last,
         on the first read."""
+        if self._answer_pending:
+            self._answer_pending = False
+            self._meta["answer"] = self.answer.record()
+            if self.probability_record is not None:
+                self._meta["answer"]["probabilities"] = self.probability_record
         if self._flags_pending:
             from .flags import flags_record
             self._flags_pending = False         # flags_record reads meta["options"]: no second computation
@@ -73,14 +91,59 @@ class Allotment:
         self._flags_pending = False
 
     @cached_property
+    def answer(self):
+        """The answer beside every category (:class:`reservation.allotment.answer.Answer`: published, status,
+        possible), computed once, on the first read; None for a run made without its inputs (a projection's
+        sample)."""
+        if self._prepared is None:
+            return None
+        from .answer import answer_of
+        return answer_of(self._prepared, self)
+
+    def attach_probabilities(self, probabilities, record: dict) -> None:
+        """Attach a projection's probabilities (units x CODES, in the engine's order; None: refused, said in
+        ``record``), from :mod:`reservation.answers.future`: the table gains ``P_ST_W ... P_UR``, the meta's
+        answer their ``record`` (samples, seed)."""
+        self.probabilities = None if probabilities is None else np.asarray(probabilities, dtype=float)
+        self.probability_record = dict(record)
+        self.__dict__.pop("table", None)
+        if not self._answer_pending and "answer" in self._meta:
+            self._meta["answer"]["probabilities"] = self.probability_record
+
+    def _with_answer(self, df: pd.DataFrame, lo: int = 0) -> pd.DataFrame:
+        """The rendered rows ``df`` (units ``lo:lo+len(df)``) with the answer's columns right after ``category``."""
+        a = self.answer
+        if a is None:
+            return df
+        at = df.columns.get_loc("category") + 1
+        cols = a.columns(lo, lo + len(df))
+        if self.probabilities is not None:
+            for j, c in enumerate(CODES):
+                cols[f"P_{c}"] = self.probabilities[lo:lo + len(df), j]
+        for i, (name, values) in enumerate(cols.items()):
+            df.insert(at + i, name, values)
+        return df
+
+    @cached_property
     def table(self) -> pd.DataFrame:
-        return render_table(self.engine, self.units, self.ur_clause, self.extra_columns)
+        return self._with_answer(render_table(self.engine, self.units, self.ur_clause, self.extra_columns))
+
+    def assumptions_in(self, lang: str) -> list[tuple[str, bool]]:
+        """``meta["assumptions"]`` in ``lang``: (text, whether it is in ``lang``). An assumption the run rendered
+        from codes in both languages (the OBC note of a pass: its ``note`` and ``note_hi``) is given in Hindi;
+        the rulebooks' other notes are English prose and stay English (False)."""
+        if lang == "en":
+            return [(a, True) for a in self.meta["assumptions"]]
+        hi = {r.spec.text.note: r.spec.text.note_hi for r in self.engine.records if r.spec.text.note_hi}
+        return [(hi[a], True) if a in hi else (a, False) for a in self.meta["assumptions"]]
 
     def table_in(self, lang: str) -> pd.DataFrame:
-        """The table with its reasons, tie-breaks and decisions' words in ``lang`` ("en" or "hi")."""
+        """The table with its reasons, tie-breaks and decisions' words in ``lang`` ("en" or "hi"); the answer's
+        columns are codes in either language."""
         if lang == "en":
             return self.table
-        return render_table(self.engine, self.units, self.ur_clauses, self.extra_columns, lang=lang)
+        return self._with_answer(render_table(self.engine, self.units, self.ur_clauses, self.extra_columns,
+                                              lang=lang))
 
     def table_blocks(self, lang: str = "en", rows: int = 65_536):
         """The table (in ``lang``) as DataFrames of ``rows`` rows, one after the other: rendered a block at a
@@ -91,8 +154,11 @@ class Allotment:
             for lo in range(0, max(len(df), 1), rows):
                 yield df.iloc[lo:lo + rows]
             return
-        yield from render_table_blocks(self.engine, self.units, self.ur_clauses, self.extra_columns, lang=lang,
-                                       rows=rows)
+        lo = 0
+        for block in render_table_blocks(self.engine, self.units, self.ur_clauses, self.extra_columns, lang=lang,
+                                         rows=rows):
+            yield self._with_answer(block, lo)
+            lo += len(block)
 
     @property
     def ur_clauses(self) -> dict:
@@ -110,7 +176,7 @@ class Allotment:
         return render_trace(self.engine, self.units, self.ur_clause)
 
     def explain(self, unit_code: int, lang: str = "en") -> pd.DataFrame:
-        """The trace rows of one unit (rendered for that unit only, its words in ``lang``), numbered from 1."""
+        """The trace rows of one unit (rendered for that unit only, in ``lang``), numbered from 1."""
         pos = np.flatnonzero(self.engine.codes == int(unit_code))
         tr = render_trace(self.engine, self.units, self.ur_clauses, only=pos, lang=lang)
         tr["step"] = np.arange(1, len(tr) + 1)

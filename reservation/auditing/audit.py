@@ -2,7 +2,8 @@
 
 ``audit(body, year, published, ...)`` takes the same inputs as :func:`reservation.allotment.pipeline.allot` and a
 published list (:mod:`reservation.inputs.published`), and returns one row per unit (:data:`AUDIT_COLUMNS`):
-``unit_code, unit_name_en, unit_name_hi, published, computed, finding, rule, clause, detail``.
+``unit_code, unit_name_en, unit_name_hi, published, computed, finding, rule, clause, detail, step, check`` (the
+last two typed: the pass, as its codes, and the check of it that decided the finding; :mod:`.verdicts` counts them).
 
 ``computed`` is our own allotment with the same inputs and options. The published list is checked pass by pass
 in the legal order, each pass with the list's earlier passes as published (:mod:`reservation.auditing.walk`).
@@ -83,7 +84,8 @@ from ..inputs.user_files import describe_input
 from ..allotment.pipeline import allot, options_of
 from ..inputs.published import load_published
 from ..rules.registry import get_rulebook
-from .held import RULE_COLUMNS, rules_held
+from .held import RULE_COLUMNS, rule_checks, rules_held
+from .verdicts import verdict_records, verdicts
 from .unknowns import key_at, solve
 from ..law.words import word
 
@@ -94,7 +96,7 @@ FINDINGS = ("match", "violation_count", "violation_rotation", "violation_order",
 #: the findings that say a rule is broken
 VIOLATIONS = ("violation_count", "violation_rotation", "violation_order", "violation_women", "violation_division")
 AUDIT_COLUMNS = ["unit_code", "unit_name_en", "unit_name_hi", "published", "computed", "finding", "rule", "clause",
-                 "detail"]
+                 "detail", "step", "check"]
 #: readings that refuse (stop with an error) rather than give another list (rotation_fallback, shortfall_fallback,
 #: shortfall_excess)
 STOPS = ("error",)
@@ -112,11 +114,14 @@ class Row(NamedTuple):
     clause: str
     detail: str
     knock_on: bool = False
+    step: str = ""          # the pass (its codes, "SC_W+SC") whose rule decided the finding; a match: its own
+    check: str = ""         # the check of that pass (reservation.auditing.findings.CHECK_WORDS); "" for a match
 
 
 @dataclass
 class AuditResult:
-    """``table`` (:data:`AUDIT_COLUMNS`), ``rules`` (whether each rule held: :data:`RULE_COLUMNS`), ``summary``
+    """``table`` (:data:`AUDIT_COLUMNS`), ``rules`` (whether each rule held: :data:`RULE_COLUMNS`), ``verdicts``
+    (one :class:`~reservation.auditing.verdicts.Verdict` per rule, counted from the table), ``summary``
     (units per finding), ``flags`` (constitutional flags of the published list), ``meta`` (inputs, options,
     assumptions, what was tried), ``computed`` (our :class:`~reservation.allotment.result.Allotment`),
     ``explained_by`` (unit_code -> the options, as ``((name, value), ...)``, under which the rules give the
@@ -129,6 +134,7 @@ class AuditResult:
     flags: pd.DataFrame
     meta: dict
     computed: object = None
+    verdicts: list = field(default_factory=list)
     walk: Walk | None = field(default=None, repr=False)
     explained_by: dict = field(default_factory=dict)
     options_tried: list = field(default_factory=list)
@@ -216,6 +222,10 @@ class _Run:
                          f"OBC share between {_pct(lo)} and {_pct(hi)}")
         return "; ".join(parts)
 
+    def _step(self, i: int) -> str:
+        """The code of pass ``i`` ("SC_W+SC"), as the allotment table's ``step``."""
+        return self.ctx.eng.records[i].spec.name if i >= 0 else ""
+
     # -- classification ------------------------------------------------------------------------------------------
     def _classify(self) -> dict:
         base, w, ctx = self.base, self.walk, self.ctx
@@ -234,22 +244,21 @@ class _Run:
                 more = [x.detail for x in viol[1:3] if x.detail != v.detail]
                 detail = v.detail + ("; also: " + "; ".join(more) if more else "")
                 self.partner[p] = [] if v.partner is None else [v.partner]
-                if v.unknown:
-                    rows[p] = Row("depends_on_unpublished_data", v.rule, v.clause, detail)
-                else:
-                    rows[p] = Row(v.finding, v.rule, v.clause, detail)
+                f = "depends_on_unpublished_data" if v.unknown else v.finding
+                rows[p] = Row(f, v.rule, v.clause, detail, False, self._step(v.pass_index), v.check)
                 continue
             odd = [x for x in issues if x.finding in ("cannot_check", "tie")]
             if odd and pub != cmp_:
                 self.partner[p] = [] if odd[0].partner is None else [odd[0].partner]
-                rows[p] = Row("unexplained", odd[0].rule, odd[0].clause, odd[0].detail)
+                rows[p] = Row("unexplained", odd[0].rule, odd[0].clause, odd[0].detail, False,
+                              self._step(odd[0].pass_index), odd[0].check)
                 continue
             if pub == cmp_:
                 note = ""
                 if p in w.roles and self.words:
                     note = "; the OBC order is not public: " + self._stmt_text(p, short=True)
                 rows[p] = Row("match", f"{step} pass" if step not in ("UR", "pin") else step, clause,
-                           ("as computed" + note) if self.words else "")
+                           ("as computed" + note) if self.words else "", False, step)
                 continue
             if w.walk_cat.get(p, "UR") == pub:
                 rows[p] = None                           # lawful given the earlier passes: a knock-on
@@ -260,14 +269,16 @@ class _Run:
                 info = w.stmt_info[k]
                 rule = f"{ctx.eng.records[info['pass']].spec.name} pass: order (not public)"
                 cl = w.passes[info["pass"]]["clause"]
+                typed = (self._step(info["pass"]), "women" if info["what"] == "women" else "order")
                 if ok:
                     rows[p] = Row("depends_on_unpublished_data", rule, cl,
-                                  f"the {_KEY_WORDS[w.statements[k].kind]} order is not public; " + self._stmt_text(p))
+                                  f"the {_KEY_WORDS[w.statements[k].kind]} order is not public; " + self._stmt_text(p),
+                                  False, *typed)
                 else:
                     why = ("no OBC figures satisfy all the list's statements at once"
                            + ("" if self.bounds is None or self.bounds.total_ok else
                               f" with the State's rural OBC share ({_pct(self.share)}) as their total"))
-                    rows[p] = Row("unexplained", rule, cl, f"{why}; " + self._stmt_text(p))
+                    rows[p] = Row("unexplained", rule, cl, f"{why}; " + self._stmt_text(p), False, *typed)
                 continue
             rows[p] = None                               # knock-on: decided below
         self._knock_on(rows, comp)
@@ -297,13 +308,13 @@ class _Run:
             viol = [x for _, x in earlier if x.finding in VIOLATIONS]
             clause = w.passes[d]["clause"] if d < big else self.base.ur_clause
             rule = word("audit.knock_on_rule", "en", step=step)
+            typed = ("UR" if d >= big else self._step(d), "knock_on")
             if dep:
                 rows[p] = Row("depends_on_unpublished_data", rule, clause,
-                              detail + "; the earlier OBC differences depend on OBC figures that are not public", True)
-            elif viol:
-                rows[p] = Row(viol[0].finding, rule, clause, detail, True)
+                              detail + "; the earlier OBC differences depend on OBC figures that are not public", True,
+                              *typed)
             else:
-                rows[p] = Row("unexplained", rule, clause, detail, True)
+                rows[p] = Row(viol[0].finding if viol else "unexplained", rule, clause, detail, True, *typed)
 
 
 def candidate_options(body: str, opts_list, history_years=(), base_year=None, year=None) -> list[tuple[str, str]]:
@@ -378,7 +389,9 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
     # the flags measure whole counting units: only those the list gives every unit of
     gaps = np.unique(eng.par[run.ctx.missing])
     listed = (run.pub_idx >= 0) & ~np.isin(eng.par, gaps)
-    rules = rules_held(run)
+    checks = rule_checks(run)
+    rules = rules_held(run, checks)
+    vs = verdicts(table, checks, eng.codes, rb.unit_kind)
     summary = pd.DataFrame({"finding": list(FINDINGS),
                             "units": [int((table["finding"] == f).sum()) for f in FINDINGS]})
     share = run.share
@@ -397,9 +410,9 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
                                          for xs, names in refused],
                      "obc_statements": len(run.walk.statements),
                      "obc_feasible": None if run.bounds is None else bool(run.bounds.feasible),
-                     "rules": rules.to_dict(orient="records"),
+                     "verdicts": verdict_records(vs), "rules": rules.to_dict(orient="records"),
                      "flags_of_published": fl.to_dict(orient="records")}
-    return AuditResult(table=table, rules=rules, summary=summary, flags=fl, meta=meta, computed=run.base,
+    return AuditResult(table=table, rules=rules, summary=summary, flags=fl, meta=meta, computed=run.base, verdicts=vs,
                        walk=run.walk, explained_by={int(eng.codes[p]): xs for p, xs in explained.items()},
                        options_tried=[tuple(xs) for xs in tried],
                        options_refused={tuple(xs): list(names) for xs, names in refused})
@@ -520,20 +533,20 @@ def _explain_rows(s: _Search, rows, explained, n_cands: int) -> dict[int, tuple]
     by = {}
     for p in s.targets:
         if not explained[p]:
-            f, rule, cl, det, knock = rows[p]
-            if f == "unexplained" and s.tried:
-                rows[p] = Row(f, rule, cl, det + f"; no single option ({n_cands} tried) or pair of options removes "
-                                                 f"the difference without breaking another unit", knock)
+            r = rows[p]
+            if r.finding == "unexplained" and s.tried:
+                rows[p] = r._replace(detail=r.detail + f"; no single option ({n_cands} tried) or pair of options "
+                                                       f"removes the difference without breaking another unit")
             continue
         xs, f = explained[p][0]
         by[p] = xs
         name = " and ".join(f"{a}={b} ({_reading(s.body, (a, b))})" for a, b in xs)
         also = [" and ".join(f"{a}={b}" for a, b in e[0]) for e in explained[p][1:4]]
-        _, rule, cl, det, knock = rows[p]
+        det = rows[p].detail
         text = (f"under {name} the rules give the published {s.run.ctx.pub_code(p)}"
                 + (" (with OBC figures that are not public)" if f == "depends_on_unpublished_data" else "")
                 + (f"; also under {', '.join(also)}" if also else "") + f". With the options as given: {det}")
-        rows[p] = Row("explained_by_option", rule, cl, text, knock)
+        rows[p] = rows[p]._replace(finding="explained_by_option", detail=text)
     return by
 
 
@@ -560,7 +573,8 @@ def _table(run, rows) -> pd.DataFrame:
         "published": [run.ctx.pub_code(p) if run.pub_idx[p] >= 0 else "" for p in ps],
         "computed": [str(comp[p]) for p in ps],
         "finding": [rows[p].finding for p in ps], "rule": [rows[p].rule for p in ps],
-        "clause": [rows[p].clause for p in ps], "detail": [rows[p].detail for p in ps]})
+        "clause": [rows[p].clause for p in ps], "detail": [rows[p].detail for p in ps],
+        "step": [rows[p].step for p in ps], "check": [rows[p].check for p in ps]})
     return df[AUDIT_COLUMNS]
 
 

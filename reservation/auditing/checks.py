@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .findings import Issue, Walk, state as _state, unchecked as _unchecked
+from .findings import CHECK_WORDS, Issue, Walk, state as _state, unchecked as _unchecked
 from .pins import surplus_of
 from .unknowns import Statement
 from ..allotment.render import key_texts
@@ -96,8 +96,10 @@ class _PassView:
         counted only where it is public."""
         return steps.precedes(self.rec.tier, self.rec.order_key, a, b, self.public)
 
-    def issue(self, finding: str, what: str, clause: str, detail: str, **kw) -> Issue:
-        return Issue(finding, f"{self.spec.name} pass: {what}", clause, detail, self.i, **kw)
+    def issue(self, finding: str, check: str, clause: str, detail: str, **kw) -> Issue:
+        """An issue of this pass found by ``check`` (a key of :data:`CHECK_WORDS`)."""
+        return Issue(finding, f"{self.spec.name} pass: {CHECK_WORDS[check]}", clause, detail, self.i, check=check,
+                     **kw)
 
     def flag_of(self, p) -> tuple:
         return ((bool(self.flag[p]),) if self.flag is not None else ()) + (int(self.rec.tier[p]),)
@@ -156,7 +158,7 @@ def _check_freed_earlier(v: _PassView, par: _Parent) -> None:
         pi, d = v.freed_any.get(p, (None, None))
         if pi is None or (p in par.Pset and pi >= i):
             continue
-        w.add(p, v.issue("violation_division", "division rule", v.text.clause_saturation,
+        w.add(p, v.issue("violation_division", "division", v.text.clause_saturation,
                          f"made unreserved by the division rule in the {ctx.eng.records[pi].spec.name} pass "
                          f"({d} division), yet the list gives it {ctx.pub_code(p)}"))
         w.checked[i]["division"].append(p)
@@ -228,7 +230,7 @@ def _check_division(v: _PassView, par: _Parent) -> None:
     mine[list(Pset)] = True
     for _q, d, members in rule.saturated(ctx.division, ctx.eng.par, holds, mine, par.mem):
         x = rule.freed_unit(members[mine[members]], v.satpop, ctx.eng.codes)
-        par.saturated[x] = v.issue("violation_division", "division rule", v.text.clause_saturation,
+        par.saturated[x] = v.issue("violation_division", "division", v.text.clause_saturation,
                                    f"all {len(members)} units of {d} division hold {v.gname} in the list; the rule "
                                    f"makes the least populous of those chosen ({ctx.name(x)}, "
                                    f"{int(v.satpop[x]):,}) unreserved")
@@ -309,12 +311,12 @@ def _swap_issues(v: _PassView, par: _Parent, u: int) -> Issue:
     ctx = v.ctx
     x = par.swap_of[u]
     d, _u, px, pu = par.misfreed[x]
-    iss = v.issue("violation_division", "division rule", v.text.clause_saturation,
+    iss = v.issue("violation_division", "division", v.text.clause_saturation,
                   f"took {ctx.pub_code(u)}, while {ctx.name(x)} was left without {v.gname} as if the division "
                   f"rule had freed it in {d} division; the rule frees the least populous of the division's units "
                   f"chosen, which is {ctx.name(u)} ({int(pu):,} against {int(px):,})", partner=x)
     v.w.checked[v.i]["division"].append(u)
-    v.w.add(x, v.issue("violation_division", "division rule", v.text.clause_saturation,
+    v.w.add(x, v.issue("violation_division", "division", v.text.clause_saturation,
                        f"left without {v.gname} as if the division rule had freed it in {d} division; the rule "
                        f"frees the least populous of the division's units chosen, which is {ctx.name(u)} "
                        f"({int(pu):,} against {int(px):,}), and {ctx.name(u)} took {ctx.pub_code(u)}", partner=u))
@@ -382,7 +384,7 @@ def _women_issues(v: _PassView, k: int, bad_w: list, bad_m: list) -> None:
     for a, b in itertools.zip_longest(bad_w, bad_m):
         if a is not None:
             m = b if b is not None else bad_m[0] if bad_m else None
-            w.add(a, v.issue("violation_women", "women from the top", v.text.clause_women,
+            w.add(a, v.issue("violation_women", "women", v.text.clause_women,
                              f"took {v.women_code} ({why(a)}), though "
                              + (f"{ctx.name(m)} ({why(m)}) comes before it in {v.gname} order and took "
                                 f"{ctx.pub_code(m)}" if m is not None else "it is not among the first "
@@ -390,7 +392,7 @@ def _women_issues(v: _PassView, k: int, bad_w: list, bad_m: list) -> None:
             w.checked[i]["women"].append(a)
         if b is not None:
             x = a if a is not None else bad_w[0] if bad_w else None
-            w.add(b, v.issue("violation_women", "women from the top", v.text.clause_women,
+            w.add(b, v.issue("violation_women", "women", v.text.clause_women,
                              f"took {ctx.pub_code(b)}, not {v.women_code}, though it is among the first {k} "
                              f"of the group in {v.gname} order ({why(b)})"
                              + (f"; {ctx.name(x)} took {v.women_code} instead" if x is not None else ""),
@@ -418,7 +420,7 @@ def _check_pairing(v: _PassView, par: _Parent) -> None:
             w.add(x, Issue(iss.finding, iss.rule, iss.clause,
                            f"left without {v.gname}: the rules give it {v.code_taken[x]} ({v.tiers(x)}"
                            + (f", {v.key_of(x)}" if v.public else "") + f") ahead of {ctx.name(u)}, which took "
-                           f"{ctx.pub_code(u)}", i, partner=u))
+                           f"{ctx.pub_code(u)}", i, partner=u, check=iss.check))
         elif v.public and rec.tier[u] == rec.tier[x] and rec.order_key[u] == rec.order_key[x]:
             for a, b in ((u, x), (x, u)):
                 w.add(a, v.issue("tie", "tie", v.text.clause,

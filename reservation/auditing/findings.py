@@ -10,12 +10,18 @@ from dataclasses import dataclass, field
 from .unknowns import Statement
 from ..law.words import word
 
-__all__ = ["Issue", "Walk", "PRIORITY", "state", "unchecked"]
+__all__ = ["Issue", "Walk", "PRIORITY", "CHECK_WORDS", "state", "unchecked"]
 
 #: precedence of a unit's issues inside one pass (lower first)
 PRIORITY = {"violation_count": 0, "violation_division": 1, "eligibility": 2, "violation_rotation": 3,
             "violation_order": 4, "violation_women": 5, "tie": 6, "cannot_check": 7}
 _BIG = 1 << 60
+#: the checks of a pass (typed: an issue's ``check``, a row's and a rule's) and the words of the rule step they
+#: make ("SC_W+SC pass: order"); ``pass``: the pass as a whole (it could not be run), ``knock_on``: a unit lawful
+#: given the earlier passes as published that takes an earlier difference's finding
+CHECK_WORDS = {"counts": "counts", "division": "division rule", "eligibility": "eligibility", "rotation": "rotation",
+               "order": "order", "women": "women from the top", "tie": "tie", "pass": "the pass",
+               "knock_on": "knock-on", "unchecked": "counts where the list lacks units"}
 
 
 @dataclass
@@ -32,6 +38,7 @@ class Issue:
     unknown: bool = False
     partner: int | None = None      # the unit on the other side of the finding (who took it / who was left out)
     code: str = ""                  # why a check could not be made (``not_in_list``), for ``cannot_check``
+    check: str = ""                 # the check that found it (a key of CHECK_WORDS)
 
     @property
     def order(self) -> tuple:
@@ -74,7 +81,7 @@ def unchecked(ctx, w: Walk, i: int, q: int, v: int, listed: int, need: int, gpos
     ctx.gaps[q] -= 1
     w.add(v, Issue("cannot_check", f"{ctx.eng.records[i].spec.name} pass: counts", ctx.eng.records[i].spec.text.clause,
                    word("audit.count_unchecked", "en", listed=listed, posts=gposts, where=where, need=need), i,
-                   code="not_in_list"))
+                   code="not_in_list", check="unchecked"))
     w.checked[i]["unchecked"].append(v)
     return True
 

@@ -2,6 +2,8 @@
 the flags, and the worked example of two published lists. The notebook only calls these functions.
 
 - :func:`find_published`: a published list by path, or by file name in the project's ``data/published/``;
+- :func:`verdicts_view`: the verdicts, one per rule of the passes, in English or Hindi (before the tables);
+- :func:`flags_view`: the flags of the published list with what each means (a question, not a finding);
 - :func:`summary_table`, :func:`rules_table`, :func:`findings_table`, :func:`style_findings`: tables (the styled
   one escapes every string for HTML);
 - :func:`findings_map`: an offline plotly map (MapLibre ``white-bg``, nothing fetched) with every district
@@ -20,12 +22,13 @@ import numpy as np
 import pandas as pd
 
 from .audit import FINDINGS
+from .verdicts import verdict_lines
 from ..base.errors import InputError
 from ..inputs.units import DATA_DIR
 from ..law.words import word
 
 __all__ = ["FINDING_COLOURS", "FINDING_WORDS", "SERIOUS", "find_published", "summary_table", "rules_table", "findings_table",
-           "style_findings", "findings_map", "options_table", "swap_table"]
+           "style_findings", "findings_map", "options_table", "swap_table", "verdicts_view", "flags_view"]
 
 #: one colour per finding, the same in the map, the legend and the table (colour-blind-safe hues: violations warm,
 #: explanations cool, a match grey)
@@ -35,17 +38,8 @@ FINDING_COLOURS = {
     "explained_by_option": "#4393c3", "depends_on_unpublished_data": "#8073ac", "unexplained": "#000000",
     "not_in_list": "#ffffff",
 }
-FINDING_WORDS = {
-    "match": "as computed, no rule broken", "violation_count": "a category total differs from the arithmetic",
-    "violation_rotation": "a better rotation tier was left without the group",
-    "violation_order": "a higher public share was left without the group",
-    "violation_women": "the women's posts are not the first of the group",
-    "violation_division": "a division wholly reserved for one group, or the wrong district freed",
-    "explained_by_option": "lawful under another reading (named)",
-    "depends_on_unpublished_data": "lawful for some OBC figures (not public)",
-    "unexplained": "none of the above",
-    "not_in_list": word("audit.finding.not_in_list", "en"),
-}
+#: what each finding means, in English (reservation.law.words, ``audit.finding.*``, has both languages)
+FINDING_WORDS = {f: word(f"audit.finding.{f}", "en") for f in FINDINGS}
 
 
 #: the findings from the most serious to the least (tables sort by it; a district of blocks takes its most serious)
@@ -66,11 +60,34 @@ def find_published(name) -> Path:
                      f"{', '.join(have) or 'none shipped'})", file=str(name))
 
 
-def summary_table(result) -> pd.DataFrame:
-    """Units per finding, with what the finding means."""
+def summary_table(result, lang: str = "en") -> pd.DataFrame:
+    """Units per finding, with what the finding means (in ``lang``)."""
     s = result.summary.copy()
-    s["means"] = s["finding"].map(FINDING_WORDS)
+    s["means"] = [word(f"audit.finding.{f}", lang) for f in s["finding"]]
     return s
+
+
+def verdicts_view(result, lang: str = "en"):
+    """The audit's verdicts (:mod:`reservation.auditing.verdicts`), one per rule of the passes, as escaped HTML: the
+    heading, then a list."""
+    from IPython.display import HTML
+    lines = verdict_lines(result.verdicts, lang)
+    if not lines:
+        return HTML("")
+    items = "".join(f"<li>{html.escape(t)}</li>" for t in lines[1:])
+    return HTML(f"<p>{html.escape(lines[0])}</p><ul>{items}</ul>")
+
+
+def flags_view(result, lang: str = "en"):
+    """The constitutional flags of the published list (escaped HTML), after what each kind means: a question to ask
+    of the list, not a finding that it is unlawful (the words ``allot`` prints, :func:`reservation.law.words.
+    flag_meanings`). Without flags: that none was raised."""
+    from IPython.display import HTML
+    from ..views.tables import flag_notes, flags_table, html_table
+    shown = flags_table(result.flags)
+    if not len(shown):
+        return HTML(f"<p>{html.escape(word('flag.none', lang))}</p>")
+    return HTML(flag_notes(shown, lang).data + html_table(shown).to_html())
 
 
 def rules_table(result) -> pd.DataFrame:

@@ -143,7 +143,7 @@ def walk(ctx: _Ctx) -> Walk:
             for pos in np.flatnonzero(in_pass & ctx.covered):
                 w.add(pos, Issue("cannot_check", f"{spec.name} pass", text.clause,
                                  f"the {spec.name} pass cannot be checked with the list's earlier passes as "
-                                 f"published: {why}", i))
+                                 f"published: {why}", i, check="pass"))
             continue
         rec = run.engine.records[i]
         if not np.array_equal(run.engine.codes, eng.codes):
@@ -188,5 +188,5 @@ def _counts_only(ctx: _Ctx, w: Walk, i: int, rec, in_pass, surplus: set) -> None
                 continue
             w.add(p, Issue("violation_count", f"{spec.name} pass: counts", spec.text.clause,
                            f"the list gives {len(P)} {gposts} offices{where} where the law's arithmetic gives {need}",
-                           i))
+                           i, check="counts"))
             w.checked[i]["counts"].append(p)

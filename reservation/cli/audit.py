@@ -66,30 +66,59 @@ def _check_out(args, inputs) -> None:
 
 
 def cmd_audit(args) -> int:
+    """The verdicts first (one per rule, in ``--lang``), then the table (stdout, or ``--out``), then the units per
+    finding, the rules, the flags with what they mean, and the assumptions."""
     from ..auditing.audit import audit
+    from ..auditing.verdicts import table_in, verdict_lines
+    from ..law.words import word
+    lang = args.lang
     _check_out(args, [args.published, args.population, args.units] + list(args.history or []))
     res = audit(args.body, args.year, args.published, units=args.units, history=args.history or None,
                 population=args.population, options=args.option, base_year=args.base_year,
                 search_options=not args.no_option_search)
     quiet = args.out is None
+    for line in verdict_lines(res.verdicts, lang):      # before the table: on stderr when the table is stdout
+        _say(line, quiet)
     summary = dict(zip(res.summary["finding"], res.summary["units"].astype(int).tolist()))
-    _emit(res.table, res.meta, args.format, args.out,
-          {"body": args.body, "year": args.year, "summary": summary, "rules": _records(res.rules),
-           "flags": _records(res.flags)}, args.force, args.excel_csv)
-    _say(f"audit of {args.published} ({args.body} {args.year}, {len(res.table)} units):", quiet)
+    meta = res.meta if lang == "en" else {**res.meta, "lang": lang}
+    _emit(table_in(res.table, res.verdicts, lang), meta, args.format, args.out,
+          {"body": args.body, "year": args.year, "summary": summary,
+           "verdicts": res.meta["audit"]["verdicts"], "rules": _records(res.rules), "flags": _records(res.flags)},
+          args.force, args.excel_csv)
+    _say(word("audit.title", lang, published=args.published, body=_body_words(args.body, lang), year=args.year,
+              n=len(res.table)), quiet)
     for f, n in summary.items():
-        _say(f"  {f:<30} {n}", quiet)
-    _say("rules:", quiet)
-    for r in res.rules.itertuples():
-        _say(f"  {r.step}: {r.rule}: {r.held}" + (f" ({r.units})" if r.units else ""), quiet)
-    for r in res.flags.itertuples():
-        _say(f"flag: {r.flag} {r.counting_unit} {r.unit_name_en} {r.measured}".rstrip(), quiet)
-    for a in res.meta.get("assumptions", []):
-        _say(f"assumed: {a}", quiet)
+        _say(f"  {f:<30} {n}" + (f"  {word(f'audit.finding.{f}', lang)}" if lang != "en" else ""), quiet)
+    if lang == "en":                  # the rules table in words is English; in Hindi the verdicts above say it
+        _say("rules:", quiet)
+        for r in res.rules.itertuples():
+            _say(f"  {r.step}: {r.rule}: {r.held}" + (f" ({r.units})" if r.units else ""), quiet)
+    else:
+        _say(word("verdict.detail_english", lang), quiet)
+    _flags(res.flags, lang, quiet)
+    for text, ok in res.computed.assumptions_in(lang):
+        _say(word("cli.assumed" if ok else "cli.assumed_english", lang, text=text), quiet)
     if args.out is not None:
         from ..output.tables import meta_path
-        _say(f"wrote {args.out} and {meta_path(args.out)}", False)
+        _say(word("cli.wrote", lang, out=args.out, meta=meta_path(args.out)), False)
     return 0
+
+
+def _body_words(body: str, lang: str) -> str:
+    """The body as a sentence names it: its id in English, its Hindi title in Hindi."""
+    from ..law.words import BODY_TITLES_HI
+    return BODY_TITLES_HI.get(body, body) if lang == "hi" else body
+
+
+def _flags(flags, lang: str, quiet: bool) -> None:
+    """The constitutional flags of the published list, after what each kind means (a question, not a finding)."""
+    from ..law.words import flag_meanings
+    if not len(flags):
+        return
+    for line in flag_meanings(flags["flag"], lang):
+        _say(line, quiet)
+    for r in flags.itertuples():
+        _say(f"flag: {r.flag} {r.counting_unit} {r.unit_name_en} {r.measured}".rstrip(), quiet)
 
 
 def cmd_diff(args) -> int:
@@ -168,6 +197,9 @@ def register(subparsers) -> None:
                     help="ambiguity switch; see `reservation options --body BODY`")
     sp.add_argument("--no-option-search", action="store_true",
                     help="do not try the named options on the differences (faster)")
+    sp.add_argument("--lang", choices=["en", "hi"], default="en",
+                    help="language of the verdicts, the printed summary and the table's rule words (columns, "
+                         "codes and the detail column stay as they are)")
     sp.set_defaults(func=cmd_audit)
 
     sp = subparsers.add_parser(

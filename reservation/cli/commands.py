@@ -29,6 +29,12 @@ class _Parser(argparse.ArgumentParser):
 
 
 from .args import YEARS, text_type, year_type  # the argument types every sub-command uses
+from .project import _count  # noqa: E402  a whole number within its bound (reservation.inputs.limits)
+
+
+def _samples(value: str) -> int:
+    """--samples of allot/explain: 0 (no probabilities) or a count within its bound."""
+    return 0 if str(value).strip() == "0" else _count("samples")(value)
 
 _year = year_type
 
@@ -64,11 +70,24 @@ def cmd_counts(args) -> int:
 
 
 def _allot(args):
-    from ..allotment.pipeline import allot
     from ..rules.registry import get_rulebook
     rb = get_rulebook(args.body)
-    return rb, allot(args.body, args.year, units=args.units, history=args.history or None,
-                     population=args.population, pins=args.pin, options=args.option, base_year=args.base_year)
+    kw = dict(units=args.units, history=args.history or None, population=args.population, pins=args.pin,
+              options=args.option, base_year=args.base_year)
+    if args.command not in ("allot", "explain"):
+        from ..allotment.pipeline import allot
+        return rb, allot(args.body, args.year, **kw)
+    from ..answers.future import allot_answered     # an election not yet held: with the projection's probabilities
+    return rb, allot_answered(args.body, args.year, published=args.published, samples=args.samples,
+                              seed=args.seed, **kw)
+
+
+def _say_answer(result, lang: str) -> None:
+    """The count that opens every output (on stderr): how many units are determined, how many depend on what."""
+    from ..law.words import status_counts_line
+    a = result.answer
+    if a is not None:
+        print(status_counts_line(a.counts(), len(a.status), result.unit_kind, lang), file=sys.stderr)
 
 
 def _partial_figures_warning(result) -> None:
@@ -86,10 +105,12 @@ def cmd_allot(args) -> int:
     rb, result = _allot(args)
     if args.out is None:
         sys.stdout.write(table_csv(result.table_in(args.lang)))
+        _say_answer(result, args.lang)             # once the table stands: a refusal stays one line alone
         for a in result.meta["assumptions"]:
             print(f"assumed: {a}", file=sys.stderr)
         return 0
     out, meta = write_allotment(result, args.out, lang=args.lang, force=args.force, excel_csv=args.excel_csv)
+    _say_answer(result, args.lang)
     _partial_figures_warning(result)
     summary = result.summary_by_division()
     if "no_figures" in result.extra:
@@ -119,12 +140,9 @@ def cmd_allot(args) -> int:
 
 def _flag_meanings(flags, lang: str) -> None:
     """What each kind of flag printed below means, once per kind, and that a flag is a question, not a finding."""
-    from ..law.words import word
-    kinds = list(dict.fromkeys(f["flag"] for f in flags))
-    for k in kinds:
-        print(word(f"flag.{k}", lang))
-    if kinds:
-        print(word("flag.note", lang))
+    from ..law.words import flag_meanings
+    for line in flag_meanings((f["flag"] for f in flags), lang):
+        print(line)
 
 
 #: the most rows of a summary or flags that `allot --out` prints (the rest is in the files it writes)
@@ -134,7 +152,7 @@ SHOWN_ROWS = 40
 def cmd_explain(args) -> int:
     from ..allotment.explain import explain_text
     body, result = _allot(args)
-    print(explain_text(result, args.unit))
+    print(explain_text(result, args.unit, lang=args.lang))
     return 0
 
 
@@ -207,6 +225,17 @@ def build_parser() -> argparse.ArgumentParser:
         elif name == "explain":
             sp.add_argument("--unit", required=True, type=text_type,
                             help="the unit: LGD code or English/Hindi name")
+            sp.add_argument("--lang", choices=["en", "hi"], default="en",
+                            help="language of the answer and the steps (category codes stay codes)")
+        if name in ("allot", "explain"):
+            sp.add_argument("--samples", type=_samples, default=1000,
+                            help="an election not yet held: the projection's samples for P_ST_W ... P_UR (default "
+                                 "1000 and --seed 0, as `reservation project`; 0: no probabilities)")
+            sp.add_argument("--seed", type=_count("seed"), default=0, help="the projection's seed (default 0)")
+            sp.add_argument("--published", metavar="FILE",
+                            help="the published list of this election (CSV unit,category; codes or names, English "
+                                 "or Hindi, as for `audit --published`): the columns published and status compare "
+                                 "with it (default: the list the project ships for this body and year, if any)")
         sp.set_defaults(func=func)
 
     sp = sub.add_parser("options", help="the named ambiguity switches of a body, defaults and evidence")

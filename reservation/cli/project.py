@@ -62,6 +62,9 @@ def register(sub) -> None:
     sp.add_argument("--check-every", type=_count("check_every"), default=10,
                     help="recompute the past lists with the engine for every N-th sample (1 = all)")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
+    sp.add_argument("--lang", choices=["en", "hi"], default="en",
+                    help="language of the printed summary and assumptions (the table holds codes and probabilities "
+                         "only: it is the same in either language)")
     sp.add_argument("--out", metavar="FILE", help="write the CSV (and FILE's .meta.json) here")
     sp.add_argument("--format", choices=["csv", "json"], default="csv", help="stdout format without --out")
     from ..output.guard import add_excel_csv, add_force
@@ -94,10 +97,12 @@ def cmd_project(args) -> int:
                      samples=args.samples, seed=args.seed, obc_sd=args.obc_sd, constraint=args.constraint,
                      burn_in=args.burn_in, thin=args.thin, check_every=args.check_every,
                      progress=False if args.quiet else None)
-    pm = result.meta["projection"]
-    summary = (f"{args.body} {args.year}: {len(result.table)} units, {result.samples} samples (seed {args.seed}); "
-               f"{pm['certain_units']} certain; constrained by the past list(s) of "
-               f"{', '.join(map(str, pm['constraint_years'])) or 'no year'}")
+    from ..law.words import BODY_TITLES_HI, category_label, word
+    lang, pm = args.lang, result.meta["projection"]
+    summary = word("project.summary", lang, body=BODY_TITLES_HI.get(args.body, args.body) if lang == "hi" else
+                   args.body, year=args.year, n=len(result.table), samples=result.samples, seed=args.seed,
+                   certain=pm["certain_units"],
+                   years=", ".join(map(str, pm["constraint_years"])) or word("project.no_year", lang))
     if args.out is None:
         sys.stdout.write(to_json(result) if args.format == "json" else table_csv(result.table))
         print(summary, file=sys.stderr)
@@ -105,8 +110,11 @@ def cmd_project(args) -> int:
     out, meta = write_allotment(result, args.out, force=args.force, excel_csv=args.excel_csv)
     print(summary)
     most = result.table["most_likely"].value_counts()
-    print("most likely: " + ", ".join(f"{c} {int(most[c])}" for c in most.index))
-    for a in result.meta["assumptions"]:
-        print(f"assumed: {a}")
-    print(f"wrote {out} and {meta}")
+    print(word("project.most_likely", lang, counts=", ".join(
+        f"{category_label(c, lang) if lang == 'hi' else c} {int(most[c])}" for c in most.index)))
+    hi = result.assumptions_hi if lang == "hi" else []
+    for k, a in enumerate(result.meta["assumptions"]):
+        h = hi[k] if k < len(hi) else ""
+        print(word("cli.assumed", lang, text=h) if h else word("cli.assumed_english", lang, text=a))
+    print(word("cli.wrote", lang, out=out, meta=meta))
     return 0

@@ -30,7 +30,7 @@ from ..base.paths import DATA_DIR
 from .units import loose_key, read_csv, require_rows
 
 __all__ = ["UNIT_COLUMNS", "load_published", "category_of", "published_from_frame", "PRAMUKH_YEARS", "pramukh_history",
-           "pramukh_list"]
+           "pramukh_list", "SHIPPED", "ListSource", "published_list"]
 
 #: The columns that may name the unit, in order of preference.
 UNIT_COLUMNS = ("unit", "unit_code", "district_lgd_code", "block_lgd_code", "district_en", "district_hi")
@@ -172,3 +172,48 @@ def pramukh_list(year: int = 2015) -> pd.Series:
     if not len(h):
         raise ValueError(f"no published pramukh list for {year} (lists: {', '.join(map(str, PRAMUKH_YEARS))})")
     return h.set_index("unit_code")["category"].rename("published")
+
+
+# --- the published list of one body and election ------------------------------------------------------------
+
+from dataclasses import dataclass  # noqa: E402
+
+
+@dataclass(frozen=True)
+class ListSource:
+    """Where a published list comes from: ``file`` (a path under the package data, or the user's file),
+    ``date`` (of the list, as the data README gives it; "" when not given) and ``shipped`` (the project ships it)."""
+
+    file: str
+    date: str = ""
+    shipped: bool = True
+
+
+#: The published lists the project ships, by (body, year): the file under ``data/`` and the list's date (the
+#: data README's). The block pramukh lists are read by :func:`pramukh_list` (their crosswalked history).
+SHIPPED = {
+    ("zp-chair", 2015): ListSource("history/zp_adhyaksh_2015.csv"),
+    ("zp-chair", 2021): ListSource("published/zp_adhyaksh_2021_final.csv", "2021-03-17"),
+    ("kp-chair", 2005): ListSource("history/kp_pramukh_2005.csv"),
+    ("kp-chair", 2010): ListSource("history/kp_pramukh_2010.csv"),
+    ("kp-chair", 2015): ListSource("history/kp_pramukh_2015.csv"),
+    ("mayor", 2017): ListSource("published/mayor_2017.csv"),
+    ("mayor", 2023): ListSource("published/mayor_2023.csv", "2023-04-09"),
+}
+
+
+def published_list(body: str, year: int, resolve, path=None) -> tuple[pd.Series, ListSource] | None:
+    """The published list of ``body`` at the election of ``year`` as ``unit_code -> category`` with its source:
+    the user's file ``path`` (a CSV or a table, read by :func:`load_published`: its errors are InputErrors naming
+    file, row and column) when given, else the list the project ships (:data:`SHIPPED`), else None."""
+    if path is not None:
+        df = load_published(path, resolve)
+        name = "published table" if isinstance(path, pd.DataFrame) else str(path)
+        return df.set_index("unit_code")["category"], ListSource(name, "", shipped=False)
+    src = SHIPPED.get((body, int(year)))
+    if src is None:
+        return None
+    if body == "kp-chair":
+        return pramukh_list(year).rename(None), src
+    df = load_published(DATA_DIR / src.file, resolve)
+    return df.set_index("unit_code")["category"], src

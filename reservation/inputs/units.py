@@ -13,6 +13,7 @@ name (Allahabad, Faizabad, ...) or a spelling variant met in the SEC-UP result f
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import os
 import re
@@ -325,6 +326,12 @@ def _clean(col: pd.Series) -> pd.Series:
     return col.map(nfc).astype("str")
 
 
+#: Tables of small CSV files read in this process, by (path, what, required columns, SHA-256 of the bytes), each
+#: caller given a copy: never keyed by a file's time or size; a refusal is never kept (raised again on each read).
+_PARSED: dict = {}
+_PARSED_SIZE, _PARSED_BYTES = 64, 1 << 20
+
+
 def read_csv(path, required: list[str] | tuple[str, ...] = (), *, what: str = "table") -> pd.DataFrame:
     """Read a user's (or a shipped) CSV as text, check its shape and every cell, NFC-normalise every cell.
 
@@ -339,8 +346,21 @@ def read_csv(path, required: list[str] | tuple[str, ...] = (), *, what: str = "t
     formula), holds a control character or line break, or is longer than :data:`MAX_CELL` characters.
     Quoted fields may hold commas.
     """
-    name = str(path)
     data = read_input_bytes(path, what)
+    key = (str(path), what, tuple(required), hashlib.sha256(data).digest()) if len(data) <= _PARSED_BYTES else None
+    if key in _PARSED:                       # a small file read before with the same bytes: its table again
+        _PARSED[key] = _PARSED.pop(key)      # the most recently used last
+        return _PARSED[key].copy()
+    df = _read_csv(str(path), data, path, required, what)
+    if key is not None:
+        _PARSED[key] = df.copy()
+        if len(_PARSED) > _PARSED_SIZE:
+            del _PARSED[next(iter(_PARSED))]
+    return df
+
+
+def _read_csv(name: str, data: bytes, path, required, what: str) -> pd.DataFrame:
+    """:func:`read_csv` of the bytes ``data`` of the file ``name``."""
     if data.startswith(_BOM):
         data = data[len(_BOM):]
     if not data.strip():
@@ -543,10 +563,9 @@ def _shipped_districts() -> pd.DataFrame:
 
 def _load_districts(path: Path) -> pd.DataFrame:
     raw = read_csv(path, list(_DISTRICT_SOURCE.values()), what="district table")
-    df = pd.DataFrame({k: raw[v] for k, v in _DISTRICT_SOURCE.items()})
-    df["_row"] = raw["_row"]
+    df = pd.DataFrame({**{k: raw[v] for k, v in _DISTRICT_SOURCE.items()}, "_row": raw["_row"]})
     for c in _INT_COLUMNS:
-        df[c] = int_column(df.rename(columns={c: c}), c, path) if c in df else None
+        df[c] = int_column(df, c, path)
     df["district"] = df["unit_name_en"]
     _check_unique(df, "unit_code", path, source_column="district_lgd_code")
     _check_unique(df, "unit_name_en", path, source_column="district_en")

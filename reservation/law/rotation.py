@@ -121,6 +121,29 @@ class RotationView:
         t[np.isin(units, h.loc[h["year"] == self.last_year, "unit_code"].to_numpy(dtype=np.int64))] = 3
         return t
 
+    def completed(self, last_year: int, missing_last: np.ndarray, missing_before: np.ndarray,
+                  held: bool) -> "RotationView":
+        """A copy of this bound view whose last election is ``last_year`` (an election the rotation counts even
+        where the history holds no list of it), and where a unit's missing records (``missing_last``: no record of
+        the last election; ``missing_before``: none of an earlier one counted) are read as held nothing
+        (``held`` False) or every category (``held`` True). The tiers of a unit whose records are missing lie
+        between the tiers of the two copies (:meth:`tiers` is monotone in what a unit held)."""
+        import copy
+        v = copy.copy(self)
+        v.years = sorted(set(self.years) | {int(last_year)})
+        v.last_year = int(last_year)
+        full = np.uint8(0xFF)
+        base_last = self.held_last if self.last_year == v.last_year else np.zeros_like(self.held)
+        if len(v.years) == 1:                       # one election counted: it is the last one
+            base_last = self.held
+        if held:
+            v.held = np.where(missing_last | missing_before, full, self.held).astype(np.uint8)
+            v.held_last = np.where(missing_last, full, base_last).astype(np.uint8)
+        else:
+            v.held = self.held.copy()
+            v.held_last = base_last.copy()
+        return v
+
     def held_women_last(self, positions_: np.ndarray) -> np.ndarray:
         """Whether each unit (by engine position) held any women's office at the last election (A7 reading c)."""
         return (self.held_last[positions_] & _WOMEN_MASK) != 0

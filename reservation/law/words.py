@@ -19,8 +19,9 @@ from ..base.errors import InputError
 
 __all__ = ["LANGS", "LANG_NAMES", "CATEGORY_LABELS", "BODY_TITLES_HI", "TEXT", "VERDICT_TEXT", "ALL_DIVISIONS",
            "DEVANAGARI_SAMPLE", "check_lang", "word", "category_label", "verdict_text", "TIER_WORDS",
-           "DECISION_WORDS", "ordinal", "ALLOTMENT_WORDS", "UNIT_KINDS_HI", "OBC_NOTE_HI",
-           "UNIT_KINDS_HI_OBLIQUE", "TIE_BREAK_HI", "GROUP_LABELS_HI", "category_words_hi"]
+           "DECISION_WORDS", "ordinal", "ALLOTMENT_WORDS", "UNIT_KINDS_HI", "OBC_NOTE_HI", "UNIT_COUNT_WORDS",
+           "units_word", "flag_meanings", "STATUS_WORDS", "ANSWER_WORDS", "status_counts_line",
+           "TIE_BREAK_HI", "GROUP_LABELS_HI", "category_words_hi", "EXPLAIN_WORDS"]
 
 #: The languages of every view: English and Hindi.
 LANGS: tuple[str, ...] = ("en", "hi")
@@ -75,6 +76,12 @@ TEXT: dict[str, dict[str, str]] = {
               "item 2); where its OBC population was assumed, the flag says so.",
         "hi": "fewer_than_two: किसी इकाई को ऐसा वर्ग दिया गया है जिसके दो से कम व्यक्ति उसमें हैं (शासनादेश 2021, "
               "क्षेत्र पंचायत मद 2); जहाँ अन्य पिछड़ा वर्ग की जनसंख्या मानी गई है, वहाँ यह कहा गया है।"},
+    "flag.heading": {"en": "Constitutional flags", "hi": "संवैधानिक झंडे"},
+    "flag.none": {
+        "en": "No flag: SC + ST + OBC at most half of the posts, women at least a third, no group given to a unit "
+              "with fewer than two of its persons.",
+        "hi": "कोई झंडा नहीं: अनुसूचित जाति, अनुसूचित जनजाति और अन्य पिछड़ा वर्ग के पद आधे से अधिक नहीं, महिलाओं के "
+              "पद कम से कम एक-तिहाई, और किसी इकाई को ऐसा वर्ग नहीं दिया गया जिसके दो से कम व्यक्ति उसमें हों।"},
     "flag.note": {
         "en": "A flag is a question to ask of a list, not a finding that it is unlawful: the rules of the GO can "
               "produce it, and courts have weighed such cases one by one.",
@@ -203,6 +210,95 @@ TEXT: dict[str, dict[str, str]] = {
     "index.none": {"en": "none", "hi": "कोई नहीं"},
     # the audit of a published list: a unit the list lacks (finding not_in_list) and the checks it prevents
     "audit.finding.not_in_list": {"en": "not in the published list", "hi": "प्रकाशित सूची में नहीं"},
+    "audit.finding.match": {"en": "as computed, no rule broken", "hi": "संगणना के अनुसार, कोई नियम नहीं टूटा"},
+    "audit.finding.violation_count": {"en": "a category total differs from the arithmetic",
+                                      "hi": "किसी श्रेणी का योग विधि की गणना से भिन्न"},
+    "audit.finding.violation_rotation": {"en": "a better rotation tier was left without the group",
+                                         "hi": "चक्रानुक्रम के बेहतर स्तर की इकाई इस वर्ग के बिना छोड़ी गई"},
+    "audit.finding.violation_order": {"en": "a higher public share was left without the group",
+                                      "hi": "अधिक सार्वजनिक अनुपात वाली इकाई इस वर्ग के बिना छोड़ी गई"},
+    "audit.finding.violation_women": {"en": "the women's posts are not the first of the group",
+                                      "hi": "महिला पद इस वर्ग की सबसे ऊपर की इकाइयों को नहीं मिले"},
+    "audit.finding.violation_division": {
+        "en": "a division wholly reserved for one group, or the wrong district freed",
+        "hi": "पूरा मंडल एक ही वर्ग के लिए आरक्षित, या गलत जिला मुक्त किया गया"},
+    "audit.finding.explained_by_option": {"en": "lawful under another reading (named)",
+                                          "hi": "किसी दूसरी (नामित) व्याख्या के अनुसार विधिसम्मत"},
+    "audit.finding.depends_on_unpublished_data": {
+        "en": "lawful for some OBC figures (not public)",
+        "hi": "अन्य पिछड़ा वर्ग के कुछ आँकड़ों (जो सार्वजनिक नहीं हैं) के लिए विधिसम्मत"},
+    "audit.finding.unexplained": {"en": "unexplained by the rules, an option or OBC figures",
+                                  "hi": "नियमों, किसी विकल्प या अन्य पिछड़ा वर्ग के आँकड़ों से स्पष्ट नहीं"},
+    # the audit's verdicts, one per rule of a pass (reservation.auditing.verdicts): {group} is a group's name
+    "verdict.heading": {"en": "Verdicts, one per rule of the passes ({n} {units} in the list):",
+                        "hi": "निष्कर्ष, हर चरण के हर नियम पर एक (सूची के {n} {units} पर):"},
+    "verdict.rule.counts": {"en": "{group} count", "hi": "{group} के पदों की संख्या"},
+    "verdict.rule.unchecked": {"en": "{group} count where the list lacks units",
+                               "hi": "जहाँ सूची में इकाइयाँ नहीं हैं, वहाँ {group} के पदों की संख्या"},
+    "verdict.rule.rotation": {"en": "{group} rotation", "hi": "{group} का चक्रानुक्रम"},
+    "verdict.rule.order": {"en": "{group} order", "hi": "{group} का क्रम"},
+    "verdict.rule.women": {"en": "{group} women's posts from the top", "hi": "{group} में महिला पद ऊपर से"},
+    "verdict.rule.division": {"en": "{group} division rule", "hi": "{group} में मंडल का नियम"},
+    "verdict.rule.eligibility": {"en": "{group} two-person rule", "hi": "{group} में दो व्यक्तियों का नियम"},
+    "verdict.rule.pass": {"en": "{group} pass", "hi": "{group} का चरण"},
+    "verdict.rule.tie": {"en": "{group} ties", "hi": "{group} में बराबरी"},
+    "verdict.rule.knock_on": {"en": "Knock-on in the {group} pass", "hi": "{group} के चरण में पिछले चरणों का असर"},
+    "verdict.rule.pin": {"en": "pinned by input", "hi": "इनपुट द्वारा नियत"},
+    "verdict.group.GEN": {"en": "women's", "hi": "महिला वर्ग"},
+    "verdict.group.UR": {"en": "unreserved", "hi": "अनारक्षित"},
+    "verdict.held.yes": {"en": "{rule}: held in all {listed} {units}",
+                         "hi": "{rule}: सभी {listed} {units} में पालन हुआ"},
+    "verdict.held.no": {"en": "{rule}: held in {held} of {listed} {units}",
+                        "hi": "{rule}: {listed} में से {held} {units} में पालन हुआ"},
+    "verdict.held.not_public": {
+        "en": "{rule}: depends on OBC figures, which are not public",
+        "hi": "{rule}: अन्य पिछड़ा वर्ग के आँकड़ों पर निर्भर, जो सार्वजनिक नहीं हैं"},
+    "verdict.held.lawful_for_some": {
+        "en": "{rule}: cannot be checked without OBC figures, which are not public; some figures make the list lawful",
+        "hi": "{rule}: अन्य पिछड़ा वर्ग के आँकड़ों के बिना जाँचा नहीं जा सकता, जो सार्वजनिक नहीं हैं; कुछ आँकड़ों के "
+              "लिए सूची विधिसम्मत है"},
+    "verdict.held.unlawful_for_all": {
+        "en": "{rule}: cannot be checked without OBC figures, and no OBC figures make the list lawful",
+        "hi": "{rule}: अन्य पिछड़ा वर्ग के आँकड़ों के बिना जाँचा नहीं जा सकता, और कोई भी आँकड़े सूची को विधिसम्मत "
+              "नहीं बनाते"},
+    "verdict.held.cannot_check": {
+        "en": "{rule}: cannot be checked with the list's earlier passes as published",
+        "hi": "{rule}: सूची के पिछले चरणों को प्रकाशित रूप में लेकर जाँचा नहीं जा सकता"},
+    "verdict.held.not_in_list": {"en": "{rule}: not checked where the list lacks units",
+                                 "hi": "{rule}: जहाँ सूची में इकाइयाँ नहीं हैं, वहाँ नहीं जाँचा गया"},
+    "verdict.held.knock_on": {
+        "en": "{rule}: lawful given the list's earlier passes as published, differing only because they differ",
+        "hi": "{rule}: सूची के पिछले चरणों को प्रकाशित रूप में लेकर विधिसम्मत, अंतर केवल उन चरणों के अंतर से"},
+    "verdict.part": {"en": "{finding} in {n} {units}: {names}", "hi": "{n} {units} में {finding}: {names}"},
+    "verdict.also": {"en": "also named, with an earlier rule's finding: {names}",
+                     "hi": "पहले के नियम के निष्कर्ष के साथ ये भी: {names}"},
+    "verdict.more": {"en": "{names} and {n} more", "hi": "{names} और {n} अन्य"},
+    "verdict.detail_english": {
+        "en": "",
+        "hi": "तालिका का detail स्तंभ अभी अंग्रेज़ी में है: जाँच उसे अंग्रेज़ी में लिखती है; rule स्तंभ हिन्दी में है।"},
+    # what the audit and the projection print (reservation.cli.audit, reservation.cli.project)
+    "audit.title": {"en": "audit of {published} ({body} {year}, {n} units):",
+                    "hi": "प्रकाशित सूची {published} की जाँच ({body}, {year}; {n} इकाइयाँ):"},
+    "cli.wrote": {"en": "wrote {out} and {meta}", "hi": "लिखी गईं: {out} और {meta}"},
+    "cli.assumed": {"en": "assumed: {text}", "hi": "मान्यता: {text}"},
+    "cli.assumed_english": {"en": "assumed: {text}", "hi": "मान्यता (अंग्रेज़ी में): {text}"},
+    "project.summary": {
+        "en": "{body} {year}: {n} units, {samples} samples (seed {seed}); {certain} certain; constrained by the past "
+              "list(s) of {years}",
+        "hi": "{body}, {year}: {n} इकाइयों में से {certain} निश्चित; अन्य पिछड़ा वर्ग की जनसंख्या के {samples} नमूने "
+              "(बीज {seed}); इन वर्षों की प्रकाशित सूचियों से सीमित: {years}"},
+    "project.most_likely": {"en": "most likely: {counts}", "hi": "सबसे संभावित: {counts}"},
+    "project.no_year": {"en": "no year", "hi": "कोई वर्ष नहीं"},
+    "project.prior": {
+        "en": "OBC share of each unit's population ~ Beta(a={a}, b={b}): mean {mean} % (the State share), standard "
+              "deviation {sd} percentage points, truncated to [0, (pop - sc - st) / pop]; OBC persons = floor(share x "
+              "pop); units independent a priori",
+        "hi": "हर इकाई की जनसंख्या में अन्य पिछड़ा वर्ग का अनुपात बीटा बंटन (a={a}, b={b}) से: औसत {mean} % (राज्य का "
+              "अनुपात), मानक विचलन {sd} प्रतिशत अंक, शून्य और (pop - sc - st) / pop के बीच सीमित; अन्य पिछड़ा वर्ग के "
+              "व्यक्ति = अनुपात गुणा जनसंख्या, नीचे की ओर पूर्णांकित; इकाइयाँ पहले से एक-दूसरे से स्वतंत्र"},
+    "project.sampled": {
+        "en": "the unknown OBC population is sampled: {prior}; spread: the option --obc-sd",
+        "hi": "अन्य पिछड़ा वर्ग की अज्ञात जनसंख्या के नमूने लिए गए: {prior}; फैलाव: विकल्प --obc-sd"},
     "audit.not_in_list": {
         "en": "the published list does not give this {unit_kind}{where}: its category is unknown, not unreserved; "
               "the rules are checked on the units the list gives",
@@ -250,6 +346,13 @@ def word(key: str, lang: str = "en", **values) -> str:
     """The text of ``key`` in ``lang``, with ``{placeholders}`` filled from ``values``."""
     text = TEXT[key][check_lang(lang)]
     return text.format(**values) if values else text
+
+
+def flag_meanings(kinds, lang: str = "en") -> list[str]:
+    """What each kind of constitutional flag means (once per kind, in the order given), then that a flag is a
+    question, not a finding: the one text of every place a flag is shown (allot, audit, report, notebooks)."""
+    kinds = list(dict.fromkeys(kinds))
+    return [word(f"flag.{k}", lang) for k in kinds] + ([word("flag.note", lang)] if kinds else [])
 
 
 def category_label(code: str, lang: str = "en") -> str:
@@ -331,16 +434,116 @@ ALLOTMENT_WORDS = {
 }
 
 
+#: the answer's status codes (reservation.law.decisions.Status): a short phrase (the count line) and a sentence
+STATUS_WORDS = {
+    "en": {"determined": ("determined by public data", "the public data decide it: the same category for every "
+                          "admissible value of the unknowns"),
+           "depends_obc": ("depend on OBC figures", "it depends on figures that are not published: the OBC "
+                           "population"),
+           "depends_list": ("depend on a list we do not hold", "it depends on a past list the project does not hold"),
+           "partial_figures": ("have partial population figures", "the unit's population figures are partial"),
+           "differs_published": ("differ from the published list", "the State published a different category")},
+    "hi": {"determined": ("सार्वजनिक आँकड़ों से निर्धारित", "सार्वजनिक आँकड़े इसे तय करते हैं: अज्ञात आँकड़ों के हर "
+                          "स्वीकार्य मान पर एक ही वर्ग"),
+           "depends_obc": ("अन्य पिछड़ा वर्ग के आँकड़ों पर निर्भर", "यह अप्रकाशित आँकड़ों पर निर्भर है: अन्य पिछड़ा "
+                           "वर्ग की जनसंख्या"),
+           "depends_list": ("ऐसी सूची पर निर्भर जो हमारे पास नहीं", "यह ऐसी पिछली सूची पर निर्भर है जो परियोजना के पास "
+                            "नहीं है"),
+           "partial_figures": ("जनसंख्या के आँकड़े अधूरे", "इकाई के जनसंख्या आँकड़े अधूरे हैं"),
+           "differs_published": ("प्रकाशित सूची से भिन्न", "राज्य ने भिन्न वर्ग प्रकाशित किया")},
+}
+
+#: the lines of an answer (reservation explain, the count line of allot)
+ANSWER_WORDS = {
+    "en": {"count": "{n} {kind}: {parts}",
+           "differs": "The State's published list says {published}; this computation says {category}. Do not "
+                      "publish the computed category as the State's list.",
+           "differs_user": "The published list you gave says {published}; this computation says {category}.",
+           "published": "published: {published} ({label}), {source}",
+           "published_none": "published: no published list of this election is held",
+           "published_absent": "published: the list ({source}) does not name this unit",
+           "source_date": "list of {date}",
+           "user_list": "the list given with --published",
+           "shipped_list": "the list the project ships ({file})",
+           "possible": "what the law allows with public data: {codes}",
+           "outside": "the published category is not among them: public data and the law as read here cannot give it",
+           "status": "status: {status}: {sentence}",
+           "decides_obc": "what decides between them: the OBC population by {kind}, which is not published",
+           "decides_list": "what decides between them: the list of {years}, which the project does not hold "
+                           "(give it with --history)",
+           "decides_none": "nothing unknown decides it",
+           "stand_in": "the stand-in chose {category} ({label}): {why}",
+           "stand_in_obc": "the OBC population of every {kind} taken at the State share",
+           "stand_in_list": "a missing record taken as not reserved",
+           "stand_in_given": "the figures given",
+           "probabilities": "probabilities ({samples} samples, seed {seed}, as `reservation project`): {probs}",
+           "probabilities_refused": "probabilities: the projection cannot be made here ({why})",
+           "probabilities_list": "these probabilities sample the OBC figures only: they read the missing list of "
+                                 "{years} as the stand-in does (not reserved), so they are surer than the data",
+           "trace": "steps, in the order the rules applied them:"},
+    "hi": {"count": "{n} {kind}: {parts}",
+           "differs": "राज्य की प्रकाशित सूची में {published} है; यह संगणना {category} देती है। संगणित वर्ग को राज्य की "
+                      "सूची के रूप में प्रकाशित न करें।",
+           "differs_user": "आपकी दी गई प्रकाशित सूची में {published} है; यह संगणना {category} देती है।",
+           "published": "प्रकाशित: {published} ({label}), {source}",
+           "published_none": "प्रकाशित: इस निर्वाचन की कोई प्रकाशित सूची उपलब्ध नहीं",
+           "published_absent": "प्रकाशित: सूची ({source}) में यह इकाई नहीं है",
+           "source_date": "{date} की सूची",
+           "user_list": "--published से दी गई सूची",
+           "shipped_list": "परियोजना के साथ दी गई सूची ({file})",
+           "possible": "सार्वजनिक आँकड़ों के साथ विधि जो अनुमति देती है: {codes}",
+           "outside": "प्रकाशित वर्ग इनमें नहीं है: सार्वजनिक आँकड़े और यहाँ पढ़ी गई विधि इसे नहीं दे सकते",
+           "status": "स्थिति: {status}: {sentence}",
+           "decides_obc": "इनमें से क्या होगा यह तय करता है: हर {kind} की अन्य पिछड़ा वर्ग जनसंख्या, जो प्रकाशित नहीं",
+           "decides_list": "इनमें से क्या होगा यह तय करती है: {years} की सूची, जो परियोजना के पास नहीं "
+                           "(--history से दें)",
+           "decides_none": "कोई अज्ञात इसे तय नहीं करता",
+           "stand_in": "अनुमान ने {category} ({label}) चुना: {why}",
+           "stand_in_obc": "हर {kind} की अन्य पिछड़ा वर्ग जनसंख्या राज्य के अनुपात पर मानी गई",
+           "stand_in_list": "अनुपलब्ध अभिलेख को अनारक्षित माना गया",
+           "stand_in_given": "दिए गए आँकड़े",
+           "probabilities": "संभावनाएँ ({samples} नमूने, बीज {seed}, `reservation project` जैसी): {probs}",
+           "probabilities_refused": "संभावनाएँ: यहाँ प्रक्षेपण नहीं हो सकता ({why})",
+           "probabilities_list": "ये संभावनाएँ केवल अन्य पिछड़ा वर्ग के आँकड़ों का नमूना लेती हैं: {years} की अनुपलब्ध "
+                                 "सूची को अनुमान की तरह (अनारक्षित) पढ़ती हैं, इसलिए आँकड़ों से अधिक निश्चित दिखती हैं",
+           "trace": "संगणना, चरण दर चरण:"},
+}
+
+
+def status_counts_line(counts: dict, n: int, kind: str, lang: str = "en") -> str:
+    """"75 districts: 8 determined by public data, 27 depend on OBC figures, ...": the units per status code
+    (``counts``, in the order given; codes with no unit are left out), ``kind`` the unit kind (English; its Hindi
+    is :data:`UNIT_KINDS_HI`'s)."""
+    lang = check_lang(lang)
+    parts = ", ".join(f"{k} {STATUS_WORDS[lang][code][0]}" for code, k in counts.items() if k)
+    plural = kind[:-1] + "ies" if kind.endswith("y") else kind + "s"
+    shown = plural if lang == "en" else UNIT_KINDS_HI.get(kind, kind)
+    return ANSWER_WORDS[lang]["count"].format(n=n, kind=shown, parts=parts)
+
+
 #: what one row is, in Hindi (the rulebooks' unit kinds)
 UNIT_KINDS_HI = {"district": "जिला", "block": "विकास खण्ड", "urban body": "नगरीय निकाय", "gram panchayat": "ग्राम पंचायत",
                  "ward": "वार्ड"}
-#: the same before a postposition (में, का, से): "हर जिले में", not "हर जिला में" (the oblique case; only जिला
-#: changes)
-UNIT_KINDS_HI_OBLIQUE = {"district": "जिले", "block": "विकास खण्ड", "urban body": "नगरीय निकाय",
-                         "gram panchayat": "ग्राम पंचायत", "ward": "वार्ड"}
 
-#: the OBC assumption repeated in each row it decides, in Hindi (the English text is the rulebook's); ``{unit}``
-#: takes :data:`UNIT_KINDS_HI_OBLIQUE`, ``{tie_break}`` the words of :data:`TIE_BREAK_HI`
+#: a unit kind with a count, as a sentence needs it: kind -> lang -> (one, many); in Hindi the oblique forms, since
+#: a count is always followed by a postposition there ("75 में से 69 जिलों में", "हर जिले में")
+UNIT_COUNT_WORDS = {
+    "district": {"en": ("district", "districts"), "hi": ("जिले", "जिलों")},
+    "block": {"en": ("block", "blocks"), "hi": ("विकास खण्ड", "विकास खण्डों")},
+    "urban body": {"en": ("urban body", "urban bodies"), "hi": ("नगरीय निकाय", "नगरीय निकायों")},
+    "gram panchayat": {"en": ("gram panchayat", "gram panchayats"), "hi": ("ग्राम पंचायत", "ग्राम पंचायतों")},
+    "ward": {"en": ("ward", "wards"), "hi": ("वार्ड", "वार्डों")},
+}
+
+
+def units_word(kind: str, n: int, lang: str = "en") -> str:
+    """``kind`` (a rulebook's unit kind) for ``n`` units in ``lang`` (Hindi: the oblique form)."""
+    one, many = UNIT_COUNT_WORDS.get(kind, {"en": ("unit", "units"), "hi": ("इकाई", "इकाइयों")})[check_lang(lang)]
+    return one if n == 1 else many
+
+
+#: the OBC assumption repeated in each row it decides, in Hindi (the English text is the rulebook's); {unit}: the
+#: oblique singular (units_word(kind, 1, "hi"): "हर जिले में"), ``{tie_break}`` the words of :data:`TIE_BREAK_HI`
 OBC_NOTE_HI = ("अन्य पिछड़ा वर्ग की जनसंख्या सार्वजनिक नहीं है और दी नहीं गई: हर {unit} में राज्य का अनुपात {share} % "
                "माना गया, इसलिए अन्य पिछड़ा वर्ग का क्रम बराबरी के नियम ({tie_break}) और चक्रानुक्रम से तय हुआ")
 
@@ -353,6 +556,20 @@ TIE_BREAK_HI = {"population": "अधिक जनसंख्या पहल�
 
 #: the category groups of the passes (ST, SC, OBC; GEN: the women's pass outside them), in Hindi
 GROUP_LABELS_HI = {"ST": "अनुसूचित जनजाति", "SC": "अनुसूचित जाति", "OBC": "अन्य पिछड़ा वर्ग", "GEN": "महिला"}
+
+
+#: the frame of ``reservation explain`` around the rendered reason, clause and steps (reservation.allotment.explain)
+EXPLAIN_WORDS = {
+    "en": {"header": "{body} {year}: {category}", "reason": "  reason: {text}", "clause": "  clause: {text}",
+           "history": "  history: {held} (base year {base})", "no_record": "no record",
+           "rank": "rank {rank} of {pool} by {key}", "tier": "tier {tier}: {words}", "decision": "decision: {text}",
+           "tie": "tie: {text}", "step_clause": "clause: {text}", "step": "  {i}. pass {name}: "},
+    "hi": {"header": "{body}, {year}: {category}", "reason": "  कारण: {text}", "clause": "  प्रावधान: {text}",
+           "history": "  इतिहास: {held} (आधार वर्ष {base})", "no_record": "कोई अभिलेख नहीं",
+           "rank": "{key} के अवरोही क्रम में {pool} में से क्रमांक {rank}", "tier": "स्तर {tier}: {words}",
+           "decision": "निर्णय: {text}", "tie": "बराबरी: {text}", "step_clause": "प्रावधान: {text}",
+           "step": "  {i}. {name} का चरण: "},
+}
 
 
 def category_words_hi(code: str) -> str:

@@ -24,7 +24,8 @@ Two questions of a projection (:mod:`reservation.projection.project`) are answer
    :class:`~reservation.projection.priors.Alternative`, sampled as part of the admissible set (orders in which the rule frees
    two units of one pass are not).
 
-2. :func:`certain_units` - a proof that a unit's category does not depend on the unknown OBC population, by
+2. :func:`reservation.allotment.certainty.certain_units` (imported here; the allotment's answer uses the same
+   proof) - a proof that a unit's category does not depend on the unknown OBC population, by
    following every pass with what is known for sure: a unit's place in a pass that ranks by an OBC-dependent key
    is known only up to its tier (any order within a tier is possible), so its place lies between the number of
    units surely before it and the number possibly before it; it surely takes a post if even the latter is below the
@@ -44,62 +45,14 @@ import numpy as np
 from ..law.categories import CODES
 from ..engine import steps
 from ..engine.passes import CODE_INDEX, RuleError
-from ..rules.keys import KeyKind
+from ..allotment.certainty import UNKNOWN_KEY, PassKind, certain_units, pass_kinds, tie_positions
+from ..allotment.certainty import eligible_in_run as _eligible
 from .priors import Alternative, OrderConstraint
 
 __all__ = ["PassKind", "pass_kinds", "UNKNOWN_KEY", "tie_positions", "past_list_constraints", "PastList",
            "certain_units", "check_past_counts"]
 
 _UR = CODE_INDEX["UR"]
-#: How a pass's key depends on the unknown OBC population, by its declared kind (None: public).
-_KEY_KINDS = {KeyKind.SHARE_OBC: "share", KeyKind.OUTSIDE_PEOPLE: "people", KeyKind.OUTSIDE_SHARE: "outside_share",
-              KeyKind.SHARE_SC: None, KeyKind.SHARE_ST: None, KeyKind.WOMEN_SHARE: None}
-#: ``PassKind.key`` of a pass whose key the projection does not know (``pass_kinds(..., strict=False)``).
-UNKNOWN_KEY = "unknown"
-
-
-@dataclass(frozen=True)
-class PassKind:
-    """How one pass depends on the unknown OBC population: ``key`` is None (public) or a
-    :data:`~reservation.projection.priors.KEY_KINDS` kind; ``eligible_obc``: its eligibility reads OBC (two-person rule)."""
-
-    group: str
-    codes: tuple
-    key: str | None
-    eligible_obc: bool
-
-    @property
-    def public(self) -> bool:
-        return self.key is None and not self.eligible_obc
-
-
-def pass_kinds(prepared, strict: bool = True) -> list[PassKind]:
-    """The passes of a prepared run (:class:`reservation.allotment.pipeline.Prepared`), in order, with their OBC
-    dependence. A key the projection does not know is a RuleError (no silent guess); with ``strict=False`` its
-    pass's ``key`` is :data:`UNKNOWN_KEY` instead (not public: its dependence on OBC is not known)."""
-    rb, opts = prepared.rb, prepared.opts
-    groups = rb.groups(opts) if callable(rb.groups) else rb.groups
-    out = []
-    for group, codes in rb.pass_order(opts):
-        g = groups[group]
-        declared = getattr(g.key, "kind", None)
-        if declared not in _KEY_KINDS and not strict:
-            out.append(PassKind(group, tuple(codes), UNKNOWN_KEY, False))
-            continue
-        if declared not in _KEY_KINDS:
-            name = getattr(g.key, "__name__", "")
-            raise RuleError(f"cannot project {rb.id}: its {group} pass ranks by {name or g.key!r}, and the projection "
-                            f"does not know how that key depends on the unknown OBC population")
-        applies = g.eligible is not None and (rb.eligibility is None or rb.eligibility(opts))
-        eligible_obc = applies and bool(getattr(g.eligible, "reads_obc", False))
-        out.append(PassKind(group, tuple(codes), _KEY_KINDS[declared], eligible_obc))
-    return out
-
-
-def tie_positions(result, rec) -> np.ndarray:
-    """The place of every unit in the order that breaks equal keys in pass ``rec`` (the engine's own lots and
-    rule: :func:`reservation.engine.steps.tie_places`)."""
-    return steps.tie_places(len(result.codes), rec.spec.population, rec.lot, result.settings.tie_break)
 
 
 def _names(units, pos) -> str:
@@ -271,15 +224,6 @@ def _division_alternatives(out: PastList, units, division, par, rec, rule, cat, 
                                             f"same list"))
 
 
-def _eligible(rec, by_run: np.ndarray) -> np.ndarray:
-    """A pass's eligibility as the rules make it, without the units that the division rule freed in an earlier
-    OBC-dependent pass of one particular run (that depends on the run's OBC figures)."""
-    freed = getattr(rec, "freed", None)
-    if freed is None:
-        return rec.eligible
-    return rec.eligible | (np.asarray(freed, dtype=bool) & by_run)
-
-
 def _boundary(units, level, cand, chosen, kind, tie, what, year) -> list:
     """The constraint that ``chosen`` are the first of ``cand`` in a pass ordered by ``level`` (ascending), then
     the OBC-dependent key: every candidate of an earlier level must be chosen, and in the last level reached the
@@ -337,128 +281,3 @@ def _division_check(units, division, par, rec, rule: steps.DivisionRule, cat, ch
                                         codes) == v:
                 found.append((v, d, mem))
     return found
-
-
-# -- certainty --------------------------------------------------------------------------------------------------
-
-def certain_units(prepared, result, kinds: list[PassKind]) -> tuple[np.ndarray, np.ndarray]:
-    """``(certain, category)``: whether each unit's category is the same for every OBC population (proved pass
-    by pass as the module docstring says; the past lists are not used), and that category (CODES index; -1 where
-    not certain). ``result`` is any run of ``prepared``: only its public parts are read."""
-    n = len(result.codes)
-    par = result.par
-    s = result.settings
-    status = np.zeros(n, dtype=np.int8)          # 0 surely in the pool, 1 surely decided, 2 unknown
-    cat = np.full(n, -1, dtype=np.int64)
-    maybe = np.zeros(n, dtype=np.int64)          # status 2: bit mask of the codes it may hold so far
-    for p, (code, _) in result.pins.items():
-        status[p], cat[p] = 1, CODE_INDEX[code]
-    units = prepared.frame
-    division = units["division"].to_numpy(dtype=object) if "division" in units else None
-    counts_read_obc = prepared.parent is not None
-    by_run = np.zeros(n, dtype=bool)
-    for rec, kind in zip(result.records, kinds):
-        codes_idx = np.array([CODE_INDEX[c] for c in rec.spec.codes])
-        eligible = _eligible(rec, by_run)            # freed in an OBC-dependent pass: those units are unknown anyway
-        if kind.key is not None and rec.barred:
-            by_run[np.fromiter(rec.barred, dtype=np.int64, count=len(rec.barred))] = True
-        bits = int(sum(1 << int(c) for c in codes_idx))
-        slots_known = not counts_read_obc or kind.group in ("ST", "SC")
-        tie = tie_positions(result, rec) if kind.key is None else None
-        rule = s.division
-        gcodes = steps.group_holding_codes(rec.spec.group, rule.scope if rule is not None else steps.Scope.PER_CATEGORY)
-        gbits = int(sum(1 << int(c) for c in gcodes))
-
-        def unsure(pos):
-            status[pos] = 2
-            maybe[pos] |= bits
-
-        for q in range(len(result.parent_labels)):
-            in_q = par == q
-            pool = in_q & (status != 1)
-            if not pool.any():
-                continue
-            if not slots_known:
-                unsure(np.flatnonzero(pool))
-                continue
-            need = int(rec.need[q])
-            if need == 0:
-                continue
-            if kind.public and not (status[pool] == 2).any():       # a known pool, a known order: as the run
-                took = pool & (result.decided_by == rec.index)
-                status[took], cat[took] = 1, result.category[took]
-                continue
-            elig_sure = eligible & ~np.full(n, kind.eligible_obc)
-            elig_any = eligible | np.full(n, kind.eligible_obc)
-            cand = np.flatnonzero(pool & elig_any)
-            sure = (status[cand] == 0) & elig_sure[cand]
-            lo, hi = _places(cand, sure, rec.tier, None if kind.key is not None else (rec.order_key, tie))
-            victims = np.zeros(len(cand), dtype=bool)
-            k = 0
-            if rec.spec.saturation_population is not None and rule is not None and division is not None:
-                held = ((status == 1) & np.isin(cat, gcodes)) | ((status == 2) & ((maybe & gbits) != 0))
-                k, victims = _possible_saturation(cand, lo, need, division, in_q, held)
-            lo = np.maximum(lo - k, 0)
-            took = hi < need
-            left = lo >= need
-            decided = sure & ~victims & (took | left)
-            unsure(cand[(~decided & ~left) | victims])
-            got = cand[decided & took]
-            if len(got):
-                status[got] = 1
-                if len(codes_idx) == 1:
-                    cat[got] = codes_idx[0]
-                else:
-                    w = int(rec.slots[q, 0])
-                    lo_g, hi_g = lo[decided & took], hi[decided & took]
-                    if s.category_women is steps.WomenRule.NOT_WOMEN_LAST and 0 < w < need:
-                        code = np.full(len(got), -1)
-                    else:
-                        code = np.where(hi_g < w, codes_idx[0], np.where(lo_g >= w, codes_idx[1], -1))
-                    cat[got] = code
-                    unsure(got[code < 0])
-    out_cat = np.where(status == 0, _UR, np.where(status == 1, cat, -1))
-    return status != 2, out_cat
-
-
-def _places(cand, sure, tier, public):
-    """For each candidate: the number of sure candidates surely before it (``lo``) and of all candidates
-    possibly before it (``hi``). Public key: the order is known; else only the tiers order candidates."""
-    t = tier[cand].astype(np.int64)
-    m = len(cand)
-    if public is not None:
-        okey, tie = public
-        o = np.lexsort((tie[cand], okey[cand], t))
-        rank = np.empty(m, dtype=np.int64)
-        rank[o] = np.arange(m)
-        sure_sorted = sure[o].astype(np.int64)
-        before_sure = np.concatenate([[0], np.cumsum(sure_sorted)[:-1]])
-        return before_sure[rank], rank.copy()
-    lo = np.array([int((sure & (t < x)).sum()) for x in t], dtype=np.int64)
-    hi = np.array([int((t <= x).sum()) - 1 for x in t], dtype=np.int64)
-    return lo, hi
-
-
-def _possible_saturation(cand, lo, need, division, in_q, held):
-    """How many divisions of the counting unit the division rule could fire in, and which candidates it could
-    free: a division (two units or more) whose units may all end up holding the group, because each either may
-    hold it already (``held``) or may be taken in this pass, and those that must be taken are not more than the
-    posts."""
-    k = 0
-    victims = np.zeros(len(cand), dtype=bool)
-    for _ in range(len(cand) + 1):
-        could = np.zeros(len(in_q), dtype=bool)
-        could[cand[(lo - k) < need]] = True
-        hit = 0
-        vict = np.zeros(len(cand), dtype=bool)
-        for d in np.unique(division[in_q]):
-            mem = in_q & (division == d)
-            if mem.sum() < 2 or not could[mem].any():
-                continue
-            if (held[mem] | could[mem]).all() and int((mem & ~held).sum()) <= need:
-                hit += 1
-                vict |= could[cand] & mem[cand]
-        if hit == k:
-            return k, vict
-        k, victims = hit, vict
-    return k, victims

@@ -48,6 +48,7 @@ from fractions import Fraction
 import numpy as np
 
 from ..base.errors import InputError
+from ..law.words import word
 
 __all__ = ["ObcPrior", "OrderConstraint", "Alternative", "ConstrainedSampler", "DEFAULT_OBC_SD", "KEY_KINDS"]
 
@@ -90,11 +91,10 @@ class ObcPrior:
     def b(self) -> float:
         return (1 - float(self.mean)) * self.k
 
-    def describe(self) -> str:
-        return (f"OBC share of each unit's population ~ Beta(a={self.a:.4f}, b={self.b:.4f}): mean "
-                f"{float(self.mean) * 100:.4g} % (the State share), standard deviation {float(self.sd) * 100:.4g} "
-                f"percentage points, truncated to [0, (pop - sc - st) / pop]; OBC persons = floor(share x pop); "
-                f"units independent a priori")
+    def describe(self, lang: str = "en") -> str:
+        """The prior in words (:mod:`reservation.law.words`, ``project.prior``)."""
+        return word("project.prior", lang, a=f"{self.a:.4f}", b=f"{self.b:.4f}", mean=f"{float(self.mean) * 100:.4g}",
+                    sd=f"{float(self.sd) * 100:.4g}")
 
     @property
     def table(self) -> tuple[np.ndarray, np.ndarray]:

@@ -23,7 +23,7 @@ district, block or body. There the projection does not pretend:
    with an ``obc`` column would); per unit, the share of samples giving each category is its probability.
    Every sample holds the category counts of the rules, so the probabilities of a category sum to its count.
 4. **Certainty.** ``certain`` is a proof, not a vote of the samples:
-   :func:`reservation.projection.orders.certain_units` shows that the unit's category is the same for *every* OBC
+   :func:`reservation.allotment.certainty.certain_units` shows that the unit's category is the same for *every* OBC
    population (it ignores what the past lists reveal, so it is conservative). The meta also lists the units on
    which all samples agree without such a proof.
 
@@ -43,6 +43,7 @@ import numpy as np
 import pandas as pd
 
 from ..law.categories import CODES, COLOURS, label
+from ..law.words import word
 from ..engine.passes import CODE_INDEX
 from ..engine.steps import Effect
 from ..base.errors import InputError
@@ -83,6 +84,8 @@ class Projection:
     categories: np.ndarray | None = None
     obc: np.ndarray | None = None
     past_lists: list = field(default_factory=list)
+    #: ``meta["assumptions"]`` in Hindi where the run rendered one from codes (the OBC note), else "" (English)
+    assumptions_hi: list = field(default_factory=list)
 
     @property
     def samples(self) -> int:
@@ -205,8 +208,11 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
     meta = _meta(target, draws.first_result, prior, share_text, sd, samples, seed, constraint, years, pasts, notes,
                  alternatives, sampler, burn_in, thin, draws.sweeps, draws.checked, certain, agree, given, varies,
                  tallies)
+    hi = [t if ok else "" for t, ok in draws.first_result.assumptions_in("hi")]
+    hi += [""] * (len(meta["assumptions"]) - len(hi) - (prior is not None))
+    hi += [word("project.sampled", "hi", prior=prior.describe("hi"))] if prior is not None else []
     return Projection(body, year, table, tallies, meta, frame, certain, draws.kept, draws.kept_obc,
-                      [p for _, p in pasts])
+                      [p for _, p in pasts], hi)
 
 
 def _checked_arguments(samples, seed, burn_in, thin, check_every, constraint, obc_sd) -> Fraction:
@@ -249,7 +255,7 @@ def _past_lists(kw: dict, target: Prepared, years: list[int], given: bool, const
 
 
 def _certainty(target: Prepared, first_result, kinds, given: bool, tallies: np.ndarray, samples: int):
-    """The units proved certain (:func:`reservation.projection.orders.certain_units`; every unit when the OBC
+    """The units proved certain (:func:`reservation.allotment.certainty.certain_units`; every unit when the OBC
     population is given) and the units on which all samples agree; a unit proved certain that varies between
     the samples is a bug, and stops."""
     certain, certain_cat = certain_units(target, first_result.engine, kinds)
@@ -315,7 +321,7 @@ def _meta(target, res, prior, share_text, sd, samples, seed, constraint, years, 
                      "probabilities of a category add up to its mean count")
     m["samples"] = samples
     m["assumptions"] = list(m["assumptions"]) + notes + (
-        [f"the unknown OBC population is sampled: {prior.describe()}; spread: the option --obc-sd"] if prior else [])
+        [word("project.sampled", "en", prior=prior.describe())] if prior else [])
     return m
 
 

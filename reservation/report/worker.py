@@ -60,6 +60,8 @@ def worker_init(fresh: bool, log_dir: str, font_css: str | None = None, cache: s
     set_font_css(font_css)                    # subset once, in the parent
     os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")   # no debugger warning from the kernels
     os.environ.setdefault("MPLBACKEND", "Agg")
+    from ..views.figures import FIGURES_ENV
+    os.environ[FIGURES_ENV] = "json"          # figures as plotly's JSON alone: the pages draw them (pages.py)
     if cache:                  # the kernels load the parent's allotment and boundaries (views.params.REPORT_CACHE_ENV)
         from ..views.params import REPORT_CACHE_ENV
         os.environ[REPORT_CACHE_ENV] = cache

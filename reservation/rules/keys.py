@@ -34,6 +34,7 @@ class KeyKind(Enum):
     OUTSIDE_PEOPLE = "outside_people"
     OUTSIDE_SHARE = "outside_share"
     WOMEN_SHARE = "women_share"
+    PEOPLE = "people"                   # a public number of people (the Mayors' women by population: A7)
 
     @property
     def reads_obc(self) -> bool:

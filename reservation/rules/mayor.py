@@ -78,7 +78,9 @@ def women_key(how: str):
         s = fill.denominator
         return Ratio(np.where(known, w * s, fill.numerator * pop), None, "people", scale=s)
 
-    return {"population": population, "women_population": women_population}[how]
+    from .keys import KeyKind, KeySpec
+    return {"population": KeySpec(KeyKind.PEOPLE, population),
+            "women_population": KeySpec(KeyKind.PEOPLE, women_population)}[how]
 
 
 #: The Mayors' options: the urban ones, the order of their general women's offices and their tie rule.

@@ -36,7 +36,7 @@ from ..inputs.options import Option, OptionSet, _shown
 from ..law.quota import OverReserved, QuotaRules, counts_by_parent
 from .rulebook import Counts, Group, Rulebook, UnitSet
 from ..inputs.units import int_column, read_csv, require_rows
-from ..law.words import UNIT_KINDS_HI, UNIT_KINDS_HI_OBLIQUE
+from ..law.words import UNIT_KINDS_HI, units_word
 from .zp_chair import PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share
 
 __all__ = ["UnitBody", "unit_rulebook", "load_units", "unit_counts", "UNIT_OPTIONS"]
@@ -251,7 +251,7 @@ def _rotation_clause_hi(base_year: int) -> str:
 def _clauses_hi(spec: UnitBody) -> dict:
     """The clause table of a panchayat-unit body in Hindi (the same keys as its English one)."""
     law = f"{spec.law_hi or spec.law} ({spec.section})"
-    parent = UNIT_KINDS_HI_OBLIQUE.get(spec.parent, spec.parent)
+    parent = units_word(spec.parent, 1, "hi")
     clauses = {"ST": f"{law}: अनुसूचित जनजाति अवरोही क्रम में", "SC": f"{law}: अनुसूचित जाति अवरोही क्रम में",
                "OBC": f"{law}: पिछड़े वर्ग अवरोही क्रम में, अनुसूचित जनजाति और अनुसूचित जाति की इकाइयों को छोड़कर",
                "GEN": f"{law}: स्त्रियाँ, अनुसूचित जनजाति, अनुसूचित जाति और पिछड़े वर्ग की इकाइयों को छोड़कर",

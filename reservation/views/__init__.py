@@ -6,6 +6,8 @@ Every word shown in English and Hindi comes from :mod:`reservation.law.words`.
 
 Modules
 -------
+- :mod:`.figures`: how a notebook shows figures and tables so that they survive export to HTML and PDF
+  (:func:`figure_renderer`: the plotly renderer of every notebook; :func:`notebook_display`: whole tables).
 - :mod:`.notebook_params`: every notebook's parameter cell checked by one function (:func:`check_notebook`,
   the bounds of :mod:`reservation.inputs.limits`).
 - :mod:`.params`: parameters checked once (:func:`check_parameters`) and the one call that computes an allotment
@@ -33,12 +35,14 @@ from .maps import (published_figure, published_static_figure, write_published_ma
 from .maps import (MapView, aggregate_figure, aggregate_static_figure, district_aggregate, division_map, fit_zoom,
                    map_geojson, map_mode, points_figure, points_static_figure, unit_points, write_geojson,
                    write_static_maps)
+from .figures import figure_renderer, notebook_display
 from .notebook_params import NOTEBOOK_PARAMETERS, check_notebook
 from .params import body_choices, body_title, check_parameters, option_rows, run_allotment
 from .places import division_label, divisions, resolve_division, resolve_divisions, slug
 from .rotation import (VERDICTS, rotation_heatmap, rotation_matrix, rotation_summary, rotation_view,
                        rotation_wide)
-from .tables import (assumptions_table, category_counts_table, category_summary, division_tables, heading,
+from .tables import (assumptions_table, category_counts_table, category_summary, division_tables, flag_notes,
+                     flags_table, heading,
                      html_heading, html_table, not_drawn_table, past_categories, reason_note, report_heading, safe_cell,
                      state_counts_all, state_counts_wide, style_categories, table_in, unit_list, write_csv)
 from .toy import TOY_DISTRICTS, TOY_HISTORY, TOY_UNITS, toy_allotment, toy_figure, toy_state, toy_steps
@@ -49,10 +53,12 @@ __all__ = [
     "state_counts_all", "state_counts_wide", "category_counts_table", "category_summary", "unit_list",
     "not_drawn_table", "style_categories", "html_table", "html_heading", "heading", "division_label", "reason_note",
     "safe_cell", "write_csv", "division_tables", "table_in", "past_categories", "report_heading", "assumptions_table", "map_mode",
+    "flags_table", "flag_notes",
     "district_aggregate", "aggregate_figure", "aggregate_static_figure", "unit_points", "points_figure",
     "points_static_figure", "division_map", "MapView", "write_static_maps", "fit_zoom", "map_geojson",
     "write_geojson", "published_figure", "published_static_figure", "write_published_maps",
     "rotation_matrix", "rotation_summary", "rotation_wide", "rotation_heatmap", "rotation_view", "VERDICTS",
     "toy_allotment", "toy_steps", "toy_state", "toy_figure", "dpc_composition", "dpc_reserved_seats",
-    "dpc_sample_ballots", "dpc_sample_count", "Explorer", "ExplorerState", "slug",
+    "dpc_sample_ballots", "dpc_sample_count", "Explorer", "ExplorerState", "slug", "figure_renderer",
+    "notebook_display",
 ]

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..base.errors import InputError, NotebookParameterError, bounded, excerpt
 from ..inputs.nearest import did_you_mean
 from ..inputs.limits import MAX_OBC_SD, MAX_PATH, MIN_OBC_SD, check_count, check_decimal, check_text
+from .figures import notebook_display
 
 __all__ = ["check_notebook", "NOTEBOOK_PARAMETERS"]
 
@@ -93,7 +94,8 @@ def check_notebook(notebook: str, **params) -> dict:
     :func:`reservation.history.backtest.check_parameters`). A bad value raises
     :class:`~reservation.base.errors.NotebookParameterError` (an InputError): one line naming the parameter as the
     parameter cell does, with the nearest valid value where one is near (``division: unknown division 'Varansi';
-    did you mean 'Varanasi'?``); in Jupyter and papermill its traceback is that one line."""
+    did you mean 'Varanasi'?``); in Jupyter and papermill its traceback is that one line. Then sets the notebook's
+    table display (:func:`reservation.views.figures.notebook_display`)."""
     key = str(notebook)[:2]
     if key not in NOTEBOOK_PARAMETERS:
         raise NotebookParameterError(f"unknown notebook {excerpt(notebook)}; known: {', '.join(NOTEBOOK_PARAMETERS)}",
@@ -118,6 +120,7 @@ def check_notebook(notebook: str, **params) -> dict:
         raise
     except InputError as e:
         raise _named(e, names, None) from None
+    notebook_display()                   # tables up to MAX_TABLE_ROWS rows shown whole (and exported whole)
     return out
 
 

@@ -1,5 +1,6 @@
 """Tables of the notebooks and reports, in English and Hindi: State counts of every body, counts per category,
-summaries per division or district, the units with their reasons, units not drawn, assumptions."""
+summaries per division or district, the units with their reasons, units not drawn, assumptions, the
+constitutional flags with what they mean."""
 
 from __future__ import annotations
 
@@ -7,14 +8,17 @@ import pandas as pd
 
 from ..law.categories import CODES, COLOURS, label
 from ..base.errors import InputError
-from ..law.words import check_lang, word
+from ..law.words import check_lang, flag_meanings, word
 from .params import _is_int, body_title
 from .places import division_order, in_division, is_all, place_names, unit_names
 
 __all__ = ["state_counts_all", "state_counts_wide", "category_counts_table", "category_summary", "unit_list",
            "not_drawn_table", "html_table", "style_categories", "html_heading", "heading", "report_heading",
            "assumptions_table", "text_colour", "reason_note", "safe_cell", "write_csv", "division_tables", "table_in",
-           "past_categories"]
+           "past_categories", "flags_table", "flag_notes", "FLAG_COLUMNS_SHOWN"]
+
+#: the columns of a flags table as the report and the notebooks show it (codes, as the CLI prints them)
+FLAG_COLUMNS_SHOWN = ["flag", "counting_unit", "unit_name_en", "measured", "limit"]
 
 
 def state_counts_all(year: int) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
@@ -289,6 +293,33 @@ def assumptions_table(result) -> pd.DataFrame:
         rows.append({"kind": word("assume.history"), "item": item.get("path", ""),
                      "value": item.get("sha256", "")[:16]})
     return pd.DataFrame(rows, columns=["kind", "item", "value"])
+
+
+def flags_table(flags, table: pd.DataFrame | None = None, division=None) -> pd.DataFrame:
+    """The constitutional flags (an allotment's ``meta["flags"]`` records, or an audit's flags table) as shown
+    (:data:`FLAG_COLUMNS_SHOWN`); with ``table`` (the allotment table) and ``division`` (one, several, or all),
+    only the flags of the counting units of those divisions (a State-wide flag always)."""
+    df = pd.DataFrame(list(flags) if not isinstance(flags, pd.DataFrame) else flags, columns=None)
+    if not len(df):
+        return pd.DataFrame(columns=FLAG_COLUMNS_SHOWN)
+    df = df.reindex(columns=FLAG_COLUMNS_SHOWN).fillna("")
+    if table is not None and division is not None and not is_all(division) and "division" in table.columns:
+        divs = [division] if isinstance(division, str) else list(division)
+        sub = table[table["division"].isin(divs)]
+        here = {str(v) for c in ("district", "division") if c in sub.columns for v in sub[c].unique()}
+        df = df[df["counting_unit"].isin(here | {"*", "State", ""})]
+    return df.reset_index(drop=True)
+
+
+def flag_notes(flags, lang: str = "en"):
+    """What each kind of flag in ``flags`` (a :func:`flags_table`) means, and that a flag is a question to ask,
+    not a finding that the list is unlawful (:func:`reservation.law.words.flag_meanings`, the words ``allot``
+    prints): escaped HTML, empty without flags."""
+    import html
+
+    from IPython.display import HTML
+    lines = flag_meanings(flags["flag"] if len(flags) else (), check_lang(lang))
+    return HTML("".join(f"<p><small>{html.escape(t)}</small></p>" for t in lines))
 
 
 def reason_note(table: pd.DataFrame, lang: str = "en"):
