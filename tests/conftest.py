@@ -160,7 +160,7 @@ WEIGHTS = {
     # files added after that run (2026-12-06), by their CPU measured alone on a loaded machine, scaled the same way
     "tests/test_rotation_record.py": 15, "tests/test_gp_figures_trust.py": 8, "tests/test_gp_units.py": 20,
     "tests/test_design.py": 15, "tests/test_newsroom.py": 15, "tests/test_verdicts.py": 10,
-    "tests/test_maps_status.py": 10, "tests/test_notebook_export.py": 10,
+    "tests/test_maps_status.py": 10, "tests/test_notebook_export.py": 10, "tests/test_teaching.py": 20,
 }
 
 

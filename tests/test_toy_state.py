@@ -1,4 +1,4 @@
-"""Toy states whose allotment is worked out by hand in tests/fixtures/toy/README.md."""
+"""Toy states whose allotment is worked out by hand in docs/teaching.md (tests/fixtures/toy/README.md points there)."""
 import pandas as pd
 
 import reservation

@@ -718,6 +718,11 @@ def test_explorer_shows_every_registered_body(body):
     if needs:
         assert Path(ex.units.value) == views.toy.TOY_UNITS[body] and "made-up" in ex.units_note.value
         assert len(s.table) == 12                                   # the toy units file
+        assert s.data == "toy" and "MADE-UP TOY UNITS" in s.title   # and the title says so
+    elif body == "gp-pradhan":                                      # LGD's gram panchayats, partial Census figures
+        assert s.data == "partial" and "partial Census figures" in s.title
+    else:
+        assert s.data == "real" and s.title == f"{views.body_title(body)} {s.year}"
 
 
 @pytest.mark.skipif(not EXPLORER_BROKEN, reason="no body is known to fail in the explorer")

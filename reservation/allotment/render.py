@@ -468,10 +468,9 @@ def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause, only: np.
     ur_clause = _clause_in(ur_clause, lang)
     r = result
     W = _Words(r, lang)
+    if lang == "hi" and "division_hi" in units.columns:      # the division rule names a division in Hindi
+        W.divisions = {str(a): str(b) for a, b in zip(units["division"], units["division_hi"]) if str(b).strip()}
     w, dw = W.w, DECISION_WORDS[lang]
-    if lang == "hi" and "division_hi" in units:
-        W.divisions = {e: h for e, h in zip(units["division"].tolist(), units["division_hi"].tolist())
-                       if isinstance(h, str) and h}
     names = units["unit_name_en"].to_numpy()
     frames = []
     for pos, (code, source) in sorted(r.pins.items()):

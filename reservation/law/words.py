@@ -194,6 +194,47 @@ TEXT: dict[str, dict[str, str]] = {
                             "hi": "निश्चित नहीं (अप्रकाशित पिछड़ा वर्ग आँकड़ों पर निर्भर)"},
     # the explorer
     "explorer.all_divisions": {"en": "all divisions", "hi": "सभी मंडल"},
+    # where the data of a view are not real, or not whole (views.params.allotment_title, the explorer)
+    "data.toy_units": {"en": "{title} {year}: MADE-UP TOY UNITS (not real data; no real place is shaded)",
+                       "hi": "{title} {year}: काल्पनिक अभ्यास इकाइयाँ (वास्तविक आँकड़े नहीं; कोई वास्तविक स्थान नहीं रंगा गया)"},
+    "data.toy_units_note": {
+        "en": "These {n} units are invented for practice (data/toy/{file}): boxes grouped by their made-up parent, "
+              "not a map. Give your own units file for real work.",
+        "hi": "ये {n} इकाइयाँ अभ्यास के लिए गढ़ी गई हैं (data/toy/{file}): काल्पनिक मूल इकाई के अनुसार समूह में बक्से, "
+              "मानचित्र नहीं। वास्तविक काम के लिए अपनी इकाई फ़ाइल दें।"},
+    "data.toy_units_box": {"en": "made up", "hi": "काल्पनिक"},
+    "data.partial_figures": {
+        "en": "{title} {year}: partial Census figures, a computation, not the State's list",
+        "hi": "{title} {year}: अधूरे जनगणना आँकड़े, यह गणना है, राज्य की सूची नहीं"},
+    # the toy states, step by step (views.toy): the sentences of each step, rendered from the trace's codes
+    "toy.title": {"en": "Toy state (made up, for teaching): {divisions}",
+                  "hi": "अभ्यास के लिए काल्पनिक राज्य: {divisions}"},
+    "toy.name.five": {"en": "Five districts: rotation", "hi": "पाँच जिले: चक्रानुक्रम"},
+    "toy.name.division": {"en": "Five districts: the division rule", "hi": "पाँच जिले: मंडल का नियम"},
+    "toy.step": {"en": "Step {step} of {n}: {text}", "hi": "{n} में से कदम {step}: {text}"},
+    "toy.clause": {"en": "Clause: {clause}", "hi": "प्रावधान (अंग्रेज़ी में): {clause}"},
+    "toy.counts": {"en": "State counts for {n} offices: {arith}.", "hi": "{n} पदों के लिए प्रदेश की संख्या: {arith}।"},
+    "toy.no_posts": {"en": "Pass {pass_}: no posts of this group to fill, so no unit is ranked ({names}).",
+                     "hi": "चरण {pass_}: इस वर्ग का कोई पद भरना नहीं, इसलिए किसी इकाई का क्रम नहीं बना ({names})।"},
+    "toy.unreserved": {"en": "Every unit not reached by a category pass is unreserved (UR): {names}.",
+                       "hi": "जिन इकाइयों तक किसी वर्ग का चरण नहीं पहुँचा, वे अनारक्षित हैं: {names}।"},
+    "toy.ranked": {"en": "Pass {pass_}: {name} is number {rank} of {pool} by {share}",
+                   "hi": "चरण {pass_}: {name}, {share}; क्रम में {pool} में से {rank} नंबर पर"},
+    "toy.unit": {"en": "Pass {pass_}: {name} ({share})", "hi": "चरण {pass_}: {name} ({share})"},
+    "toy.tier": {"en": "; rotation tier {tier} ({tier_reason})", "hi": "; चक्रानुक्रम स्तर {tier} ({tier_reason})"},
+    "toy.decided": {"en": " -> {detail}.", "hi": " -> {detail}।"},
+    "toy.tie": {"en": " Tie: {tie}.", "hi": " बराबरी: {tie}।"},
+    "toy.ranked_by": {"en": "Ranked in this pass: {key_label}", "hi": "इस चरण का क्रम: {key_label}"},
+    "toy.box_tier": {"en": "tier {tier}", "hi": "स्तर {tier}"},
+    "toy.no_history": {"en": "no earlier election", "hi": "पिछला निर्वाचन नहीं"},
+    "toy.col.earlier": {"en": "Last election", "hi": "पिछला निर्वाचन"},
+    "toy.col.tier": {"en": "Tier in this pass", "hi": "इस चरण में स्तर"},
+    "toy.col.final": {"en": "Final (check)", "hi": "अंतिम (जाँच)"},
+    # the division rule in words (reservation.allotment.render, Hindi: the rulebook's reason is English)
+    "reason.freed_by_division": {
+        "en": "made unreserved by the division rule in an earlier pass",
+        "hi": "पिछले चरण में मंडल के नियम से अनारक्षित किया गया (विकल्प `saturation_effect=unreserved`: "
+              "'उस जिले को अनारक्षित कर दिया जायेगा')"},
     # the report index
     "index.pages": {"en": "Pages and maps", "hi": "पृष्ठ और मानचित्र"},
     "index.state_map": {"en": "The State: every unit of this allotment", "hi": "प्रदेश: इस आवंटन की हर इकाई"},

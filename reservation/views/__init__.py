@@ -21,7 +21,8 @@ Modules
 - :mod:`.maps`: every map (boundaries, district maps, points, district aggregates, :func:`division_map`,
   :func:`write_static_maps`, GeoJSON).
 - :mod:`.rotation`: rotation history with the verdict of the rotation rule.
-- :mod:`.toy`: the five-district toy state, step by step.
+- :mod:`.toy`: the hand-checked toy states (rotation; the division rule), step by step, in English or Hindi
+  (docs/teaching.md); made-up units drawn as boxes, and the titles that say when data are made up or partial.
 - :mod:`.dpc`: District Planning Committees.
 - :mod:`.explorer`: the ipywidgets explorer of notebook 04 (:class:`Explorer`).
 """
@@ -45,7 +46,8 @@ from .tables import (assumptions_table, category_counts_table, category_summary,
                      flags_table, heading,
                      html_heading, html_table, not_drawn_table, past_categories, reason_note, report_heading, safe_cell,
                      state_counts_all, state_counts_wide, style_categories, table_in, unit_list, write_csv)
-from .toy import TOY_DISTRICTS, TOY_HISTORY, TOY_UNITS, toy_allotment, toy_figure, toy_state, toy_steps
+from .toy import (TOY_DISTRICTS, TOY_HISTORY, TOY_STATES, TOY_UNITS, allotment_title, data_kind, toy_allotment,
+                  toy_figure, toy_state, toy_steps, toy_table, toy_title, toy_units_figure, with_figures_status)
 
 __all__ = [
     "LANGS", "TOY_DISTRICTS", "TOY_HISTORY", "TOY_UNITS", "BODY_TITLES_HI", "divisions", "resolve_division",
@@ -58,7 +60,8 @@ __all__ = [
     "points_static_figure", "division_map", "MapView", "write_static_maps", "fit_zoom", "map_geojson",
     "write_geojson", "published_figure", "published_static_figure", "write_published_maps",
     "rotation_matrix", "rotation_summary", "rotation_wide", "rotation_heatmap", "rotation_view", "VERDICTS",
-    "toy_allotment", "toy_steps", "toy_state", "toy_figure", "dpc_composition", "dpc_reserved_seats",
+    "toy_allotment", "toy_steps", "toy_state", "toy_figure", "toy_table", "toy_title", "toy_units_figure", "TOY_STATES",
+    "allotment_title", "data_kind", "with_figures_status", "dpc_composition", "dpc_reserved_seats",
     "dpc_sample_ballots", "dpc_sample_count", "Explorer", "ExplorerState", "slug", "figure_renderer",
     "notebook_display",
 ]

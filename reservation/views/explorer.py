@@ -15,7 +15,8 @@ from .maps import division_map
 from .params import body_choices, body_needs_units, body_title, check_parameters, option_rows, run_allotment
 from .places import divisions
 from .tables import category_counts_table, not_drawn_table, style_categories, table_in, unit_list
-from .toy import TOY_UNITS, toy_allotment, toy_figure, toy_state, toy_steps
+from .toy import (TOY_STATES, TOY_UNITS, allotment_title, data_kind, toy_allotment, toy_figure, toy_state,
+                  toy_steps, toy_table, toy_title, toy_units_figure, with_figures_status)
 
 __all__ = ["Explorer", "ExplorerState"]
 
@@ -39,14 +40,21 @@ class ExplorerState:
     step: int = 0
     steps: pd.DataFrame | None = None
     step_text: str = ""
+    step_clause: str = ""
+    toy: str = "five"                  # which toy state (views.toy.TOY_STATES)
+    title: str = ""                    # the map's title: says "made-up toy units" or "partial figures" when so
+    data: str = "real"                 # real | toy | partial (views.toy.data_kind)
 
 
 class Explorer:
     """The ipywidgets explorer of notebook 04: pick any registered body, year, base year, division, language and
     the ambiguity options; the map and the table update. Bodies counted inside a parent (gram pradhans, wards)
     need a units file: the explorer starts with the made-up :data:`reservation.views.toy.TOY_UNITS` and says so;
-    the urban bodies may take one instead of the shipped list. ``Toy state`` switches to the five-district toy
-    state and a step slider that shows each rule step in turn. Every number comes from the views; the widgets only
+    the urban bodies may take one instead of the shipped list. Made-up units are drawn as boxes under a title
+    that says so, never as shaded real districts; the shipped gram panchayats (partial Census figures) are marked
+    so in the title and on the map. ``Toy state`` switches to a hand-checked toy state (five districts with
+    rotation, or the division rule: docs/teaching.md) and a step slider that shows each rule step in turn, in the
+    chosen language, each box showing the share ranked, the earlier category and tier, and the category. Every number comes from the views; the widgets only
     pass parameters. ``render=False`` (tests) computes without displaying."""
 
     def __init__(self, body: str = "zp-chair", year: int | None = None, render: bool = True, units: str = ""):
@@ -70,7 +78,10 @@ class Explorer:
                                    + [(d, d) for d in divisions()["division"]],
                                    value="all", description="Division", layout=W.Layout(width="320px"))
         self.lang = W.ToggleButtons(options=[(LANG_NAMES[k], k) for k in LANGS], value="en", description="Language")
-        self.toy = W.Checkbox(value=False, description="Toy state (five districts, step by step)", indent=False)
+        self.toy = W.Checkbox(value=False, description="Toy state (made up, for teaching: step by step)",
+                              indent=False)
+        self.toy_name = W.Dropdown(options=[(word(f"toy.name.{k}"), k) for k in TOY_STATES], value="five",
+                                   description="Toy", layout=W.Layout(width="360px"))
         self.step = W.IntSlider(value=1, min=1, max=1, description="Step", continuous_update=False,
                                 layout=W.Layout(width="520px"))
         self.prev_button = W.Button(description="◀ previous", layout=W.Layout(width="110px"))
@@ -90,10 +101,11 @@ class Explorer:
             w.observe(self._changed, names="value")
         self.body.observe(self._body_changed, names="value")
         self.toy.observe(self._toy_changed, names="value")
+        self.toy_name.observe(self._changed, names="value")
         self.step.observe(self._step_changed, names="value")
         self.prev_button.on_click(lambda _: self._move(-1))
         self.next_button.on_click(lambda _: self._move(1))
-        self.toy_box = W.HBox([self.prev_button, self.step, self.next_button])
+        self.toy_box = W.VBox([self.toy_name, W.HBox([self.prev_button, self.step, self.next_button])])
         self.toy_box.layout.display = "none"
         self.widget = W.VBox([
             W.HBox([self.body, self.year, self.base_year]), W.HBox([self.division, self.lang]),
@@ -198,9 +210,9 @@ class Explorer:
         s.options = self.option_assignments()
         try:
             if self.toy.value:
-                s.mode = "toy"
-                self._toy_result = toy_allotment(s.options if self.body.value == "zp-chair" else ())
-                s.steps = toy_steps(self._toy_result)
+                s.mode, s.toy, s.data = "toy", self.toy_name.value, "toy"
+                self._toy_result = toy_allotment(s.options if self.body.value == "zp-chair" else (), state=s.toy)
+                s.steps = toy_steps(self._toy_result, s.lang)
                 self._busy = True
                 self.step.max = len(s.steps)
                 self.step.value = min(max(self.step.value, 1), len(s.steps))
@@ -216,25 +228,40 @@ class Explorer:
             result = run_allotment(s.body, s.year, base_year=s.base_year, options=s.options, units=s.units)
             s.table = unit_list(table_in(result, s.lang), s.division, s.lang)
             s.counts = category_counts_table(result.table, s.division, s.lang)
-            mv = division_map(result.table, s.division, s.lang, title=f"{body_title(s.body, s.lang)} {s.year}",
-                              height=600, body=s.body)
-            s.figure, s.not_drawn = mv.figure, not_drawn_table(mv.not_drawn, s.lang)
-            s.step_text = ""
+            s.data = data_kind(result, s.units)
+            s.title = allotment_title(body_title(s.body, s.lang), s.year, s.data, s.lang)
+            self._draw(result)
+            s.step_text = s.step_clause = ""
         except InputError as e:
             s.error = str(e)
         except Exception as e:  # noqa: BLE001 - a widget callback must not raise; the reader sees the error
             s.error = f"{type(e).__name__}: {e}"
         self._render()
 
+    def _draw(self, result):
+        """The figure of a real-mode allotment: made-up units as boxes (never shading real districts), units on
+        partial figures marked so on the map, the rest on the map of Uttar Pradesh."""
+        s = self.state
+        if s.data == "toy":
+            t = result.table_in(s.lang)
+            s.figure = toy_units_figure(t, result.parent_column or "district", s.lang, title=s.title)
+            s.not_drawn = None
+            return
+        t = with_figures_status(result.table, result) if s.data == "partial" else result.table
+        mv = division_map(t, s.division, s.lang, title=s.title, height=600, body=s.body)
+        s.figure, s.not_drawn = mv.figure, not_drawn_table(mv.not_drawn, s.lang)
+
     def _show_step(self):
         s = self.state
         s.step = int(self.step.value)
-        st = toy_state(self._toy_result, s.steps, s.step)
+        st = toy_state(self._toy_result, s.steps, s.step, s.lang)
         row = s.steps.iloc[s.step - 1]
-        s.step_text = f"Step {s.step} of {len(s.steps)}: {row['text']} [{row['clause']}]"
+        s.step_text = word("toy.step", s.lang, step=s.step, n=len(s.steps), text=row["text"])
+        s.step_clause = word("toy.clause", s.lang, clause=row["clause"])
         s.table = st
         s.counts = self._toy_result.counts[["category", "count", "arithmetic"]]
-        s.figure = toy_figure(st, s.lang, title="Toy state: East (Alpha, Beta, Gamma), West (Delta, Epsilon)")
+        s.title = toy_title(st, s.lang)
+        s.figure = toy_figure(st, s.lang, title=s.title)
         s.not_drawn = None
         self._render()
 
@@ -242,12 +269,13 @@ class Explorer:
     def _render(self):
         import html
         s = self.state
+        warn = " style='color:#8c510a;font-weight:bold'" if s.data != "real" else ""
         self.status.value = (f"<p style='color:#b00020'><b>Error:</b> {html.escape(s.error)}</p>" if s.error else
-                             f"<p>{'Toy state' if s.mode == 'toy' else html.escape(body_title(s.body, s.lang))}"
-                             f"{'' if s.mode == 'toy' else ' ' + str(s.year)}; options changed: "
+                             f"<p{warn}>{html.escape(s.title)}; options changed: "
                              f"{html.escape(', '.join(s.options) or 'none')}</p>")
         self.step_html.value = (f"<div class='reservation-step' style='padding:6px;border-left:4px solid #2166ac'>"
-                                f"{html.escape(s.step_text)}</div>" if s.mode == "toy" else "")
+                                f"{html.escape(s.step_text)}<br><small>{html.escape(s.step_clause)}</small></div>"
+                                if s.mode == "toy" else "")
         if not self.render_enabled or s.error:
             return
         # The outputs are set as the Output widgets' state (not captured with `with out: display(...)`): the same
@@ -270,7 +298,7 @@ class Explorer:
         t = s.table
         rows = []
         if s.mode == "toy":
-            shown = t.drop(columns=["unit_code"] + ([] if s.step == len(s.steps) else ["final"]))
+            shown = toy_table(t, s.lang, final=s.step == len(s.steps))
             rows.append(bundle(HTML(shown.to_html(index=False, classes="reservation-table"))))
         else:
             rows.append(bundle(HTML(style_categories(t.head(300), s.lang).to_html(
