@@ -15,7 +15,7 @@ from functools import lru_cache
 import pytest
 
 from reservation.allotment.pipeline import allot
-from reservation.law import words
+from reservation.law import words, words_codes
 from reservation.law.categories import CODES
 from reservation.rules.registry import all_rulebooks
 
@@ -69,8 +69,8 @@ def test_the_check_finds_what_it_should():
 def test_no_word_table_carries_a_code_in_hindi():
     """Every table of the words module (those other branches add too): the Hindi strings name no code."""
     found = []
-    for name in dir(words):
-        value = getattr(words, name)
+    for module, name in [(m, n) for m in (words, words_codes) for n in dir(m)]:
+        value = getattr(module, name)
         if name.startswith("_") or callable(value) or isinstance(value, type(words)):
             continue
         for where, text in _hindi_strings(value, name):
@@ -149,13 +149,13 @@ def test_case_forms_of_the_units():
 
 
 def test_codes_become_category_words():
-    assert words.category_words_hi("SC_W") == "अनुसूचित जाति महिला"
-    assert words.category_words_hi("OBC_W+OBC") == "अन्य पिछड़ा वर्ग महिला और अन्य पिछड़ा वर्ग"
-    assert words.category_words_hi("GEN") == "महिला"
+    assert words_codes.category_words_hi("SC_W") == "अनुसूचित जाति महिला"
+    assert words_codes.category_words_hi("OBC_W+OBC") == "अन्य पिछड़ा वर्ग महिला और अन्य पिछड़ा वर्ग"
+    assert words_codes.category_words_hi("GEN") == "महिला"
     reasons = _allotment("zp-chair", 2021).table_in("hi")
     sc_w = reasons[reasons["category"] == "SC_W"]["reason"]
     assert len(sc_w) and sc_w.str.startswith("अनुसूचित जाति महिला: ").all()
-    assert set(words.TIE_BREAK_HI) == set(all_rulebooks()["zp-chair"].options["tie_break"].readings)
+    assert set(words_codes.TIE_BREAK_HI) == set(all_rulebooks()["zp-chair"].options["tie_break"].readings)
 
 
 def test_hindi_ordinals():

@@ -8,8 +8,8 @@ import pandas as pd
 from ..base.errors import InputError
 from ..law.categories import CODES
 from ..law.decisions import Status
-from ..law.words import (ANSWER_WORDS, BODY_TITLES_HI, EXPLAIN_WORDS, STATUS_WORDS, category_label,
-                          category_words_hi, units_word)
+from ..law.words import ANSWER_WORDS, BODY_TITLES_HI, STATUS_WORDS, category_label, units_word
+from ..law.words_codes import EXPLAIN_WORDS, category_words_hi
 
 __all__ = ["explain_text", "resolve_unit", "answer_lines"]
 

@@ -37,7 +37,8 @@ from ..inputs.options import OptionSet, parse_assignments
 from ..inputs.published import published_list
 from .render import PassText
 from ..law.rotation import RotationView, distinct_years, group_codes
-from ..law.words import OBC_NOTE_HI, TIE_BREAK_HI, units_word
+from ..law.words import OBC_NOTE_HI, units_word
+from ..law.words_codes import TIE_BREAK_HI
 from ..rules.rulebook import BaseYearWarning, Counts, Rulebook, base_year_assumption
 from ..rules.registry import get_rulebook
 

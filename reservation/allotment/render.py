@@ -27,7 +27,8 @@ from ..law.decisions import Decision
 from ..engine.passes import EngineResult, PassRecord
 from ..engine.steps import TieRule, WomenRule
 from ..law.ranking import Ratio
-from ..law.words import ALLOTMENT_WORDS, DECISION_WORDS, TIER_WORDS, category_words_hi, check_lang
+from ..law.words import ALLOTMENT_WORDS, DECISION_WORDS, TIER_WORDS, check_lang
+from ..law.words_codes import category_words_hi
 
 __all__ = ["PassText", "TABLE_COLUMNS", "TRACE_COLUMNS", "render_table", "render_table_blocks", "render_trace", "key_texts"]
 

@@ -242,9 +242,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--body", required=True)
     sp.set_defaults(func=cmd_options)
 
-    from . import audit as cli_audit, design as cli_design, dpc as cli_dpc, project as cli_project, \
-        report as cli_report
+    from . import audit as cli_audit, design as cli_design, dpc as cli_dpc, history as cli_history, \
+        project as cli_project, report as cli_report
     cli_dpc.register(sub)
+    cli_history.register(sub)
     cli_report.register(sub)
     cli_audit.register(sub)
     cli_project.register(sub)

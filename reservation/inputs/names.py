@@ -433,14 +433,21 @@ class NameIndex:
         w = self._weights
         return sorted(positions, key=lambda i: (-(w[i] if w is not None else 0), int(self._table_pos[i])))
 
+    #: the most candidates an "ambiguous" message names (the rest are counted): a gram panchayat name such as
+    #: "Rampur" names hundreds
+    MAX_LISTED = 12
+
     def _ambiguous(self, text: str, hit: set[int]) -> str:
         lang = "hi" if _is_hindi(text) else "en"
         pos = self._order(hit)
+        more = max(0, len(pos) - self.MAX_LISTED)
+        pos = pos[:self.MAX_LISTED]
         labels = [self._label(i, lang) for i in pos]
         same = len(set(labels)) < len(labels)
         if same:
             labels = [self._label(i, lang, with_parent=True) for i in pos]
-        msg = f"{excerpt(text)} is ambiguous: {_join(labels, quote=False)}"
+        listed = f"{', '.join(labels)} and {more} more" if more else _join(labels, quote=False)
+        msg = f"{excerpt(text)} is ambiguous: {listed}"
         if self._parents is not None and len({self._parents[i] for i in pos}) > 1:
             msg += f"; write 'Name, {self.parent_index.kind.capitalize() if self.parent_index else 'Parent'}'"
         return msg

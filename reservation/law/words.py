@@ -9,7 +9,8 @@ covers every Hindi character. Light on purpose (no pandas): :mod:`reservation.la
 here.
 
 Use :func:`word` (``word("table.unit", "hi")``; entries with ``{placeholders}`` take keyword arguments) and
-:func:`check_lang`.
+:func:`check_lang`. The Hindi that stands for codes inside Hindi sentences (category words, tie-break rules, the
+frame of ``explain``) is in :mod:`reservation.law.words_codes`, beside this module (which is at its size limit).
 """
 
 from __future__ import annotations
@@ -20,8 +21,7 @@ from ..base.errors import InputError
 __all__ = ["LANGS", "LANG_NAMES", "CATEGORY_LABELS", "BODY_TITLES_HI", "TEXT", "VERDICT_TEXT", "ALL_DIVISIONS",
            "DEVANAGARI_SAMPLE", "check_lang", "word", "category_label", "verdict_text", "TIER_WORDS",
            "DECISION_WORDS", "ordinal", "ALLOTMENT_WORDS", "UNIT_KINDS_HI", "OBC_NOTE_HI", "UNIT_COUNT_WORDS",
-           "units_word", "flag_meanings", "STATUS_WORDS", "ANSWER_WORDS", "status_counts_line",
-           "TIE_BREAK_HI", "GROUP_LABELS_HI", "category_words_hi", "EXPLAIN_WORDS"]
+           "units_word", "flag_meanings", "STATUS_WORDS", "ANSWER_WORDS", "status_counts_line", "UNPLACED_REASONS"]
 
 #: The languages of every view: English and Hindi.
 LANGS: tuple[str, ...] = ("en", "hi")
@@ -357,6 +357,100 @@ TEXT: dict[str, dict[str, str]] = {
     "audit.rule_unchecked": {
         "en": "not checked where the list lacks units: {units}",
         "hi": "जहाँ सूची में इकाइयाँ नहीं हैं वहाँ नहीं जाँचा गया: {units}"},
+    # one unit's history (reservation history; reservation.history.unit_render)
+    "history.title": {"en": "{body}: {name}{where} (code {code})", "hi": "{body}: {name}{where} (कोड {code})"},
+    "history.title_unplaced": {
+        "en": "{body}: {name}{where}: a gram panchayat of the lists that LGD's list does not hold (the crosswalk: "
+              "{reason}); its rows are those printing the same name in the block",
+        "hi": "{body}: {name}{where}: सूचियों की ग्राम पंचायत जो LGD की सूची में नहीं (मिलान: {reason}); इसकी "
+              "पंक्तियाँ वे हैं जिनमें विकास खण्ड में यही नाम छपा है"},
+    "history.note.unplaced": {"en": "not placed: {reason}; nearest LGD name {best} ({score})",
+                              "hi": "नहीं बैठाई गई: {reason}; निकटतम LGD नाम {best} ({score})"},
+    "history.elections": {"en": "Category at each general election:", "hi": "प्रत्येक सामान्य निर्वाचन में श्रेणी:"},
+    "history.status.not_in_list": {
+        "en": "unknown: the {year} list is held, but no row of it is placed on this unit",
+        "hi": "अज्ञात: {year} की सूची उपलब्ध है, पर उसकी कोई पंक्ति इस इकाई पर नहीं बैठाई जा सकी"},
+    "history.status.no_list": {"en": "unknown: we hold no {year} list", "hi": "अज्ञात: {year} की सूची हमारे पास नहीं"},
+    "history.give_list": {
+        "en": "the {year} list is not shipped: give it with --history FILE (unit,year,category; district offices "
+              "publish the lists block by block)",
+        "hi": "{year} की सूची साथ नहीं दी गई: उसे `--history FILE` से दें (`unit,year,category`; जिला कार्यालय सूचियाँ "
+              "विकास खण्डवार प्रकाशित करते हैं)"},
+    "history.next": {"en": "Rotation at the next election ({year}), by the tiers of the law:",
+                     "hi": "अगले निर्वाचन ({year}) में चक्रानुक्रम, विधि के स्तरों के अनुसार:"},
+    "history.at": {"en": "Rotation at the election of {year}, by the tiers of the law:",
+                   "hi": "{year} के निर्वाचन में चक्रानुक्रम, विधि के स्तरों के अनुसार:"},
+    "history.base": {"en": "base year {base}{default}: previous elections {counted} ({clause})",
+                     "hi": "आधार वर्ष {base}{default}: पिछले निर्वाचन {counted} ({clause})"},
+    "history.default": {"en": " (the rulebook's default)", "hi": " (नियम-पुस्तिका का डिफ़ॉल्ट)"},
+    "history.none_counted": {"en": "none", "hi": "कोई नहीं"},
+    "history.group.ST": {"en": "ST", "hi": "अनुसूचित जनजाति"},
+    "history.group.SC": {"en": "SC", "hi": "अनुसूचित जाति"},
+    "history.group.OBC": {"en": "OBC", "hi": "अन्य पिछड़ा वर्ग"},
+    "history.group.GEN": {"en": "women (general)", "hi": "महिला (सामान्य)"},
+    "history.tier.0": {"en": "no election since the base year before {year}: nothing to rotate from",
+                       "hi": "{year} से पहले आधार वर्ष के बाद कोई निर्वाचन नहीं: चक्रानुक्रम का आधार नहीं"},
+    "history.tier.1": {"en": "tier 1: never reserved for it since {base}",
+                       "hi": "स्तर 1: {base} से इस वर्ग के लिए कभी आरक्षित नहीं"},
+    "history.tier.2": {"en": "tier 2: not reserved for it at the last election ({last}); it was in {held}",
+                       "hi": "स्तर 2: पिछले निर्वाचन ({last}) में इस वर्ग के लिए आरक्षित नहीं; {held} में था"},
+    "history.tier.3": {"en": "tier 3: reserved for it at the last election ({last})",
+                       "hi": "स्तर 3: पिछले निर्वाचन ({last}) में इस वर्ग के लिए आरक्षित"},
+    "history.range": {
+        "en": "tier {tiers}: unknown, we hold no list of {missing} (not reserved for it in the lists held)",
+        "hi": "स्तर {tiers}: अज्ञात, {missing} की सूची हमारे पास नहीं (उपलब्ध सूचियों में इस वर्ग के लिए आरक्षित नहीं)"},
+    "history.range_held": {
+        "en": "tier {tiers}: unknown, we hold no list of {missing} (reserved for it in {held})",
+        "hi": "स्तर {tiers}: अज्ञात, {missing} की सूची हमारे पास नहीं ({held} में इस वर्ग के लिए आरक्षित)"},
+    "history.or": {"en": "or", "hi": "या"},
+    "history.note.list": {"en": "list: {source} ('{name}')", "hi": "सूची: {source} ('{name}')"},
+    "history.note.published": {"en": "published list: {source} ('{name}')",
+                               "hi": "प्रकाशित सूची: {source} ('{name}')"},
+    "history.note.crosswalk": {"en": "crosswalk: rule {match}, score {score}", "hi": "मिलान: नियम {match}, अंक {score}"},
+    "history.note.caveat": {"en": "caveat: {caveat}", "hi": "सावधानी: {caveat}"},
+    "history.caveat.check": {"en": "the source's winner columns do not fit the seat",
+                             "hi": "स्रोत के विजेता-स्तंभ पद से मेल नहीं खाते"},
+    "history.caveat.uncertain": {"en": "the OCR cell held two labels, the first was taken",
+                                 "hi": "OCR कक्ष में दो श्रेणियाँ थीं, पहली ली गई"},
+    "history.note.stage_final": {"en": "final list of 17 Mar 2021", "hi": "17 मार्च 2021 की अंतिम सूची"},
+    "history.note.confidence": {"en": "confidence {confidence}: {note}", "hi": "विश्वसनीयता {confidence}: {note}"},
+    "history.note.sec2012": {"en": "SEC 2012 row {serial}: {name} ({district})",
+                             "hi": "राज्य निर्वाचन आयोग 2012 पंक्ति {serial}: {name} ({district})"},
+    "history.note.link": {"en": "linked by {source}, rule {match}, score {score}",
+                          "hi": "{source} द्वारा जोड़ा गया, नियम {match}, अंक {score}"},
+    "history.note.replaces": {"en": "replaces {source} ({category})", "hi": "{source} ({category}) के स्थान पर"},
+    "history.short.0": {"en": "none before", "hi": "पहले कोई नहीं"},
+    "history.short.1": {"en": "1 never since base", "hi": "1 आधार वर्ष से कभी नहीं"},
+    "history.short.2": {"en": "2 not at the last", "hi": "2 पिछले में नहीं"},
+    "history.short.3": {"en": "3 at the last", "hi": "3 पिछले में"},
+    "history.short.range": {"en": "{tiers} unknown (no list of {missing})",
+                            "hi": "{tiers} अज्ञात ({missing} की सूची नहीं)"},
+    "history.unknown_note": {
+        "en": "A list we do not hold is unknown, never 'not reserved': a verdict it could change is given as a "
+              "range.",
+        "hi": "जो सूची हमारे पास नहीं वह अज्ञात है, 'आरक्षित नहीं' कभी नहीं: जिस निर्णय को वह बदल सकती है वह "
+              "एक परास के रूप में दिया गया है।"},
+    "history.tier_rule": {
+        "en": "Tiers: {clause}; computed by the engine's tier rule (reservation/engine/steps.py tiers, "
+              "reservation/law/rotation.py).",
+        "hi": "स्तर: {clause}; इंजन के स्तर-नियम से गणना (`reservation/engine/steps.py` का `tiers`, "
+              "reservation/law/rotation.py)।"},
+    "history.user_file": {"en": "your list", "hi": "आपकी सूची"},
+}
+
+#: The gram pradhan crosswalk's reasons for a row it left unplaced (data/history/gp_unplaced.csv.gz ``reason``, parts
+#: joined by "; "), as reservation history shows them.
+UNPLACED_REASONS: dict[str, dict[str, str]] = {
+    "no LGD gram panchayat alike": {"en": "no LGD gram panchayat alike",
+                                    "hi": "LGD की कोई मिलती-जुलती ग्राम पंचायत नहीं"},
+    "fits two LGD gram panchayats": {"en": "fits two LGD gram panchayats", "hi": "LGD की दो ग्राम पंचायतों से मेल"},
+    "two rows on one LGD gram panchayat": {"en": "two rows on one LGD gram panchayat",
+                                           "hi": "LGD की एक ग्राम पंचायत पर दो पंक्तियाँ"},
+    "too close to call": {"en": "too close to call", "hi": "निर्णय के लिए बहुत निकट"},
+    "no LGD gram panchayat in the block": {"en": "no LGD gram panchayat in the block",
+                                           "hi": "विकास खण्ड में LGD की कोई ग्राम पंचायत नहीं"},
+    "block not placed": {"en": "block not placed", "hi": "विकास खण्ड नहीं बैठाया गया"},
+    "category blank in the source": {"en": "category blank in the source", "hi": "स्रोत में श्रेणी रिक्त"},
 }
 
 #: Rotation verdicts (reservation.views.rotation): code -> (symbol, words in each language).
@@ -587,39 +681,6 @@ def units_word(kind: str, n: int, lang: str = "en") -> str:
 #: oblique singular (units_word(kind, 1, "hi"): "हर जिले में"), ``{tie_break}`` the words of :data:`TIE_BREAK_HI`
 OBC_NOTE_HI = ("अन्य पिछड़ा वर्ग की जनसंख्या सार्वजनिक नहीं है और दी नहीं गई: हर {unit} में राज्य का अनुपात {share} % "
                "माना गया, इसलिए अन्य पिछड़ा वर्ग का क्रम बराबरी के नियम ({tie_break}) और चक्रानुक्रम से तय हुआ")
-
-# ---------------------------------------------------------------- Hindi for codes inside Hindi sentences (issue 22)
-
-#: option tie_break's values, as a Hindi sentence says them (the value itself is for the command line only)
-TIE_BREAK_HI = {"population": "अधिक जनसंख्या पहले, फिर छोटा कोड",
-                "assumed_by_code": "जहाँ जनसंख्या मानी गई वहाँ छोटा कोड पहले, अन्यत्र अधिक जनसंख्या पहले",
-                "code": "छोटा कोड पहले"}
-
-#: the category groups of the passes (ST, SC, OBC; GEN: the women's pass outside them), in Hindi
-GROUP_LABELS_HI = {"ST": "अनुसूचित जनजाति", "SC": "अनुसूचित जाति", "OBC": "अन्य पिछड़ा वर्ग", "GEN": "महिला"}
-
-
-#: the frame of ``reservation explain`` around the rendered reason, clause and steps (reservation.allotment.explain)
-EXPLAIN_WORDS = {
-    "en": {"header": "{body} {year}: {category}", "reason": "  reason: {text}", "clause": "  clause: {text}",
-           "history": "  history: {held} (base year {base})", "no_record": "no record",
-           "rank": "rank {rank} of {pool} by {key}", "tier": "tier {tier}: {words}", "decision": "decision: {text}",
-           "tie": "tie: {text}", "step_clause": "clause: {text}", "step": "  {i}. pass {name}: "},
-    "hi": {"header": "{body}, {year}: {category}", "reason": "  कारण: {text}", "clause": "  प्रावधान: {text}",
-           "history": "  इतिहास: {held} (आधार वर्ष {base})", "no_record": "कोई अभिलेख नहीं",
-           "rank": "{key} के अवरोही क्रम में {pool} में से क्रमांक {rank}", "tier": "स्तर {tier}: {words}",
-           "decision": "निर्णय: {text}", "tie": "बराबरी: {text}", "step_clause": "प्रावधान: {text}",
-           "step": "  {i}. {name} का चरण: "},
-}
-
-
-def category_words_hi(code: str) -> str:
-    """A category code, a pass's codes joined by ``+`` ("SC_W+SC") or a group (GEN) as Hindi words; a code the
-    tables do not hold (a history file's own spelling) is shown as it is."""
-    parts = [CATEGORY_LABELS[c]["hi"] if c in CATEGORY_LABELS else GROUP_LABELS_HI.get(c, c)
-             for c in str(code).split("+")]
-    return " और ".join(parts)
-
 
 def ordinal(n: int, lang: str = "en") -> str:
     """1st, 2nd, 3rd, 4th, 11th, 21st ... (Hindi: पहला, दूसरा, तीसरा, चौथा, 5वाँ, छठा, 7वाँ ...)."""
