@@ -9,7 +9,8 @@ covers every Hindi character. Light on purpose (no pandas): :mod:`reservation.la
 here.
 
 Use :func:`word` (``word("table.unit", "hi")``; entries with ``{placeholders}`` take keyword arguments) and
-:func:`check_lang`.
+:func:`check_lang`. The Hindi that stands for codes inside Hindi sentences (category words, tie-break rules, the
+frame of ``explain``) is in :mod:`reservation.law.words_codes`, beside this module (which is at its size limit).
 """
 
 from __future__ import annotations
@@ -114,7 +115,8 @@ TEXT: dict[str, dict[str, str]] = {
     "table.value": {"en": "Value", "hi": "विवरण"},
     "table.reason_note": {
         "en": "",
-        "hi": "कारण अभी अंग्रेज़ी में हैं: इंजन उन्हें अंग्रेज़ी में लिखता है; निर्णय-कोड आने पर हिन्दी में दिखेंगे।"},
+        "hi": "इस तालिका के कारण अंग्रेज़ी में बने हैं; हिन्दी कारणों के लिए तालिका हिन्दी में बनाएँ "
+              "(`allot --lang hi`)।"},
     # the heading of a division page
     "heading.no_history": {"en": "no history", "hi": "कोई इतिहास नहीं"},
     "heading.units": {"en": "{n} units; rotation against {years} (base year {base})",
@@ -231,7 +233,7 @@ TEXT: dict[str, dict[str, str]] = {
     # the division rule in words (reservation.allotment.render, Hindi: the rulebook's reason is English)
     "reason.freed_by_division": {
         "en": "made unreserved by the division rule in an earlier pass",
-        "hi": "पिछले चरण में मंडल के नियम से अनारक्षित किया गया (विकल्प saturation_effect=unreserved: "
+        "hi": "पिछले चरण में मंडल के नियम से अनारक्षित किया गया (विकल्प `saturation_effect=unreserved`: "
               "'उस जिले को अनारक्षित कर दिया जायेगा')"},
     # the report index
     "index.pages": {"en": "Pages and maps", "hi": "पृष्ठ और मानचित्र"},
@@ -372,7 +374,7 @@ TEXT: dict[str, dict[str, str]] = {
     "history.give_list": {
         "en": "the {year} list is not shipped: give it with --history FILE (unit,year,category; district offices "
               "publish the lists block by block)",
-        "hi": "{year} की सूची साथ नहीं दी गई: उसे --history FILE से दें (unit,year,category; जिला कार्यालय सूचियाँ "
+        "hi": "{year} की सूची साथ नहीं दी गई: उसे `--history FILE` से दें (`unit,year,category`; जिला कार्यालय सूचियाँ "
               "विकास खण्डवार प्रकाशित करते हैं)"},
     "history.next": {"en": "Rotation at the next election ({year}), by the tiers of the law:",
                      "hi": "अगले निर्वाचन ({year}) में चक्रानुक्रम, विधि के स्तरों के अनुसार:"},
@@ -431,7 +433,7 @@ TEXT: dict[str, dict[str, str]] = {
     "history.tier_rule": {
         "en": "Tiers: {clause}; computed by the engine's tier rule (reservation/engine/steps.py tiers, "
               "reservation/law/rotation.py).",
-        "hi": "स्तर: {clause}; इंजन के स्तर-नियम से गणना (reservation/engine/steps.py tiers, "
+        "hi": "स्तर: {clause}; इंजन के स्तर-नियम से गणना (`reservation/engine/steps.py` का `tiers`, "
               "reservation/law/rotation.py)।"},
     "history.user_file": {"en": "your list", "hi": "आपकी सूची"},
 }
@@ -510,7 +512,7 @@ TIER_WORDS = {
            2: "पिछले निर्वाचन में इस वर्ग के लिए आरक्षित नहीं",
            3: "पिछले निर्वाचन में इस वर्ग के लिए आरक्षित",
            "none": "इतिहास में कोई पिछला निर्वाचन नहीं",
-           "no_record": "इतिहास में {year} का कोई अभिलेख नहीं, आरक्षित नहीं माना गया",
+           "no_record": "इतिहास में {year} का कोई अभिलेख नहीं, इसलिए आरक्षित नहीं माना गया",
            "earlier": "पर पहले था"},
 }
 
@@ -527,7 +529,7 @@ DECISION_WORDS = {
     "hi": {Decision.PASSED_OVER: "छोड़ा गया: पद चक्रानुक्रम में पहले की इकाइयों को मिल गए",
            Decision.ALLOTTED: "{code} आवंटित",
            Decision.LEFT_OUT_DIVISION: "छोड़ा गया: {division} मण्डल के सभी {size} जिले {group} के लिए आरक्षित हो जाते; "
-                                       "कम आबादी वाला ({population}) {group} के लिए अनारक्षित छोड़ा गया",
+                                       "सबसे कम आबादी वाला जिला ({population}) {group} के लिए आरक्षित नहीं किया गया",
            Decision.NOT_ELIGIBLE: "पात्र नहीं: {why}",
            Decision.NO_POSTS: "इस चरण में कोई पद नहीं",
            Decision.PINNED: "{code} पर नियत",
@@ -545,23 +547,25 @@ ALLOTMENT_WORDS = {
            "unreserved": "UR: reached by no category pass ({parts})",
            "unreserved_part": "{name} rank {rank} of {pool} (tier {tier})",
            "tied": "{key_label} tied with {n} other unit(s); placed by ",
+           "tied_one": "{key_label} tied with 1 other unit(s); placed by ",
            "by_lot": "lot number {lot}",
            "by_population": "the tie-break rule (larger population {population} first, then lower code)",
            "by_code": "the tie-break rule (lower code first)",
            "people": "{n} people", "people_assumed": "about {n} people (OBC assumed)"},
-    "hi": {"allotted": "{code}: {key_label} ({key}) के क्रम में {pool} में से {rank}; स्तर {tier}: {tier_words}; "
-                       "चक्रानुक्रम में {name} के {need} पदों में से {chosen} चुना गया",
-           "women_top": "; पहले {n} में होने से महिला के लिए आरक्षित",
-           "women_not_last": "; महिला पद (पिछले निर्वाचन में महिला पद न रहे पहले)",
-           "pinned_reason": "{code} पिन फ़ाइल ({source}) द्वारा नियत; शेष इसके आसपास संगणित",
+    "hi": {"allotted": "{code}: {key_label} ({key}) के अवरोही क्रम में {pool} में से क्रमांक {rank}; स्तर {tier}: "
+                       "{tier_words}; चक्रानुक्रम में {name} के {need} पदों में क्रमांक {chosen} पर चयन",
+           "women_top": "; ऊपर से पहले {n} में होने से महिला के लिए आरक्षित",
+           "women_not_last": "; महिला पद (जो पिछले निर्वाचन में महिला पद नहीं थे, वे पहले)",
+           "pinned_reason": "{code}: पिन फ़ाइल ({source}) द्वारा नियत; शेष का आवंटन इसे छोड़कर संगणित",
            "pinned_clause": "इनपुट द्वारा नियत ({source})",
-           "unreserved": "अनारक्षित: किसी श्रेणी के चरण में नहीं पहुँचा ({parts})",
-           "unreserved_part": "{name} क्रम {pool} में से {rank} (स्तर {tier})",
-           "tied": "{key_label} में {n} अन्य इकाई/इकाइयों के बराबर; क्रम ",
-           "by_lot": "लॉटरी संख्या {lot} से",
-           "by_population": "नियम से (अधिक जनसंख्या {population} पहले, फिर कम कोड)",
-           "by_code": "नियम से (कम कोड पहले)",
-           "people": "{n} व्यक्ति", "people_assumed": "लगभग {n} व्यक्ति (अन्य पिछड़ा वर्ग अनुमानित)"},
+           "unreserved": "अनारक्षित: किसी श्रेणी के चरण में पद तक नहीं पहुँचा ({parts})",
+           "unreserved_part": "{name} के क्रम में {pool} में से क्रमांक {rank} (स्तर {tier})",
+           "tied": "{key_label} {n} अन्य इकाइयों के बराबर; क्रम का निर्धारण: ",
+           "tied_one": "{key_label} 1 अन्य इकाई के बराबर; क्रम का निर्धारण: ",
+           "by_lot": "लॉटरी संख्या {lot}",
+           "by_population": "बराबरी का नियम (अधिक जनसंख्या ({population}) पहले, फिर छोटा कोड)",
+           "by_code": "बराबरी का नियम (छोटा कोड पहले)",
+           "people": "{n} व्यक्ति", "people_assumed": "लगभग {n} व्यक्ति, अन्य पिछड़ा वर्ग की जनसंख्या मानी गई"},
 }
 
 
@@ -674,18 +678,18 @@ def units_word(kind: str, n: int, lang: str = "en") -> str:
 
 
 #: the OBC assumption repeated in each row it decides, in Hindi (the English text is the rulebook's); {unit}: the
-#: oblique singular (units_word(kind, 1, "hi"): "हर जिले में")
+#: oblique singular (units_word(kind, 1, "hi"): "हर जिले में"), ``{tie_break}`` the words of :data:`TIE_BREAK_HI`
 OBC_NOTE_HI = ("अन्य पिछड़ा वर्ग की जनसंख्या सार्वजनिक नहीं है और दी नहीं गई: हर {unit} में राज्य का अनुपात {share} % "
                "माना गया, इसलिए अन्य पिछड़ा वर्ग का क्रम बराबरी के नियम ({tie_break}) और चक्रानुक्रम से तय हुआ")
 
-
 def ordinal(n: int, lang: str = "en") -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 21st ... (Hindi: 1वाँ ...)."""
+    """1st, 2nd, 3rd, 4th, 11th, 21st ... (Hindi: पहला, दूसरा, तीसरा, चौथा, 5वाँ, छठा, 7वाँ ...)."""
     if lang == "hi":
-        return f"{n}वाँ"
+        return _ORDINAL_HI.get(n, f"{n}वाँ")
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{_SUFFIX.get(n % 10, 'th')}"
 
 
 _SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+_ORDINAL_HI = {1: "पहला", 2: "दूसरा", 3: "तीसरा", 4: "चौथा", 6: "छठा"}
