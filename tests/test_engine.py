@@ -177,7 +177,7 @@ def test_the_table_in_hindi_says_the_same_decisions_in_hindi():
     hi, en = a.table_in("hi"), a.table
     assert hi["category"].equals(en["category"]) and hi["decision"].equals(en["decision"])
     sc_w = hi[hi["category"] == "SC_W"]["reason"].iat[0]
-    assert sc_w.startswith("SC_W: ग्रामीण जनसंख्या में अनुसूचित जाति का अनुपात (") and "महिला के लिए आरक्षित" in sc_w
+    assert sc_w.startswith("अनुसूचित जाति महिला: ग्रामीण जनसंख्या में अनुसूचित जाति का अनुपात (") and "महिला के लिए आरक्षित" in sc_w
     assert not hi["reason"].str.contains(" of the ").any()
 
 

@@ -125,13 +125,13 @@ def test_report_for_one_division_end_to_end(main, tmp_path, capsys):
     # the assumptions in full, with no index column; the Hindi units keep their reasons (English, said so)
     caveat = next(a for a in zp_assumptions() if "OBC population" in a)
     assert html.escape(caveat, quote=False) in page and "row_heading" not in page
-    assert "के क्रम में" in page and "कारण (अंग्रेज़ी में)" not in page      # Hindi reasons, from the codes
+    assert "के अवरोही क्रम में" in page and "कारण (अंग्रेज़ी में)" not in page      # Hindi reasons, from the codes
     # a CSV of each table beside the page, safe for spreadsheets
     for name in ("counts", "units", "assumptions"):
         assert (out / f"lucknow-{name}.csv").is_file() and f'href="lucknow-{name}.csv"' in index_text(out)
     units = pd.read_csv(out / "lucknow-units.csv", encoding="utf-8-sig")
     assert sorted(units["unit_name_en"]) == ["Hardoi", "Lakhimpur Kheri", "Lucknow", "Rae Bareli", "Sitapur", "Unnao"]
-    assert {"category_en", "category_hi", "reason", "reason_hi", "clause"} <= set(units.columns)
+    assert {"category_en", "category_hi", "reason", "reason_hi", "clause", "clause_hi"} <= set(units.columns)
     # the same page standing alone (--plotlyjs inline): plotly.js, the font and the static map inside it
     alone = report.notebook_to_html(out / "lucknow.ipynb", tmp_path / "alone.html", title="t", plotlyjs="inline",
                                     static_map=out / "lucknow-map-en.png").read_text(encoding="utf-8")

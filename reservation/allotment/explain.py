@@ -8,7 +8,8 @@ import pandas as pd
 from ..base.errors import InputError
 from ..law.categories import CODES
 from ..law.decisions import Status
-from ..law.words import ANSWER_WORDS, STATUS_WORDS, UNIT_KINDS_HI, category_label
+from ..law.words import ANSWER_WORDS, BODY_TITLES_HI, STATUS_WORDS, category_label, units_word
+from ..law.words_codes import EXPLAIN_WORDS, category_words_hi
 
 __all__ = ["explain_text", "resolve_unit", "answer_lines"]
 
@@ -57,29 +58,41 @@ def explain_text(allotment, unit, lang: str = "en") -> str:
     meta = allotment.meta
     where = (f"{row['division']} division" if row["district"] == row["unit_name_en"] else
              f"{row['district']} district, {row['division']} division")
+    ew, say = EXPLAIN_WORDS[lang], _sayer(lang)
+    body = meta["body"] if lang == "en" else BODY_TITLES_HI.get(meta["body"], meta["body"])
     lines = [f"{row['unit_name_en']} ({row['unit_name_hi'] or 'no Hindi name'}), LGD {code}, {where}",
-             f"{meta['body']} {meta['year']}: {row['category']}"]
+             ew["header"].format(body=body, year=meta["year"], category=say(row["category"]))]
     pos = int(np.flatnonzero(allotment.engine.codes == code)[0])
     if allotment.answer is not None:
         lines[1:1] = answer_lines(allotment, pos, lang)
-    lines += [f"  reason: {row['reason']}", f"  clause: {row['clause']}"]
+    lines += [ew["reason"].format(text=row["reason"]), ew["clause"].format(text=row["clause"])]
     if allotment.history is not None:
         h = allotment.history[allotment.history["unit_code"] == code]
-        held = ", ".join(f"{y}: {c} ({src})" for y, c, src in zip(h["year"], h["category"], h["source"]))
-        lines.append(f"  history: {held or 'no record'} (base year {meta['base_year']})")
+        held = ", ".join(f"{y}: {say(c)} ({src})" for y, c, src in zip(h["year"], h["category"], h["source"]))
+        lines.append(ew["history"].format(held=held or ew["no_record"], base=meta["base_year"]))
     lines.append(ANSWER_WORDS[lang]["trace"])
     for i, s in enumerate(allotment.explain(code, lang=lang).to_dict("records"), start=1):
-        parts = []
-        if not pd.isna(s["rank"]):
-            parts.append(f"rank {s['rank']} of {s['pool']} by {s['key']}")
-        if not pd.isna(s["tier"]):
-            parts.append(f"tier {s['tier']}: {s['tier_reason']}")
-        parts.append(f"decision: {s['detail']}")
-        if s["tie_break"]:
-            parts.append(f"tie: {s['tie_break']}")
-        parts.append(f"clause: {s['clause']}")
-        lines.append(f"  {i}. pass {s['pass']}: " + "; ".join(parts))
+        lines.append(_step_line(ew, say, i, s))
     return "\n".join(lines)
+
+
+def _sayer(lang: str):
+    """A category code as a sentence in ``lang`` says it: the code in English, the category's words in Hindi."""
+    return (lambda c: str(c)) if lang == "en" else (lambda c: category_words_hi(str(c)) if str(c) else "")
+
+
+def _step_line(ew: dict, say, i: int, s: dict) -> str:
+    """One step of the trace (a row of ``Allotment.explain``) as a line of ``reservation explain``."""
+    parts = []
+    if not pd.isna(s["rank"]):
+        parts.append(ew["rank"].format(rank=s["rank"], pool=s["pool"], key=s["key"]))
+    if not pd.isna(s["tier"]):
+        parts.append(ew["tier"].format(tier=s["tier"], words=s["tier_reason"]))
+    parts.append(ew["decision"].format(text=s["detail"]))
+    if s["tie_break"]:
+        parts.append(ew["tie"].format(text=s["tie_break"]))
+    parts.append(ew["step_clause"].format(text=s["clause"]))
+    return ew["step"].format(i=i, name=say(s["pass"])) + "; ".join(parts)
 
 
 def answer_lines(allotment, pos: int, lang: str = "en") -> list[str]:
@@ -93,22 +106,26 @@ def answer_lines(allotment, pos: int, lang: str = "en") -> list[str]:
     published = str(a.published[pos])
     possible = a.possible_codes(pos)
     status = str(a.status[pos])
-    kind = allotment.unit_kind if lang == "en" else UNIT_KINDS_HI.get(allotment.unit_kind, allotment.unit_kind)
+    kind = allotment.unit_kind if lang == "en" else units_word(allotment.unit_kind, 1, "hi")
+    say = _sayer(lang)
+
+    def named(c):       # "OBC_W (Other Backward Classes (women))"; Hindi: the words, the code in code style
+        return f"{c} ({category_label(c, lang)})" if lang == "en" else f"{category_label(c, lang)} (`{c}`)"
     out = []
     if status == Status.DIFFERS_PUBLISHED.value:
         key = "differs" if a.source is not None and a.source.shipped else "differs_user"
-        out.append(w[key].format(published=published, category=category))
+        out.append(w[key].format(published=say(published), category=say(category)))
     if a.source is None:
         out.append(w["published_none"])
     else:
         src = (w["shipped_list"].format(file=a.source.file) if a.source.shipped else w["user_list"]
                + f" ({a.source.file})") + (", " + w["source_date"].format(date=a.source.date) if a.source.date else "")
-        out.append(w["published"].format(published=published, label=category_label(published, lang), source=src)
-                   if published else w["published_absent"].format(source=src))
-    out.append(w["possible"].format(codes=", ".join(f"{c} ({category_label(c, lang)})" for c in possible)))
+        out.append(_published_line(w, lang, published, src) if published else
+                   w["published_absent"].format(source=src))
+    out.append(w["possible"].format(codes=", ".join(named(c) for c in possible)))
     if published and published not in possible:
         out.append(w["outside"])
-    out.append(w["status"].format(status=status, sentence=sw[status][1]))
+    out.append(w["status"].format(status=status if lang == "en" else sw[status][0], sentence=sw[status][1]))
     years = a.missing_years(pos)
     obc_open = bool(a.possible_obc is not None and bin(int(a.possible_obc[pos])).count("1") > 1)
     deciders = []
@@ -120,13 +137,22 @@ def answer_lines(allotment, pos: int, lang: str = "en") -> list[str]:
     why = [w["stand_in_given"]] if a.obc_given else [w["stand_in_obc"].format(kind=kind)]
     if years:
         why.append(w["stand_in_list"])
-    out.append(w["stand_in"].format(category=category, label=category_label(category, lang), why="; ".join(why)))
+    out.append(w["stand_in"].format(category=say(category) if lang == "hi" else category,
+                                    label=f"`{category}`" if lang == "hi" else category_label(category, lang),
+                                    why="; ".join(why)))
     rec = allotment.probability_record
     if allotment.probabilities is not None:
-        probs = ", ".join(f"{c} {p:.3f}" for c, p in zip(CODES, allotment.probabilities[pos]) if p > 0)
+        probs = ", ".join(f"{say(c)} {p:.3f}" for c, p in zip(CODES, allotment.probabilities[pos]) if p > 0)
         out.append(w["probabilities"].format(samples=rec["samples"], seed=rec["seed"], probs=probs))
         if status == Status.DEPENDS_LIST.value:
             out.append(w["probabilities_list"].format(years=", ".join(map(str, years))))
     elif rec is not None and rec.get("refused"):
         out.append(w["probabilities_refused"].format(why=rec["refused"]))
     return ["  " + x for x in out]
+
+
+def _published_line(w: dict, lang: str, published: str, src: str) -> str:
+    """The published category and its source ("W (Women), ..."; Hindi: "महिला (`W`), ...")."""
+    if lang == "en":
+        return w["published"].format(published=published, label=category_label(published, lang), source=src)
+    return w["published"].format(published=category_label(published, lang), label=f"`{published}`", source=src)

@@ -38,6 +38,7 @@ from ..inputs.published import published_list
 from .render import PassText
 from ..law.rotation import RotationView, distinct_years, group_codes
 from ..law.words import OBC_NOTE_HI, units_word
+from ..law.words_codes import TIE_BREAK_HI
 from ..rules.rulebook import BaseYearWarning, Counts, Rulebook, base_year_assumption
 from ..rules.registry import get_rulebook
 
@@ -458,7 +459,8 @@ def _passes(p: Prepared, ctx: Context, frame: pd.DataFrame, slot_matrix: np.ndar
     groups = rb.groups(opts) if callable(rb.groups) else rb.groups
     pop = frame["pop"].to_numpy(dtype=np.int64)
     obc_note_hi = OBC_NOTE_HI.format(unit=units_word(rb.unit_kind, 1, "hi"), share=ctx.obc.share_text,
-                                     tie_break=opts["tie_break"])
+                                     tie_break=TIE_BREAK_HI[opts["tie_break"]])
+    rot_clause_hi = rb.clause("rotation", "hi", base_year=p.base)
     passes = []
     for group, codes in rb.pass_order(opts):
         g = groups[group]
@@ -473,7 +475,8 @@ def _passes(p: Prepared, ctx: Context, frame: pd.DataFrame, slot_matrix: np.ndar
             clause_eligible=rb.clause(g.clause_eligible) if g.clause_eligible else "",
             eligible_reason=g.eligible_reason, note=obc_note if g.note == "obc" else "",
             note_hi=obc_note_hi if g.note == "obc" and obc_note else "",
-            freed_reason=rb.clause("freed.reason"), clause_freed=rb.clause("freed"), tie_rule=tie_rule)
+            freed_reason=rb.clause("freed.reason"), clause_freed=rb.clause("freed"), tie_rule=tie_rule,
+            hi=_clauses_hi(rb, g, rot_clause_hi))
         satpop = _division_population(p, ctx, group) if g.division_rule and rb.division_population else None
         cols = [CODE_INDEX[c] for c in codes]
         passes.append(Pass(group=group, codes=tuple(codes), slots=slot_matrix[:, cols], key=g.key(ctx),
@@ -481,6 +484,17 @@ def _passes(p: Prepared, ctx: Context, frame: pd.DataFrame, slot_matrix: np.ndar
                            history_codes=group_codes(group, opts.values.get("women_history", "general_only")),
                            eligible=eligible, saturation_population=satpop, text=text))
     return passes
+
+
+def _clauses_hi(rb, g, rot_clause_hi: str) -> dict:
+    """The Hindi of a pass's clause fields (:class:`~reservation.allotment.render.PassText`), from the rulebook's
+    Hindi clause table."""
+    return {"clause": rb.clause(g.clause, "hi"), "clause_women": rb.clause(g.clause_women or g.clause, "hi"),
+            "clause_rotation": rot_clause_hi,
+            "clause_saturation": rb.clause(g.division_rule, "hi") if g.division_rule else "",
+            "clause_eligible": rb.clause(g.clause_eligible, "hi") if g.clause_eligible else "",
+            "eligible_reason": g.eligible_reason_hi, "freed_reason": rb.clause("freed.reason", "hi"),
+            "clause_freed": rb.clause("freed", "hi")}
 
 
 def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions: list, obc_note: str,
@@ -532,6 +546,7 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
     a = Allotment(body=body, year=year, unit_kind=rb.unit_kind, parent_column=parent, engine=result,
                   units=frame, counts=c.state, meta=meta, history=h[h["year"] < year], extra=c.extra,
                   resolve=p.resolve, ur_clause=rb.clause("unreserved"), extra_columns=rb.columns,
+                  ur_clause_hi=rb.clause("unreserved", "hi"),
                   flags_pending=True, options=opts, prepared=p if answer else None)
     return a            # meta["flags"] (facts a reader should see even when lawful) is filled on the first read
 

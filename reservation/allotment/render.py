@@ -13,7 +13,7 @@ clauses and key labels from the rulebook (:class:`PassText`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from string import Formatter
 
@@ -27,7 +27,8 @@ from ..law.decisions import Decision
 from ..engine.passes import EngineResult, PassRecord
 from ..engine.steps import TieRule, WomenRule
 from ..law.ranking import Ratio
-from ..law.words import ALLOTMENT_WORDS, DECISION_WORDS, TIER_WORDS, category_label, check_lang, ordinal, word
+from ..law.words import ALLOTMENT_WORDS, DECISION_WORDS, TIER_WORDS, check_lang
+from ..law.words_codes import category_words_hi
 
 __all__ = ["PassText", "TABLE_COLUMNS", "TRACE_COLUMNS", "render_table", "render_table_blocks", "render_trace", "key_texts"]
 
@@ -61,9 +62,16 @@ class PassText:
     clause_freed: str = ""
     note_hi: str = ""
     tie_rule: str = ""              # "code": this pass breaks ties by the code alone (tie_break=assumed_by_code)
+    hi: dict = field(default_factory=dict)   # the Hindi of the clause fields above (clause, clause_women, ...)
 
     def note_in(self, lang: str) -> str:
         return self.note_hi if lang == "hi" and self.note_hi else self.note
+
+    def in_lang(self, name: str, lang: str) -> str:
+        """The clause field ``name`` (clause, clause_women, clause_rotation, clause_saturation, clause_eligible,
+        eligible_reason, freed_reason, clause_freed) in ``lang``: Hindi where the rulebook gives it."""
+        english = getattr(self, name)
+        return self.hi.get(name) or english if lang == "hi" else english
 
     def label(self, lang: str) -> str:
         return self.key_label_hi if lang == "hi" and self.key_label_hi else self.key_label
@@ -114,8 +122,8 @@ def vformat(template: str, **fields):
 
 def _ordinals(n: np.ndarray, lang: str):
     n = np.asarray(n, dtype=np.int64)
-    if lang == "hi":
-        return _join(n, "वाँ")
+    if lang == "hi":                    # the Hindi sentences say "क्रमांक N" (serial number): digits only
+        return _text(n)
     m10, m100 = n % 10, n % 100
     suffix = np.where((m100 >= 10) & (m100 <= 20), 0, np.select([m10 == 1, m10 == 2, m10 == 3], [1, 2, 3], 0))
     return _join(n, _pick(["th", "st", "nd", "rd"], suffix))
@@ -211,7 +219,12 @@ class _Words:
         self.lang = lang
         self.w = ALLOTMENT_WORDS[lang]
         self.tw = TIER_WORDS[lang]
-        self.divisions: dict = {}
+        self.divisions: dict = {}       # a division's name in a Hindi sentence (render_trace fills it)
+
+    def code(self, code: str) -> str:
+        """A category code (or a pass's codes, "SC_W+SC") as a sentence in ``lang`` says it: English sentences
+        keep the code, Hindi ones say the category (अनुसूचित जाति महिला, not SC_W)."""
+        return category_words_hi(code) if self.lang == "hi" else code
 
     def tier_words(self, positions: np.ndarray, tiers: np.ndarray, history_codes: frozenset):
         """The words of each unit's tier, with the history behind it (a pyarrow string array)."""
@@ -234,12 +247,13 @@ class _Words:
             if len(t3):
                 last = h[h["year"] == rot.last_year].drop_duplicates("unit_code").set_index("unit_code")["category"]
                 held = last.reindex(codes[t3]).astype(str).tolist()
-                special[t3] = [f"{self.tw[3]} ({rot.last_year}: {c})" for c in held]
+                special[t3] = [f"{self.tw[3]} ({rot.last_year}: {self.code(c)})" for c in held]
             if len(t2):
                 earlier = h.sort_values(["unit_code", "year"], kind="stable")
                 text = {}
                 for u, y, c in zip(earlier["unit_code"].tolist(), earlier["year"].tolist(),
                                    earlier["category"].tolist()):
+                    c = self.code(c)
                     text[u] = f"{text[u]}, {y}: {c}" if u in text else f"{y}: {c}"
                 special[t2] = [f"{self.tw[2]} ({rot.last_year}), {self.tw['earlier']} ({text[int(u)]})"
                                for u in codes[t2]]
@@ -255,7 +269,8 @@ class _Words:
         if not at.any():
             return _same("", len(positions))
         spec, w = rec.spec, self.w
-        head = vformat(w["tied"], key_label=spec.text.label(self.lang), n=t)
+        head = pc.if_else(pa.array(t == 1), w["tied_one"].format(key_label=spec.text.label(self.lang)),
+                          vformat(w["tied"], key_label=spec.text.label(self.lang), n=t))
         lot = rec.lot[positions] if rec.lot is not None else np.full(len(positions), -1)
         if self.r.settings.tie_break is TieRule.POPULATION and spec.text.tie_rule != "code":
             rule = vformat(w["by_population"], population=np.asarray(spec.population, dtype=np.int64)[positions])
@@ -280,14 +295,22 @@ def _int_or_none(a: np.ndarray) -> pd.arrays.IntegerArray:
     return pd.arrays.IntegerArray(np.where(a < 0, 0, a), a < 0)
 
 
-def render_table(result: EngineResult, units: pd.DataFrame, ur_clause: str, extra_columns=(),
+def _clause_in(ur_clause, lang: str) -> str:
+    """The unreserved clause in ``lang``: a text, or a text per language (``{"en": ..., "hi": ...}``)."""
+    if isinstance(ur_clause, str):
+        return ur_clause
+    return ur_clause.get(lang) or ur_clause["en"]
+
+
+def render_table(result: EngineResult, units: pd.DataFrame, ur_clause, extra_columns=(),
                  lang: str = "en") -> pd.DataFrame:
-    """One row per unit (:data:`TABLE_COLUMNS`, the extra columns before ``category``)."""
+    """One row per unit (:data:`TABLE_COLUMNS`, the extra columns before ``category``). ``ur_clause``: the
+    unreserved clause, a text or a text per language."""
     check_lang(lang)
     return _render_rows(result, _Once(result, units, extra_columns), ur_clause, lang, 0, len(result.codes))
 
 
-def render_table_blocks(result: EngineResult, units: pd.DataFrame, ur_clause: str, extra_columns=(),
+def render_table_blocks(result: EngineResult, units: pd.DataFrame, ur_clause, extra_columns=(),
                         lang: str = "en", rows: int = 65_536):
     """The rows of :func:`render_table` as DataFrames of ``rows`` rows, one after the other: the same values
     (their concatenation is the table), without ever holding the words of every unit (a writer renders and
@@ -330,9 +353,10 @@ class _Rows:
         self.step = _Column(n, "UR")
 
 
-def _render_rows(result: EngineResult, once: _Once, ur_clause: str, lang: str, lo: int, hi: int) -> pd.DataFrame:
+def _render_rows(result: EngineResult, once: _Once, ur_clause, lang: str, lo: int, hi: int) -> pd.DataFrame:
     """The table's rows ``lo:hi`` (unit positions; the rows are numbered from 0 in the DataFrame)."""
     r = result
+    ur_clause = _clause_in(ur_clause, lang)
     whole = lo == 0 and hi == len(r.codes)
     W = _Words(r, lang)
     rows = _Rows(hi - lo)
@@ -346,11 +370,11 @@ def _render_rows(result: EngineResult, once: _Once, ur_clause: str, lang: str, l
         rk, pl, tied = once.ranks[i]
         if len(u):
             _put_chosen(rows, W, rec, u, slot_index, chosen_pos, rk, pl, tied, lo)
-        ur_parts = _unreserved_parts(ur_parts, W.w, rec, ur, rk, pl)
+        ur_parts = _unreserved_parts(ur_parts, W, rec, ur, rk, pl)
     for pos, (code, source) in r.pins.items():
         if lo <= pos < hi:
             rows.clause.put([pos - lo], W.w["pinned_clause"].format(source=source))
-            rows.reason.put([pos - lo], W.w["pinned_reason"].format(code=code, source=source))
+            rows.reason.put([pos - lo], W.w["pinned_reason"].format(code=W.code(code), source=source))
             rows.step.put([pos - lo], "pin")
     if len(ur):
         parts = ur_parts if ur_parts is not None else _same("", len(ur))
@@ -364,7 +388,7 @@ def _put_chosen(rows: _Rows, W: _Words, rec: PassRecord, u, slot_index, chosen_p
     clause, the reason in words, the tie-break and the step."""
     r, w, lang = W.r, W.w, W.lang
     spec, text = rec.spec, rec.spec.text
-    codes = _pick(spec.codes, slot_index)
+    codes = _pick([W.code(c) for c in spec.codes], slot_index)
     multi = len(spec.codes) > 1
     women = np.array([multi and c in _WOMEN for c in spec.codes])[slot_index]
     t = rec.tier[u].astype(np.int64)
@@ -381,10 +405,11 @@ def _put_chosen(rows: _Rows, W: _Words, rec: PassRecord, u, slot_index, chosen_p
     text_ = vformat(w["allotted"] + "{_women}{_note}", code=codes, rank=_ordinals(rk[u], lang), pool=pl[u],
                     key_label=text.label(lang), key=ktext, tier=t,
                     tier_words=W.tier_words(u, t, spec.history_codes),
-                    chosen=_ordinals(chosen_pos + 1, lang), need=rec.need[par], name=spec.name,
+                    chosen=_ordinals(chosen_pos + 1, lang), need=rec.need[par], name=W.code(spec.name),
                     _women=add, _note=note)
-    rot = f"; {text.clause_rotation}"
-    cl = _Choice([text.clause, text.clause_women, text.clause + rot, text.clause_women + rot],
+    rot = f"; {text.in_lang('clause_rotation', lang)}"
+    clause, clause_women = text.in_lang("clause", lang), text.in_lang("clause_women", lang)
+    cl = _Choice([clause, clause_women, clause + rot, clause_women + rot],
                  women.astype(np.int64) + 2 * (t > 1))
     at = u - lo
     rows.tier[at], rows.rank[at], rows.pool[at] = t, rk[u], pl[u]
@@ -395,13 +420,13 @@ def _put_chosen(rows: _Rows, W: _Words, rec: PassRecord, u, slot_index, chosen_p
     rows.step.put(at, spec.name)
 
 
-def _unreserved_parts(ur_parts, w: dict, rec: PassRecord, ur: np.ndarray, rk, pl):
+def _unreserved_parts(ur_parts, W: _Words, rec: PassRecord, ur: np.ndarray, rk, pl):
     """The words of the unreserved units (``ur``) so far, with where this pass ranked those it ranked."""
     m = rk[ur] > 0
     if not m.any():
         return ur_parts
     x = ur[m]
-    piece = vformat(w["unreserved_part"], name=rec.spec.name, rank=rk[x], pool=pl[x], tier=rec.tier[x])
+    piece = vformat(W.w["unreserved_part"], name=W.code(rec.spec.name), rank=rk[x], pool=pl[x], tier=rec.tier[x])
     if ur_parts is None:
         ur_parts = _same("", len(ur))
     old = pc.array_filter(ur_parts, pa.array(m))
@@ -437,10 +462,11 @@ def _coded(words: pa.Array, codes: np.ndarray):
     return _texts(pc.take(words, pa.array(np.asarray(codes, dtype=np.int64))))
 
 
-def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause: str, only: np.ndarray | None = None,
+def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause, only: np.ndarray | None = None,
                  lang: str = "en") -> pd.DataFrame:
     """Every rule step that touched a unit, in order (:data:`TRACE_COLUMNS`); ``only``: some unit positions."""
     check_lang(lang)
+    ur_clause = _clause_in(ur_clause, lang)
     r = result
     W = _Words(r, lang)
     if lang == "hi" and "division_hi" in units.columns:      # the division rule names a division in Hindi
@@ -454,7 +480,7 @@ def render_trace(result: EngineResult, units: pd.DataFrame, ur_clause: str, only
         frames.append(pd.DataFrame({"o1": [-1], "o2": [0], "unit": [pos], "pass": ["pin"], "rank": [-1],
                                     "pool": [-1], "key": [""], "tier": [-1], "tier_reason": [""],
                                     "decision": [Decision.PINNED.code],
-                                    "detail": [dw[Decision.PINNED].format(code=code)], "category": [code],
+                                    "detail": [dw[Decision.PINNED].format(code=W.code(code))], "category": [code],
                                     "clause": [w["pinned_clause"].format(source=source)], "tie_break": [""]}))
     for rec in r.records:
         frame = _pass_trace(W, rec, only)
@@ -505,8 +531,8 @@ def _pass_trace(W: _Words, rec: PassRecord, only: np.ndarray | None) -> pd.DataF
         "key": _objects(_join(f"{label} ", key_texts(spec.key, u, lang))),
         "tier": t, "tier_reason": _objects(W.tier_words(u, t, spec.history_codes)),
         "decision": np.asarray([d.code for d in Decision], dtype=object)[dec],
-        "detail": _trace_details(DECISION_WORDS[lang], rec, dec, codes, u, lang, W.divisions),
-        "category": codes, "clause": _trace_clauses(text, rec, dec, women, t, u),
+        "detail": _trace_details(W, rec, dec, codes, u),
+        "category": codes, "clause": _trace_clauses(text, rec, dec, women, t, u, lang),
         "tie_break": _objects(W.ties(rec, u, tied))})
 
 
@@ -528,23 +554,21 @@ def _trace_decisions(r: EngineResult, rec: PassRecord, u: np.ndarray, left: np.n
     return dec, codes
 
 
-def _trace_details(dw: dict, rec: PassRecord, dec: np.ndarray, codes: np.ndarray, u: np.ndarray,
-                   lang: str = "en", divisions: dict | None = None) -> list[str]:
-    """The decision of the pass at each unit in words (Hindi: the division's Hindi name from ``divisions``, the
-    group's label, and the division rule's reason from the words module)."""
-    spec, text = rec.spec, rec.spec.text
-    group = category_label(spec.group, lang) if lang == "hi" and spec.group in CODES else spec.group
-    freed = word("reason.freed_by_division", "hi") if lang == "hi" and text.freed_reason else text.freed_reason
+def _trace_details(W: _Words, rec: PassRecord, dec: np.ndarray, codes: np.ndarray, u: np.ndarray) -> list[str]:
+    """The decision of the pass at each unit in words."""
+    spec, text, lang = rec.spec, rec.spec.text, W.lang
+    dw = DECISION_WORDS[lang]
     details = []
     for d, c, x in zip(dec.tolist(), codes.tolist(), u.tolist()):
         if d == Decision.ALLOTTED:
-            details.append(dw[Decision.ALLOTTED].format(code=c))
+            details.append(dw[Decision.ALLOTTED].format(code=W.code(c)))
         elif d == Decision.LEFT_OUT_DIVISION:
             div, size, population = rec.barred[x]
             details.append(dw[Decision.LEFT_OUT_DIVISION].format(
-                size=size, division=(divisions or {}).get(div, div), group=group, population=f"{int(population):,}"))
+                size=size, division=W.divisions.get(div, div), group=W.code(spec.group),
+                population=f"{int(population):,}"))
         elif d == Decision.NOT_ELIGIBLE:
-            why = freed if rec.freed[x] else text.eligible_reason
+            why = text.in_lang("freed_reason" if rec.freed[x] else "eligible_reason", lang)
             details.append(dw[Decision.NOT_ELIGIBLE].format(why=why))
         else:
             details.append(dw[Decision(d)])
@@ -552,11 +576,13 @@ def _trace_details(dw: dict, rec: PassRecord, dec: np.ndarray, codes: np.ndarray
 
 
 def _trace_clauses(text: PassText, rec: PassRecord, dec: np.ndarray, women: np.ndarray, t: np.ndarray,
-                   u: np.ndarray) -> np.ndarray:
+                   u: np.ndarray, lang: str = "en") -> np.ndarray:
     """The clause behind the pass's decision at each unit."""
-    clause = np.where(women, text.clause_women, text.clause).astype(object)
-    clause = np.where(dec == int(Decision.ALLOTTED), clause, text.clause)
-    clause = np.where((dec == int(Decision.ALLOTTED)) & (t > 1), clause + f"; {text.clause_rotation}", clause)
-    clause = np.where(dec == int(Decision.LEFT_OUT_DIVISION), text.clause_saturation, clause)
+    def c(name):
+        return text.in_lang(name, lang)
+    clause = np.where(women, c("clause_women"), c("clause")).astype(object)
+    clause = np.where(dec == int(Decision.ALLOTTED), clause, c("clause"))
+    clause = np.where((dec == int(Decision.ALLOTTED)) & (t > 1), clause + f"; {c('clause_rotation')}", clause)
+    clause = np.where(dec == int(Decision.LEFT_OUT_DIVISION), c("clause_saturation"), clause)
     return np.where(dec == int(Decision.NOT_ELIGIBLE),
-                    np.where(rec.freed[u], text.clause_freed, text.clause_eligible), clause)
+                    np.where(rec.freed[u], c("clause_freed"), c("clause_eligible")), clause)

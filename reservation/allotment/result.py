@@ -35,7 +35,7 @@ class Allotment:
     def __init__(self, *, body: str, year: int, unit_kind: str, parent_column: str | None, engine: EngineResult,
                  units: pd.DataFrame, counts: pd.DataFrame, meta: dict, history: pd.DataFrame | None,
                  extra: dict, resolve: Callable, ur_clause: str, extra_columns: tuple = (),
-                 flags_pending: bool = False, options=None, prepared=None):
+                 flags_pending: bool = False, options=None, prepared=None, ur_clause_hi: str = ""):
         self.body = body
         self.year = year
         self.unit_kind = unit_kind
@@ -49,6 +49,7 @@ class Allotment:
         self.extra = extra
         self.resolve = resolve
         self.ur_clause = ur_clause
+        self.ur_clause_hi = ur_clause_hi
         self.extra_columns = tuple(extra_columns)
         self.options = options
         self._prepared = prepared               # the answer's inputs (None: a run without an answer)
@@ -141,7 +142,7 @@ class Allotment:
         columns are codes in either language."""
         if lang == "en":
             return self.table
-        return self._with_answer(render_table(self.engine, self.units, self.ur_clause, self.extra_columns,
+        return self._with_answer(render_table(self.engine, self.units, self.ur_clauses, self.extra_columns,
                                               lang=lang))
 
     def table_blocks(self, lang: str = "en", rows: int = 65_536):
@@ -154,10 +155,21 @@ class Allotment:
                 yield df.iloc[lo:lo + rows]
             return
         lo = 0
-        for block in render_table_blocks(self.engine, self.units, self.ur_clause, self.extra_columns, lang=lang,
+        for block in render_table_blocks(self.engine, self.units, self.ur_clauses, self.extra_columns, lang=lang,
                                          rows=rows):
             yield self._with_answer(block, lo)
             lo += len(block)
+
+    @property
+    def ur_clauses(self) -> dict:
+        """The unreserved clause in each language (Hindi: the English where the rulebook gives none)."""
+        return {"en": self.ur_clause, "hi": self.ur_clause_hi or self.ur_clause}
+
+    def trace_in(self, lang: str) -> pd.DataFrame:
+        """The trace with its words in ``lang`` ("en" or "hi")."""
+        if lang == "en":
+            return self.trace
+        return render_trace(self.engine, self.units, self.ur_clauses, lang=lang)
 
     @cached_property
     def trace(self) -> pd.DataFrame:
@@ -166,7 +178,7 @@ class Allotment:
     def explain(self, unit_code: int, lang: str = "en") -> pd.DataFrame:
         """The trace rows of one unit (rendered for that unit only, in ``lang``), numbered from 1."""
         pos = np.flatnonzero(self.engine.codes == int(unit_code))
-        tr = render_trace(self.engine, self.units, self.ur_clause, only=pos, lang=lang)
+        tr = render_trace(self.engine, self.units, self.ur_clauses, only=pos, lang=lang)
         tr["step"] = np.arange(1, len(tr) + 1)
         return tr
 

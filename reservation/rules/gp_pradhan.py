@@ -16,6 +16,8 @@ __all__ = ["BODY", "RULEBOOK"]
 
 BODY = UnitBody(id="gp-pradhan", title="Gram pradhans", title_hi="ग्राम प्रधान",
                 unit="gram panchayat", parent="block",
-                law="s.11-A PR Act 1947; PR Rules 1994 r.4", shipped=True, record="gp_pradhan")
+                law="s.11-A PR Act 1947; PR Rules 1994 r.4",
+                law_hi="उत्तर प्रदेश पंचायत राज अधिनियम 1947 की धारा 11-क; पंचायत राज नियमावली 1994 का नियम 4",
+                shipped=True, record="gp_pradhan")
 
 RULEBOOK = unit_rulebook(BODY)

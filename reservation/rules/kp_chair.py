@@ -47,6 +47,7 @@ from ..law.rounding import ceil
 from .rulebook import Counts, Group, Rulebook, UnitSet, slots_from_split
 from ..inputs.units import DATA_DIR, int_column, load_districts, read_csv
 from ..inputs.names import crosswalk
+from .zp_chair import CLAUSES_HI as ZP_CLAUSES_HI
 from .zp_chair import CLAUSES as ZP_CLAUSES, PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share, quota_rules
 from .zp_chair import state_shares
 
@@ -498,16 +499,34 @@ CLAUSES = {
 for _g in ("ST", "SC", "OBC"):
     CLAUSES[f"{_g}.women"] = CLAUSES[_g] + "; women from the top (items 3, 7-9)"
 
+TWO_HI = "विकास खण्ड में उस श्रेणी के दो से कम व्यक्ति (शासनादेश 2021, क्षेत्र पंचायत प्रमुख, मद 2)"
+_GO_HI = "शासनादेश 2021, क्षेत्र पंचायत प्रमुखों के पदों का आवंटन"
+#: The clause table in Hindi (the same keys), in the GO's words (docs/glossary.md).
+CLAUSES_HI = {
+    "ST": f"{_GO_HI}, मद 1, 7 (अनुसूचित जनजाति अवरोही क्रम में; जो कभी आरक्षित नहीं रहे, वे पहले)",
+    "SC": f"{_GO_HI}, मद 1, 8 (अनुसूचित जाति अवरोही क्रम में; जो कभी आरक्षित नहीं रहे, वे पहले)",
+    "OBC": f"{_GO_HI}, मद 1, 9 (पिछड़े वर्ग, अनुसूचित जनजाति और अनुसूचित जाति के विकास खण्डों को छोड़कर)",
+    "GEN": f"{_GO_HI}, मद 4, 10 (स्त्रियाँ, अनुसूचित जनजाति, अनुसूचित जाति और पिछड़े वर्ग के विकास खण्डों को छोड़कर)",
+    "two_persons": f"{_GO_HI}, मद 2 (दो व्यक्तियों का नियम)",
+    "rotation": ZP_CLAUSES_HI["rotation"],
+    "unreserved": "शासनादेश 2021, क्षेत्र पंचायत प्रमुख: जिले में शेष पद अनारक्षित",
+}
+for _g in ("ST", "SC", "OBC"):
+    CLAUSES_HI[f"{_g}.women"] = CLAUSES_HI[_g] + "; स्त्रियाँ ऊपर से (मद 3, 7-9)"
+
 GROUPS = {
     "ST": Group(share("st"), "ST share of the block population", "ST", "ST.women",
                 label_hi="खण्ड की जनसंख्या में अनुसूचित जनजाति का अनुपात", eligible=two_persons("st"),
-                clause_eligible="two_persons", eligible_reason=TWO),
+                clause_eligible="two_persons", eligible_reason=TWO,
+                eligible_reason_hi=TWO_HI),
     "SC": Group(share("sc"), "SC share of the block population", "SC", "SC.women",
                 label_hi="खण्ड की जनसंख्या में अनुसूचित जाति का अनुपात", eligible=two_persons("sc"),
-                clause_eligible="two_persons", eligible_reason=TWO),
+                clause_eligible="two_persons", eligible_reason=TWO,
+                eligible_reason_hi=TWO_HI),
     "OBC": Group(share("obc"), "OBC share of the block population", "OBC", "OBC.women",
                 label_hi="खण्ड की जनसंख्या में अन्य पिछड़ा वर्ग का अनुपात",
-                 eligible=two_persons("obc"), clause_eligible="two_persons", eligible_reason=TWO, note="obc"),
+                 eligible=two_persons("obc"), clause_eligible="two_persons", eligible_reason=TWO, note="obc",
+                 eligible_reason_hi=TWO_HI),
     "GEN": Group(outside_people, "block population outside SC/ST/OBC", "GEN", note="obc",
                  label_hi="अनुसूचित जाति/जनजाति/अन्य पिछड़ा वर्ग से बाहर की खण्ड की जनसंख्या"),
 }
@@ -516,7 +535,7 @@ RULEBOOK = Rulebook(
     id="kp-chair", title="Kshetra Panchayat pramukhs (block chairs)", title_hi="क्षेत्र पंचायत प्रमुख",
     unit_kind="block", parent="district", parent_word="district", years=PANCHAYAT_YEARS, options=KP_CHAIR_OPTIONS,
     load_units=blocks_as_units, counts=district_counts, groups=GROUPS,
-    pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]], clauses=CLAUSES,
+    pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]], clauses=CLAUSES, clauses_hi=CLAUSES_HI,
     default_history=str(DEFAULT_HISTORY), units_file="optional", parent_table="districts",
     default_base_year=value("panchayat.base_year", PANCHAYAT_YEARS.law[-1]),
     record_base_years=record_base_years("kp_chair", "rotation_history"),

@@ -36,7 +36,7 @@ from ..inputs.options import Option, OptionSet, _shown
 from ..law.quota import OverReserved, QuotaRules, counts_by_parent
 from .rulebook import Counts, Group, Rulebook, UnitSet
 from ..inputs.units import int_column, read_csv, require_rows
-from ..law.words import UNIT_KINDS_HI
+from ..law.words import UNIT_KINDS_HI, units_word
 from .zp_chair import PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share
 
 __all__ = ["UnitBody", "unit_rulebook", "load_units", "unit_counts", "UNIT_OPTIONS"]
@@ -55,6 +55,7 @@ class UnitBody:
     section: str = "docs/panchayat.md"
     shipped: bool = False       # its units are shipped (gram pradhans: LGD's gram panchayats, :mod:`.gp_units`)
     record: str = ""        # the evidence.toml scope of the body's own published record (rotation_history), if any
+    law_hi: str = ""        # ``law`` in Hindi (the clause column of ``allot --lang hi``)
 
 
 _KEEP = ("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
@@ -240,6 +241,28 @@ def _rotation_clause(base_year: int) -> str:
     return f"base year {base_year}: previous elections = {base_year} and later (docs/ambiguities.md A8)"
 
 
+def _rotation_clause_hi(base_year: int) -> str:
+    """:func:`_rotation_clause` in Hindi."""
+    if base_year == 2015:
+        return "बारहवाँ संशोधन नियमावली 2021, नियम 2(घ): पूर्ववर्ती निर्वाचन = 2015 और उसके बाद के"
+    return f"आधार वर्ष {base_year}: पूर्ववर्ती निर्वाचन = {base_year} और उसके बाद के (docs/ambiguities.md A8)"
+
+
+def _clauses_hi(spec: UnitBody) -> dict:
+    """The clause table of a panchayat-unit body in Hindi (the same keys as its English one)."""
+    law = f"{spec.law_hi or spec.law} ({spec.section})"
+    parent = units_word(spec.parent, 1, "hi")
+    clauses = {"ST": f"{law}: अनुसूचित जनजाति अवरोही क्रम में", "SC": f"{law}: अनुसूचित जाति अवरोही क्रम में",
+               "OBC": f"{law}: पिछड़े वर्ग अवरोही क्रम में, अनुसूचित जनजाति और अनुसूचित जाति की इकाइयों को छोड़कर",
+               "GEN": f"{law}: स्त्रियाँ, अनुसूचित जनजाति, अनुसूचित जाति और पिछड़े वर्ग की इकाइयों को छोड़कर",
+               "two_persons": "दो व्यक्तियों का नियम (विकल्प `two_person_rule=on`)",
+               "rotation": _rotation_clause_hi,
+               "unreserved": f"{law}: {parent} में शेष पद अनारक्षित"}
+    for g in ("ST", "SC", "OBC"):
+        clauses[f"{g}.women"] = clauses[g] + "; स्त्रियाँ ऊपर से"
+    return clauses
+
+
 def _options(spec: UnitBody) -> dict[str, Option]:
     """The options of a body: :data:`UNIT_OPTIONS`, with the evidence of its own record for rotation_history."""
     if not spec.record:
@@ -253,6 +276,7 @@ def unit_rulebook(spec: UnitBody) -> Rulebook:
     where = f"the {spec.unit}'s population"
     where_hi = f"{UNIT_KINDS_HI[spec.unit]} की जनसंख्या"
     two = "fewer than two persons of the category"
+    two_hi = "उस श्रेणी के दो से कम व्यक्ति"
     clauses = {"ST": f"{law}: ST in descending order", "SC": f"{law}: SC in descending order",
                "OBC": f"{law}: OBC in descending order, leaving out ST and SC units",
                "GEN": f"{law}: women, leaving out ST/SC/OBC units",
@@ -264,13 +288,13 @@ def unit_rulebook(spec: UnitBody) -> Rulebook:
     groups = {
         "ST": Group(share("st"), f"ST share of {where}", "ST", "ST.women",
                     label_hi=f"{where_hi} में अनुसूचित जनजाति का अनुपात", eligible=two_persons("st"),
-                    clause_eligible="two_persons", eligible_reason=two),
+                    clause_eligible="two_persons", eligible_reason=two, eligible_reason_hi=two_hi),
         "SC": Group(share("sc"), f"SC share of {where}", "SC", "SC.women",
                     label_hi=f"{where_hi} में अनुसूचित जाति का अनुपात", eligible=two_persons("sc"),
-                    clause_eligible="two_persons", eligible_reason=two),
+                    clause_eligible="two_persons", eligible_reason=two, eligible_reason_hi=two_hi),
         "OBC": Group(share("obc"), f"OBC share of {where}", "OBC", "OBC.women",
                     label_hi=f"{where_hi} में अन्य पिछड़ा वर्ग का अनुपात", eligible=two_persons("obc"),
-                     clause_eligible="two_persons", eligible_reason=two, note="obc"),
+                     clause_eligible="two_persons", eligible_reason=two, note="obc", eligible_reason_hi=two_hi),
         "GEN": Group(outside_people, f"{where} outside SC/ST/OBC", "GEN", note="obc",
                      label_hi=f"अनुसूचित जाति/जनजाति/अन्य पिछड़ा वर्ग से बाहर की {where_hi}"),
     }
@@ -279,7 +303,7 @@ def unit_rulebook(spec: UnitBody) -> Rulebook:
         id=spec.id, title=spec.title, title_hi=spec.title_hi, unit_kind=spec.unit, parent=col,
         parent_word=spec.parent, years=PANCHAYAT_YEARS, options=_options(spec), load_units=_units_loader(spec),
         counts=_counts(spec), groups=groups, pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]],
-        clauses=clauses, units_file="optional" if spec.shipped else "required", accepts_population=spec.shipped,
+        clauses=clauses, clauses_hi=_clauses_hi(spec), units_file="optional" if spec.shipped else "required", accepts_population=spec.shipped,
         history_with_units=not spec.shipped, default_history=str(gp_units.HISTORY) if spec.shipped else "",
         history_table=gp_units.shipped_history if spec.shipped else None,
         population_applied=_supplied if spec.shipped else None,

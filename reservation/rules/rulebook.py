@@ -157,6 +157,7 @@ class Group:
     division_rule: str = ""
     note: str = ""
     label_hi: str = ""
+    eligible_reason_hi: str = ""
 
 
 @dataclass
@@ -264,6 +265,7 @@ class Rulebook:
     history_table: Callable | None = None   # (until) -> the shipped history as a table (default_history: its file)
     population_applied: Callable | None = None   # (frame, unit codes) -> frame: a --population replaced them
     record_base_years: dict = field(default_factory=dict)    # held election -> the base year its record supports
+    clauses_hi: dict = field(default_factory=dict)           # the clause table in Hindi (the same keys)
 
     def base_year_for(self, year: int) -> int:
         """The default base year of an election: the one its published record supports (``record_base_years``,
@@ -294,9 +296,11 @@ class Rulebook:
         """The counting unit's column for these options (None: the State)."""
         return self.parent_for(opts) if self.parent_for else self.parent
 
-    def clause(self, key: str, **fmt) -> str:
-        """A clause citation of the table; an entry may be a function of ``fmt`` (e.g. of the base year)."""
-        text = self.clauses.get(key, "")
+    def clause(self, key: str, lang: str = "en", **fmt) -> str:
+        """A clause citation of the table (``lang="hi"``: of the Hindi table, :attr:`clauses_hi`, falling back to
+        the English where it lacks the key); an entry may be a function of ``fmt`` (e.g. of the base year)."""
+        table = self.clauses_hi if lang == "hi" and key in self.clauses_hi else self.clauses
+        text = table.get(key, "")
         if callable(text):
             return text(**fmt)
         return text.format(**fmt) if fmt and text else text

@@ -44,6 +44,7 @@ from .keys import share, women_share
 from ..inputs.options import Option, OptionSet
 from ..law.quota import QuotaRules, category_counts, fmt_fraction
 from .rulebook import Counts, Group, Rulebook, UnitSet, slots_from_split
+from .urban_bodies import CLAUSE_HI, LAW_HI
 from .urban_bodies import CLAUSE, URBAN_BODIES, URBAN_YEARS, body_index, load_bodies, obc_share
 from .urban_divisions import division_basis, division_counts
 
@@ -272,6 +273,18 @@ def _clauses(body: str) -> dict[str, str]:
     return out
 
 
+def _clauses_hi(body: str) -> dict[str, str]:
+    """:func:`_clauses` in Hindi (the same keys)."""
+    out = dict(CLAUSE_HI)
+    for k in ("d1", "d2", "d3"):
+        out[f"{k}.women"] = CLAUSE_HI[k] + "; स्त्रियाँ पहले (परन्तुक)"
+    out["mayor.women"] = CLAUSE_HI["mayor"] + "; स्त्रियाँ पहले, ऊपर से (A7)"
+    out["rotation"] = ("चक्रानुक्रम: विकल्प `rotation` के अनुसार (2023 का चक्रानुक्रम वाला प्रावधान उपलब्ध नहीं; "
+                       "docs/ambiguities.md A8)")
+    out["unreserved"] = f"{LAW_HI[body]}: शेष पद अनारक्षित"
+    return out
+
+
 def urban_rulebook(body: str, *, parent_for, groups, options: dict[str, Option] = URBAN_OPTIONS,
                    **extra) -> Rulebook:
     """The rulebook of one urban body type: its units (the list of bodies), (b) and (c) counts, (d) passes;
@@ -286,6 +299,7 @@ def urban_rulebook(body: str, *, parent_for, groups, options: dict[str, Option] 
         options=options, load_units=bodies_as_units(body, parent_for),
         counts=body_counts(body, parent_for), groups=groups,
         pass_order=lambda opts: _ORDERS[opts["category_order"]], clauses=_clauses(body), units_file="optional",
+        clauses_hi=_clauses_hi(body),
         history_with_units=False,
         obc_note=("OBC population by body is not public and was not supplied: every {unit} is assumed at the State "
                   "share {share} % of its type, so the OBC order falls to the tie-break rule ({tie_break}) and "

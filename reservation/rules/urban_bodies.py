@@ -24,7 +24,7 @@ from ..inputs.units import DATA_DIR, int_column, load_districts, nfc, read_csv
 from .parameters import value
 from .rulebook import Years
 
-__all__ = ["URBAN_YEARS", "URBAN_BODIES", "CLAUSE", "BODY_LIST", "load_bodies", "body_index", "obc_share"]
+__all__ = ["URBAN_YEARS", "URBAN_BODIES", "CLAUSE", "CLAUSE_HI", "LAW_HI", "BODY_LIST", "load_bodies", "body_index", "obc_share"]
 
 #: The elections of the urban bodies (rules/params/elections.toml): the 2023 law is the only one the rulebooks
 #: implement; a computation for an earlier election (2006, 2012, 2017) is refused, its list is history.
@@ -62,6 +62,31 @@ CLAUSE = {"b1": "s.9-A(5)(1)(b)(i) (SC/ST: share of the urban population of all 
           "mayor": "s.7 UP Municipal Corporations Act 1959 with the OBC proviso (docs/urban.md)",
           "mayor_w": "s.7 UP Municipal Corporations Act 1959 and Art. 243T(4): women not less than one-third of "
                      "the Mayors' offices, within SC/ST/OBC and in all (A1: rounded up)"}
+
+_NPA = "उत्तर प्रदेश नगर पालिका अधिनियम 1916 की धारा 9-क(5)(1)"
+#: :data:`CLAUSE` in Hindi (the same keys; docs/glossary.md): (a)(b)(c)(d) of the Act are (क)(ख)(ग)(घ) in Hindi.
+CLAUSE_HI = {
+    "b1": f"{_NPA}(ख)(i) (अनुसूचित जाति/अनुसूचित जनजाति: उस प्रकार के सभी निकायों की नगरीय जनसंख्या में अनुपात, शेष "
+          "भाजक के आधे से कम न हो तो एक बढ़ाया गया)",
+    "b2": f"{_NPA}(ख)(ii) (पिछड़े वर्ग: अनुपात में, 27 प्रतिशत से अधिक नहीं)",
+    "b3": f"{_NPA}(ख)(iii) (अनुसूचित जाति/अनुसूचित जनजाति/पिछड़े वर्ग की स्त्रियाँ: एक-तिहाई)",
+    "b4": f"{_NPA}(ख)(iv) (कुल स्त्रियाँ: एक-तिहाई से अन्यून)",
+    "c": f"{_NPA}(ग) (मण्डल: अनुपात में, राज्य के अनुपात तक सीमित; शेष पद हर चक्र में राज्य के अनुपात से ऊपर वाले मण्डलों को "
+         "एक-एक)",
+    "cw": "स्त्रियाँ: (ख)(iii)/(iv) की राज्य की स्त्रियाँ स्त्री-चक्र से बाँटी गईं (अनुपात का पूर्णांक, फिर अनुपात के "
+          "अवरोही क्रम में एक बार में एक मण्डल को एक पद)",
+    "d1": f"{_NPA}(घ)(i) (अनुसूचित जाति, उसके अनुपात के अवरोही क्रम में, स्त्रियाँ पहले)",
+    "d2": f"{_NPA}(घ)(ii) (अनुसूचित जनजाति, अनुसूचित जाति के निकायों को छोड़कर)",
+    "d3": f"{_NPA}(घ)(iii) (पिछड़े वर्ग, अनुसूचित जाति और अनुसूचित जनजाति के निकायों को छोड़कर)",
+    "d4": f"{_NPA}(घ)(iv) (स्त्रियाँ, (i)-(iii) को छोड़कर, स्त्रियों के अनुपात के अवरोही क्रम में)",
+    "mayor": "उत्तर प्रदेश नगर निगम अधिनियम 1959 की धारा 7, पिछड़े वर्गों के परन्तुक सहित (docs/urban.md)",
+    "mayor_w": "उत्तर प्रदेश नगर निगम अधिनियम 1959 की धारा 7 और अनुच्छेद 243न(4): महापौर के पदों में स्त्रियाँ एक-तिहाई "
+               "से अन्यून, अनुसूचित जाति/अनुसूचित जनजाति/पिछड़े वर्ग के भीतर और कुल में (A1: ऊपर की ओर पूर्णांकित)"}
+
+#: the law of each body type in Hindi (``URBAN_BODIES[body]["law"]``)
+LAW_HI = {"pp-chair": "उत्तर प्रदेश नगर पालिका अधिनियम 1916 (2023) की धारा 9-क(5)",
+          "np-chair": "उत्तर प्रदेश नगर पालिका अधिनियम 1916 (2023) की धारा 9-क(5)",
+          "mayor": "उत्तर प्रदेश नगर निगम अधिनियम 1959 की धारा 7 (पिछड़े वर्गों का परन्तुक)"}
 
 
 def load_bodies(body: str, path=None) -> tuple[pd.DataFrame, list[str]]:

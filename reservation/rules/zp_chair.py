@@ -42,7 +42,8 @@ from .rulebook import BaseYearWarning, Counts, Group, Rulebook, UnitSet, Years  
 # numpy and pandas are imported inside the functions that need them: `reservation counts --body zp-chair` reads
 # the district table with the csv module (light_counts) and starts in a fraction of a second.
 
-__all__ = ["RULEBOOK", "state_shares", "quota_rules", "PANCHAYAT_ORDERS", "PANCHAYAT_YEARS"]
+__all__ = ["RULEBOOK", "state_shares", "quota_rules", "PANCHAYAT_ORDERS", "PANCHAYAT_YEARS", "CLAUSES_HI",
+           "rotation_clause_hi"]
 
 #: The elections the panchayat rulebooks compute (rules/params/elections.toml): the GO 2021 is the law; other
 #: years assume its rules.
@@ -79,6 +80,35 @@ CLAUSES = {
                   "unreserved",
 }
 
+_GO_COUNT_HI = "शासनादेश 2021, जिला पंचायत अध्यक्ष पदों के आरक्षण की संगणना"
+_GO_ALLOT_HI = "शासनादेश 2021, जिला पंचायत अध्यक्षों के पदों का आवंटन"
+
+#: The clause table in Hindi (the same keys; the `clause` column of ``allot --lang hi``), in the GO's own words:
+#: अवरोही क्रम, पूर्ववर्ती निर्वाचन, स्त्रियाँ, पिछड़े वर्ग, मण्डल (docs/glossary.md).
+CLAUSES_HI = {
+    "count.sc_st": f"{_GO_COUNT_HI}, प्रस्तर 1 (क्षेत्र पंचायत तथा जिला पंचायत अधिनियम 1961 की धारा 19-क): शेष भाजक "
+                   "के आधे से कम न हो तो एक बढ़ाया गया",
+    "count.obc": f"{_GO_COUNT_HI}, प्रस्तर 1, परन्तुक: पिछड़े वर्ग अधिकतम 27 प्रतिशत, केवल पूर्णांक",
+    "count.women": f"{_GO_COUNT_HI}, प्रस्तर 1 (दूसरा अनुच्छेद): स्त्रियाँ एक-तिहाई से अन्यून, ऊपर की ओर पूर्णांकित",
+    "count.ur": "आरक्षित श्रेणियों और स्त्रियों के पदों के बाद शेष पद",
+    "ST": f"{_GO_COUNT_HI}, प्रस्तर 2 (अनुसूचित जनजाति, उसके अनुपात के अवरोही क्रम में)",
+    "ST.women": f"{_GO_COUNT_HI}, प्रस्तर 3 (अनुसूचित जनजाति की स्त्रियाँ ऊपर से)",
+    "ST.division": f"{_GO_ALLOT_HI}, मद 1 (मण्डल का नियम, अनुसूचित जनजाति पर लागू)",
+    "SC": f"{_GO_ALLOT_HI}, मद 1 (अनुसूचित जाति अवरोही क्रम में; जो कभी आरक्षित नहीं रहे, वे पहले)",
+    "SC.women": f"{_GO_ALLOT_HI}, मद 1 (पहले आवंटित जिलों में ऊपर से अनुसूचित जाति की स्त्रियाँ)",
+    "SC.division": f"{_GO_ALLOT_HI}, मद 1, अंतिम वाक्य (मण्डल का नियम)",
+    "OBC": f"{_GO_ALLOT_HI}, मद 2 (पिछड़े वर्ग, अनुसूचित जाति के जिलों को छोड़कर)",
+    "OBC.women": f"{_GO_ALLOT_HI}, मद 2 (पिछड़े वर्गों की स्त्रियाँ ऊपर से)",
+    "OBC.division": f"{_GO_ALLOT_HI}, मद 2, अंतिम वाक्य (मण्डल का नियम)",
+    "GEN": f"{_GO_ALLOT_HI}, मद 3 (स्त्रियाँ, अनुसूचित जाति और पिछड़े वर्ग के जिलों को छोड़कर)",
+    "GEN.division": f"{_GO_ALLOT_HI}, मद 3, अंतिम वाक्य (मण्डल का नियम)",
+    "rotation": lambda base_year: rotation_clause_hi(base_year),
+    "freed": f"{_GO_ALLOT_HI}, मद 1-3, अंतिम वाक्य (मण्डल का नियम: जिला अनारक्षित)",
+    "freed.reason": "पिछले चरण में मण्डल के नियम से अनारक्षित किया गया (विकल्प `saturation_effect=unreserved`: "
+                    "'उस जिले को अनारक्षित कर दिया जायेगा')",
+    "unreserved": f"{_GO_COUNT_HI}, प्रस्तर 1: आरक्षित श्रेणियों और स्त्रियों के पदों के बाद शेष पद अनारक्षित",
+}
+
 OPTIONS = pick("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women", "category_order",
                "category_women", "rotation_history", "women_history", "rotation_fallback", "count_base", "rank_base",
                "women_rank", "division_saturation", "saturation_population", "saturation_table", "saturation_effect",
@@ -113,6 +143,16 @@ def rotation_clause(base_year: int) -> str:
         return ("GO of 11 Feb 2021 as issued (quashed on 15 Mar 2021): previous elections = 1995, 2000, 2005, "
                 "2010, 2015")
     return f"base year {base_year} (given): previous elections = {base_year} and later"
+
+
+def rotation_clause_hi(base_year: int) -> str:
+    """:func:`rotation_clause` in Hindi."""
+    if base_year == 2015:
+        return "बारहवाँ संशोधन नियमावली 2021, नियम 2(घ): पूर्ववर्ती निर्वाचन = 2015 और उसके बाद के"
+    if base_year == 1995:
+        return ("11 फरवरी 2021 का शासनादेश, जैसा जारी हुआ (15 मार्च 2021 को निरस्त): पूर्ववर्ती निर्वाचन = 1995, 2000, "
+                "2005, 2010, 2015")
+    return f"आधार वर्ष {base_year} (दिया गया): पूर्ववर्ती निर्वाचन = {base_year} और उसके बाद के"
 
 
 def census2011_published_totals(codes) -> list[int]:
@@ -237,6 +277,7 @@ RULEBOOK = Rulebook(
     id="zp-chair", title="Zila Panchayat chairs (adhyaksh)", title_hi="जिला पंचायत अध्यक्ष", unit_kind="district",
     parent=None, years=PANCHAYAT_YEARS, options=OPTIONS, load_units=districts_as_units, counts=state_counts,
     groups=groups, pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]], clauses=CLAUSES,
+    clauses_hi=CLAUSES_HI,
     default_history=str(DATA_DIR / "history" / "zp-chair.csv"), units_file="optional",
     default_base_year=value("panchayat.base_year", PANCHAYAT_YEARS.law[-1]),
     obc_note=("OBC population by district is not public and was not supplied (--population with an 'obc' "

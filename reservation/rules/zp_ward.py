@@ -13,6 +13,7 @@ __all__ = ["BODY", "RULEBOOK"]
 
 BODY = UnitBody(id="zp-ward", title="Zila Panchayat ward members", title_hi="जिला पंचायत सदस्य",
                 unit="ward", parent="district",
-                law="s.18-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994")
+                law="s.18-A KP&ZP Adhiniyam 1961; KP&ZP Rules 1994",
+                law_hi="क्षेत्र पंचायत तथा जिला पंचायत अधिनियम 1961 की धारा 18-क; क्षेत्र पंचायत तथा जिला पंचायत नियमावली 1994")
 
 RULEBOOK = unit_rulebook(BODY)

@@ -100,7 +100,7 @@ def figure_bundle(fig, number: int | None = None) -> dict:
     return bundle
 
 
-def _text(v) -> str:
+def _plain_text(v) -> str:
     """Text of a plotly title or name without its HTML tags and entities."""
     if isinstance(v, dict):
         v = v.get("text")
@@ -179,7 +179,7 @@ def _scatter(ax, tr: dict) -> None:
 def _scatter_handle(tr: dict):
     """The key of a ``scattermap`` trace: a line, or a dot in its (first) colour and opacity."""
     from matplotlib.lines import Line2D
-    label = _text(tr.get("name"))
+    label = _plain_text(tr.get("name"))
     if "markers" not in tr.get("mode", "markers"):
         return Line2D([], [], color=_rgba(tr.get("line", {}).get("color", "#303030")), label=label)
     m = tr.get("marker", {})
@@ -206,14 +206,14 @@ def static_png(fig_dict: dict, dpi: int = 80) -> str:
                 _choropleth(ax, tr)
                 if tr.get("showlegend") and tr.get("locations"):
                     handles.append(Patch(facecolor=_rgba(_colour(tr, 0)), edgecolor="#808080",
-                                         label=_text(tr.get("name"))))
+                                         label=_plain_text(tr.get("name"))))
             elif tr.get("type") == "scattermap":
                 _scatter(ax, tr)
                 if tr.get("showlegend", True) and tr.get("name"):
                     handles.append(_scatter_handle(tr))
         ax.autoscale_view()
         ax.set_aspect(1.1)
-        title = _text(fig_dict.get("layout", {}).get("title"))
+        title = _plain_text(fig_dict.get("layout", {}).get("title"))
         if title:
             fig.suptitle(title, x=0.01, ha="left", fontsize=11)
         if handles:

@@ -368,8 +368,8 @@ def write_csv(df: pd.DataFrame, path, index: bool = False, *, force: bool = Fals
 def division_tables(result, division) -> dict[str, pd.DataFrame]:
     """The tables of a division page as data, for the CSV files beside it: ``counts`` (per category, both
     languages, division and State), ``units`` (every row of the allotment in the division with the category, the
-    categories of the last two elections of the history (``category_YEAR``, codes), and the reason and tie-break,
-    in both languages), ``assumptions``."""
+    categories of the last two elections of the history (``category_YEAR``, codes), and the reason, tie-break and
+    clause, in both languages), ``assumptions``."""
     en = category_counts_table(result.table, division, "en")
     hi = category_counts_table(result.table, division, "hi")
     counts = pd.DataFrame({"category": en.iloc[:, 0], "label_en": en.iloc[:, 1], "label_hi": hi.iloc[:, 1],
@@ -382,9 +382,9 @@ def division_tables(result, division) -> dict[str, pd.DataFrame]:
     for k, y in enumerate(past.columns):               # the last elections' categories (codes), after the labels
         units.insert(pos + 2 + k, f"category_{y}", past[y].reindex(units["unit_code"]).fillna("").to_numpy())
     hi = table_in(result, "hi")
-    if _reasons_in(hi) == "hi":                      # the reasons and tie-breaks in Hindi too
+    if _reasons_in(hi) == "hi":                      # the reasons, tie-breaks and clauses in Hindi too
         hi = hi.set_index("unit_code")
-        for col in ("reason", "tie_break"):
+        for col in ("reason", "tie_break", "clause"):
             if col in units.columns and col in hi.columns:
                 units.insert(list(units.columns).index(col) + 1, f"{col}_hi",
                              hi.loc[units["unit_code"], col].to_numpy())

@@ -1,0 +1,174 @@
+"""Hindi that reads as Hindi (issue 22): no Hindi string carries a category code or an option value, the nouns take
+their case forms, every clause has its Hindi.
+
+A Latin token is allowed in a Hindi string only where it names something the reader types or looks up: inside a
+code span (`saturation_effect=unreserved`), a file path (docs/urban.md), a flag's own name (above_half), an
+ambiguity number (A8) or the Roman numerals of a statute's sub-clauses ((घ)(iii)). A category code (SC_W, W, UR)
+or an option value (population, assumed_by_code, on) inside a Hindi sentence is a word the sentence should say
+in Hindi (अनुसूचित जाति महिला, अधिक जनसंख्या पहले)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import pytest
+
+from reservation.allotment.pipeline import allot
+from reservation.law import words, words_codes
+from reservation.law.categories import CODES
+from reservation.rules.registry import all_rulebooks
+
+DEVANAGARI = re.compile("[\u0900-\u097f]")
+CODE_SPAN = re.compile(r"`[^`]*`")
+PATH = re.compile(r"\b[\w./-]+\.(?:md|csv|toml|json|py|parquet|xlsx)\b")
+PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
+LATIN_WORD = re.compile(r"(?<![\w-])[A-Za-z_][A-Za-z0-9_]*(?![\w-])")
+
+
+@lru_cache(maxsize=1)
+def forbidden() -> frozenset:
+    """The category codes, the pass groups and every option's name and values (of two letters or more: the
+    category orders ``a`` and ``b`` are letters a sentence may hold for other reasons)."""
+    out = set(CODES) | {"GEN"}
+    for rb in all_rulebooks().values():
+        for name, option in rb.options.items():
+            out.add(name)
+            out |= {v for v in (option.readings or {}) if len(v) > 1}
+    return frozenset(out)
+
+
+def latin_codes(text: str) -> list[str]:
+    """The category codes and option values a Hindi ``text`` carries outside code spans, paths and placeholders."""
+    text = PLACEHOLDER.sub(" ", PATH.sub(" ", CODE_SPAN.sub(" ", text)))
+    return [w for w in LATIN_WORD.findall(text) if w in forbidden()]
+
+
+def _hindi_strings(value, where: str):
+    """Every string with Devanagari inside ``value`` (dicts, lists, tuples), with where it was found."""
+    if isinstance(value, str):
+        if DEVANAGARI.search(value):
+            yield where, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from _hindi_strings(v, f"{where}[{k!r}]")
+    elif isinstance(value, (list, tuple, frozenset, set)):
+        for i, v in enumerate(value):
+            yield from _hindi_strings(v, f"{where}[{i}]")
+
+
+def test_the_check_finds_what_it_should():
+    assert latin_codes("बराबरी के नियम (population)") == ["population"]
+    assert latin_codes("W: जनसंख्या के अवरोही क्रम में") == ["W"]
+    assert latin_codes("(2015: SC_W)") == ["SC_W"]
+    assert latin_codes("विकल्प `saturation_effect=unreserved` के अनुसार (docs/ambiguities.md A8)") == []
+    assert latin_codes("above_half: गणना इकाई के आधे से अधिक पद") == []
+    assert latin_codes("धारा 9-क(5)(1)(घ)(iii)") == []
+
+
+def test_no_word_table_carries_a_code_in_hindi():
+    """Every table of the words module (those other branches add too): the Hindi strings name no code."""
+    found = []
+    for module, name in [(m, n) for m in (words, words_codes) for n in dir(m)]:
+        value = getattr(module, name)
+        if name.startswith("_") or callable(value) or isinstance(value, type(words)):
+            continue
+        for where, text in _hindi_strings(value, name):
+            bad = latin_codes(text)
+            if bad:
+                found.append((where, bad, text[:80]))
+    assert not found, found
+
+
+def test_every_clause_has_its_hindi_in_every_rulebook():
+    for body, rb in all_rulebooks().items():
+        assert set(rb.clauses_hi) == set(rb.clauses), (body, set(rb.clauses) ^ set(rb.clauses_hi))
+        for key in rb.clauses:
+            for base in (2015, 1995, 2005):
+                en, hi = rb.clause(key, base_year=base), rb.clause(key, "hi", base_year=base)
+                assert DEVANAGARI.search(hi), (body, key, hi)
+                assert not latin_codes(hi), (body, key, hi, latin_codes(hi))
+                assert not DEVANAGARI.search(en) or "'" in en, (body, key, en)   # English quotes the GO only
+
+
+def test_every_groups_hindi_is_given():
+    for body, rb in all_rulebooks().items():
+        groups = rb.groups(rb.option_set()) if callable(rb.groups) else rb.groups
+        for name, g in groups.items():
+            assert g.label_hi, (body, name)
+            assert not g.eligible_reason or g.eligible_reason_hi, (body, name)
+
+
+@lru_cache(maxsize=None)
+def _allotment(body: str, year: int):
+    return allot(body, year)
+
+
+REAL = [("zp-chair", 2021), ("kp-chair", 2021), ("np-chair", 2023)]
+TEXT_COLUMNS = ("reason", "clause", "tie_break")
+TRACE_COLUMNS = ("key", "tier_reason", "detail", "clause", "tie_break")
+
+
+@pytest.mark.parametrize("body,year", REAL)
+def test_rendered_hindi_tables_carry_no_codes(body, year):
+    a = _allotment(body, year)
+    table = a.table_in("hi")
+    trace = a.trace_in("hi")
+    found = {}
+    for frame, columns in ((table, TEXT_COLUMNS), (trace, TRACE_COLUMNS)):
+        for column in columns:
+            for text in frame[column].dropna().astype(str).unique():
+                bad = latin_codes(text)
+                if bad:
+                    found.setdefault(column, (bad, text[:120]))
+    assert not found, found
+    # the clause column is Hindi in every row, and the reasons too
+    assert table["clause"].astype(str).str.contains(DEVANAGARI.pattern).all()
+    assert table["reason"].astype(str).str.contains(DEVANAGARI.pattern).all()
+
+
+@pytest.mark.parametrize("body,year", REAL)
+def test_english_tables_keep_their_codes(body, year):
+    """The English reasons are not touched: they name the codes as before (a reason starts with its code)."""
+    table = _allotment(body, year).table
+    reserved = table[table["category"] != "UR"]
+    assert (reserved["reason"].str.split(":").str[0] == reserved["category"]).all()
+    assert not table["clause"].astype(str).str.contains(DEVANAGARI.pattern).any()
+
+
+def test_case_forms_of_the_units():
+    """"हर जिले में", not "हर जिला में": a noun before a postposition takes the oblique case."""
+    zp = _allotment("zp-chair", 2021).table_in("hi")
+    kp = _allotment("kp-chair", 2021).table_in("hi")
+    assert zp["reason"].str.contains("हर जिले में").any()
+    assert kp["reason"].str.contains("हर विकास खण्ड में").any()
+    for t in (zp, kp):
+        assert not t["reason"].str.contains("हर जिला में").any()
+    assert words.units_word("district", 1, "hi") == "जिले"
+    assert set(words.UNIT_COUNT_WORDS) == set(words.UNIT_KINDS_HI)
+
+
+def test_codes_become_category_words():
+    assert words_codes.category_words_hi("SC_W") == "अनुसूचित जाति महिला"
+    assert words_codes.category_words_hi("OBC_W+OBC") == "अन्य पिछड़ा वर्ग महिला और अन्य पिछड़ा वर्ग"
+    assert words_codes.category_words_hi("GEN") == "महिला"
+    reasons = _allotment("zp-chair", 2021).table_in("hi")
+    sc_w = reasons[reasons["category"] == "SC_W"]["reason"]
+    assert len(sc_w) and sc_w.str.startswith("अनुसूचित जाति महिला: ").all()
+    assert set(words_codes.TIE_BREAK_HI) == set(all_rulebooks()["zp-chair"].options["tie_break"].readings)
+
+
+def test_hindi_ordinals():
+    assert [words.ordinal(n, "hi") for n in (1, 2, 3, 4, 5, 6, 7, 21)] == [
+        "पहला", "दूसरा", "तीसरा", "चौथा", "5वाँ", "छठा", "7वाँ", "21वाँ"]
+    assert words.ordinal(21) == "21st"
+
+
+def test_the_division_rule_names_the_division_in_hindi():
+    """A Hindi sentence names the division by its Hindi name (the units' ``division_hi``), not "Lucknow मण्डल"."""
+    trace = _allotment("zp-chair", 2021).trace_in("hi")
+    left = trace[trace["decision"] == "left_out_division"]["detail"]
+    assert len(left) and left.str.contains("लखनऊ मण्डल").any()
+    assert not left.str.contains("[A-Za-z]").any()
+    tier3 = trace[trace["tier"] == 3]["tier_reason"]
+    assert len(tier3) and tier3.str.contains("2015: ").all() and not tier3.str.contains("2015: [A-Z]").any()
