@@ -424,6 +424,15 @@ TEXT: dict[str, dict[str, str]] = {
     "history.short.3": {"en": "3 at the last", "hi": "3 पिछले में"},
     "history.short.range": {"en": "{tiers} unknown (no list of {missing})",
                             "hi": "{tiers} अज्ञात ({missing} की सूची नहीं)"},
+    "timeline.no_list": {"en": "list not held", "hi": "सूची उपलब्ध नहीं"},
+    "timeline.not_in_list": {"en": "not in the list held", "hi": "उपलब्ध सूची में नहीं"},
+    "timeline.next": {"en": "next ({year})", "hi": "अगला ({year})"},
+    "timeline.unknown": {"en": "unknown", "hi": "अज्ञात"},
+    "timeline.no_unit": {"en": "No unit given: set `unit` (a name as people write it, or its code) to see its timeline.",
+                         "hi": "कोई इकाई नहीं दी गई: उसका इतिहास देखने के लिए `unit` (नाम या कोड) दें।"},
+    "timeline.no_block": {"en": "Gram panchayat histories are listed for a block (kp-chair) or a gram panchayat's block.",
+                          "hi": "ग्राम पंचायतों का इतिहास विकास खण्ड (kp-chair) या ग्राम पंचायत के विकास खण्ड के लिए दिखाया जाता है।"},
+    "timeline.title": {"en": "{name}: category at each election", "hi": "{name}: प्रत्येक निर्वाचन में श्रेणी"},
     "history.unknown_note": {
         "en": "A list we do not hold is unknown, never 'not reserved': a verdict it could change is given as a "
               "range.",

@@ -209,8 +209,13 @@ def run_task(task: Task) -> TaskResult:
             if m["division"] is not None:            # the page's tables as CSV beside it
                 from ..views import division_tables, write_csv
                 base = Path(m["stem"]).parent / task.key
-                for name, df in division_tables(r, m["division"]).items():
+                tables = division_tables(r, m["division"])
+                for name, df in tables.items():
                     res.files.append(write_csv(df, f"{base}-{name}.csv").name)
+                if m["body"] == "kp-chair":          # each block's gram panchayats' histories (issue 21 item 4)
+                    from ..views.timeline import gp_histories_of_blocks
+                    gp = gp_histories_of_blocks(tables["units"]["unit_code"])
+                    res.files.append(write_csv(gp, f"{base}-gp_histories.csv").name)
         res.timings["maps"] = round(time.perf_counter() - start - res.timings["notebook"], 3)
         res.timings["maps_cpu"] = round(time.process_time() - cpu - res.timings["notebook_cpu"], 3)
         if task.html:
