@@ -243,9 +243,17 @@ def test_explorer_renders_widgets_and_map_in_jupyterlab(tmp_path):
         if shots:
             shots.mkdir(parents=True, exist_ok=True)
             shutil.copy(work / "explorer-map.png", shots / "explorer-map.png")
-        # the map is drawn: districts in the SC women colour fill many pixels (WebGL rendered, not just the legend)
-        assert _colour_pixels(png, COLOURS["SC_W"]) > 2000
-        assert _colour_pixels(png, COLOURS["OBC"]) > 2000
+        # the map is drawn: districts in the SC women colour fill many pixels (WebGL rendered, not just the legend),
+        # in the full colour where the category is determined and pale (the colour at PALE_OPACITY over the white
+        # page) where it is not (issue 20: most of the 2021 categories depend on OBC figures or differ from the list)
+        from reservation.views.maps.certainty import PALE_OPACITY
+
+        def drawn(code):
+            rgb = [int(COLOURS[code][i:i + 2], 16) for i in (1, 3, 5)]
+            pale = "#" + "".join(f"{round(PALE_OPACITY * x + (1 - PALE_OPACITY) * 255):02x}" for x in rgb)
+            return _colour_pixels(png, COLOURS[code]) + _colour_pixels(png, pale)
+        assert drawn("SC_W") > 2000
+        assert drawn("OBC") > 2000
 
         # every body of the dropdown: choosing it recomputes in the kernel and shows it, or (a body known to fail
         # for a reason outside the views) says why in the status line; the explorer never raises
