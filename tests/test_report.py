@@ -132,6 +132,27 @@ def test_report_for_one_division_end_to_end(main, tmp_path, capsys):
     units = pd.read_csv(out / "lucknow-units.csv", encoding="utf-8-sig")
     assert sorted(units["unit_name_en"]) == ["Hardoi", "Lakhimpur Kheri", "Lucknow", "Rae Bareli", "Sitapur", "Unnao"]
     assert {"category_en", "category_hi", "reason", "reason_hi", "clause", "clause_hi"} <= set(units.columns)
+    # issue 20: the answer beside the computed category, and the count, in the CSVs and on the page; the published
+    # categories are the shipped final list's, read here with pandas
+    assert {"published", "status", "status_en", "status_hi", "possible"} <= set(units.columns)
+    final = pd.read_csv(ROOT / "data" / "published" / "zp_adhyaksh_2021_final.csv")
+    final = dict(zip(final["district_en"], final["category"]))
+    assert all(final[n] == p for n, p in zip(units["unit_name_en"], units["published"]))
+    status = pd.read_csv(out / "lucknow-status.csv", encoding="utf-8-sig").set_index("status")
+    assert status.at["TOTAL", "in_division"] == 6 and status.at["TOTAL", "in_state"] == 75
+    counted = units["status"].value_counts()
+    assert all(int(status.at[k, "in_division"]) == int(counted.get(k, 0)) for k in status.index if k != "TOTAL")
+    parts = [f"{int(n)} {status.at[k, 'label_en']}" for k, n in status["in_division"].items() if k != "TOTAL" and n]
+    line = "6 districts: " + ", ".join(parts)
+    assert html.escape(line) in page and html.escape(line) in index_text(out)
+    hi_parts = [f"{int(n)} {status.at[k, 'label_hi']}" for k, n in status["in_division"].items()
+                if k != "TOTAL" and n]
+    assert ", ".join(hi_parts) in page and "प्रकाशित" in page and "स्थिति" in page
+    assert page.index(html.escape(line)) < page.index("Counts per category")        # the page opens with it
+    # the published list beside the computed map: static files, on the page, linked from the index
+    assert {"lucknow-published-en.png", "lucknow-published-en.svg", "lucknow-published-hi.png",
+            "lucknow-published-hi.svg"} <= names
+    assert 'src="lucknow-published-en.png"' in page and 'href="lucknow-published-hi.svg"' in index_text(out)
     # the same page standing alone (--plotlyjs inline): plotly.js, the font and the static map inside it
     alone = report.notebook_to_html(out / "lucknow.ipynb", tmp_path / "alone.html", title="t", plotlyjs="inline",
                                     static_map=out / "lucknow-map-en.png").read_text(encoding="utf-8")

@@ -8,11 +8,13 @@ import json
 import re
 
 import nbformat
+import pandas as pd
 import pytest
 from test_project import SIX, SIX_HISTORY, _districts
 
 from reservation import report
 from reservation.base.errors import InputError
+from reservation.law.categories import CODES
 from reservation.views import run_allotment
 
 
@@ -86,6 +88,18 @@ def test_report_with_the_projection_page(main, tmp_path, capsys):
     assert "data that is not public" in page and "the OBC population of districts" in page
     assert "Beta(" in page and "20, 1" in page                              # the prior; samples, seed
     assert "not in the history: a projection" in page                       # 2026: no published list yet
+    # issue 20: the division page's CSV and table carry the probabilities of `reservation allot` (1000 samples, the
+    # report's seed), inside the possible categories
+    units = pd.read_csv(out / "lucknow-units.csv", encoding="utf-8-sig")
+    probs = [f"P_{c}" for c in CODES]
+    assert set(probs) <= set(units.columns) and ((units[probs].sum(axis=1) - 1).abs() < 1e-9).all()
+    for _, row in units.iterrows():
+        assert {c for c in CODES if row[f"P_{c}"] > 0} <= set(row["possible"].split("|"))
+    from reservation.answers.future import allot_answered
+    want = allot_answered("zp-chair", 2026, samples=1000, seed=1).table.set_index("unit_code")
+    assert all(abs(want.at[u, "P_UR"] - p) < 1e-12 for u, p in zip(units["unit_code"], units["P_UR"]))
+    assert "P_UR" in (out / "lucknow.html").read_text(encoding="utf-8")
+    assert not [n for n in names if "-published-" in n]                      # no published list of 2026
     ran = nbformat.read(out / "projection.ipynb", as_version=4)
     injected = next(c for c in ran.cells if "injected-parameters" in c.metadata.get("tags", []))
     assert "samples = 20" in injected.source and "seed = 1" in injected.source and "year = 2026" in injected.source

@@ -222,6 +222,22 @@ def _run_tasks(tasks: list, p: dict, work: Path, fresh_kernels: bool, progress: 
     return results
 
 
+def report_allotment(p: dict, seed: int = 0, progress: bool = False):
+    """The report's allotment, computed once here and handed to every page: the one ``reservation allot`` makes
+    (:func:`reservation.answers.future.allot_answered`, the project's defaults: for an election not yet held the
+    projection's probabilities ``P_ST_W ... P_UR`` from :data:`~reservation.answers.future.SAMPLES` samples with
+    ``seed``; a past election costs nothing more)."""
+    from ..answers.future import SAMPLES, allot_answered, is_future
+    from ..views import run_allotment
+    from ..views.params import option_assignments
+    if not is_future(p["body"], p["year"]):
+        return run_allotment(p["body"], p["year"], base_year=p["base_year"], options=p["options"],
+                             history=p["history"], units=p["units"])
+    return allot_answered(p["body"], p["year"], units=p["units"] or None, history=list(p["history"]) or None,
+                          options=option_assignments(p["options"]), base_year=p["base_year"], samples=SAMPLES,
+                          seed=int(seed), progress=bool(progress))
+
+
 def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2015, options=(), history=(),
                units="", workers=2, static_engine="matplotlib", plotlyjs="directory", progress=True,
                fresh_kernels=False, state_page=True, notebook=None, timeout=600, projection=False,
@@ -232,15 +248,13 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
     Raises :class:`InputError` for a bad parameter (including a projection that cannot run) or an output folder that holds anything else than a previous
     report (before anything runs), :class:`ReportFailed` when a notebook fails (nothing is published at ``out``;
     the executed notebooks are kept in ``<out>.failed``), and lets KeyboardInterrupt through after cleaning up."""
-    from ..views import run_allotment
     from ..views.maps.boundaries import save_cleaned
     from ..views.params import save_allotment
     start = time.perf_counter()
     p = validate(body, year, divisions, out=out, fmt=fmt, base_year=base_year, options=options, history=history,
                  units=units, workers=workers, static_engine=static_engine, plotlyjs=plotlyjs, notebook=notebook,
                  projection=projection, projection_samples=projection_samples, seed=seed, force=force)
-    result = run_allotment(p["body"], p["year"], base_year=p["base_year"], options=p["options"],
-                           history=p["history"], units=p["units"])
+    result = report_allotment(p, seed, progress)
     target: Target = p["target"]
     work = make_workdir(target)
     try:

@@ -222,7 +222,8 @@ def _static_block(fig_id: str, png: Path, plotlyjs: str) -> str:
             f'<img src="{src}" alt="static map" style="max-width:100%"></details>')
 
 
-def notebook_to_html(ipynb, html_path, *, title: str = "", plotlyjs: str = "inline", static_map=None) -> Path:
+def notebook_to_html(ipynb, html_path, *, title: str = "", plotlyjs: str = "inline", static_map=None,
+                     published_map=None) -> Path:
     """An executed notebook -> one HTML page without the code, that works offline.
 
     Plotly outputs (``application/vnd.plotly.v1+json``, which nbconvert cannot show) get an HTML form made by
@@ -231,7 +232,9 @@ def notebook_to_html(ipynb, html_path, *, title: str = "", plotlyjs: str = "inli
     script or style is fetched from the network (MathJax, require.js and mermaid are left out), stderr
     streams (warnings) and cells tagged ``report-skip`` are dropped from the page (they stay in the notebook),
     and Hindi renders with an embedded Devanagari font (:func:`devanagari_font_css`). ``static_map``: a PNG
-    shown under each interactive map, opened automatically when the map cannot draw (see :func:`_static_block`).
+    shown under each interactive map, opened automatically when the map cannot draw (see :func:`_static_block`);
+    ``published_map``: the PNG of the published list beside the computed one, shown so under the figure of two
+    maps (:func:`reservation.views.published_figure`, whose layout has ``map2``) instead of ``static_map``.
     """
     import nbformat
     import plotly.io as pio
@@ -253,8 +256,10 @@ def notebook_to_html(ipynb, html_path, *, title: str = "", plotlyjs: str = "inli
                 fig = dict(data[PLOTLY_MIME])
                 page = pio.to_html(fig, include_plotlyjs=False, full_html=False, div_id=fig_id, validate=False,
                                    config={"displaylogo": False, "responsive": True})
-                if static_map is not None and "map" in fig.get("layout", {}):
-                    page += _static_block(fig_id, Path(static_map), plotlyjs)
+                layout = fig.get("layout", {})
+                png = published_map if "map2" in layout else static_map if "map" in layout else None
+                if png is not None:
+                    page += _static_block(fig_id, Path(png), plotlyjs)
                 data["text/html"] = page
                 del data[PLOTLY_MIME]
             kept.append(out)
@@ -271,7 +276,7 @@ def notebook_to_html(ipynb, html_path, *, title: str = "", plotlyjs: str = "inli
         if n:
             from plotly.offline import get_plotlyjs
             tag += f'<script type="text/javascript">{get_plotlyjs()}</script>'
-    if static_map is not None:
+    if static_map is not None or published_map is not None:
         tag += _FALLBACK_SCRIPT
     body, _ = _exporter().from_notebook_node(nb, resources={"plotly_tag": tag, "shared": shared,
                                                             "page_title": nb.metadata["title"]})

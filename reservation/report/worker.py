@@ -192,7 +192,7 @@ def run_task(task: Task) -> TaskResult:
             res.files.append(Path(task.ipynb).name)
         res.timings["notebook"] = round(time.perf_counter() - start, 3)
         res.timings["notebook_cpu"] = round(time.process_time() - cpu, 3)
-        static_png = None
+        static_png = published_png = None
         if task.maps:
             from ..views import write_geojson, write_static_maps
             m = task.maps
@@ -206,6 +206,7 @@ def run_task(task: Task) -> TaskResult:
                 if x["lang"] == "en":
                     static_png = x["png"]
             res.files.append(write_geojson(r.table, f"{m['stem']}.geojson", m["division"], m["body"]).name)
+            published_png = _published_maps(task, r, res)
             if m["division"] is not None:            # the page's tables as CSV beside it
                 from ..views import division_tables, write_csv
                 base = Path(m["stem"]).parent / task.key
@@ -219,7 +220,8 @@ def run_task(task: Task) -> TaskResult:
         res.timings["maps"] = round(time.perf_counter() - start - res.timings["notebook"], 3)
         res.timings["maps_cpu"] = round(time.process_time() - cpu - res.timings["notebook_cpu"], 3)
         if task.html:
-            notebook_to_html(task.ipynb, task.html, title=task.title, plotlyjs=task.plotlyjs, static_map=static_png)
+            notebook_to_html(task.ipynb, task.html, title=task.title, plotlyjs=task.plotlyjs, static_map=static_png,
+                             published_map=published_png)
             res.files.append(Path(task.html).name)
         res.timings["page"] = round(time.perf_counter() - start - res.timings["notebook"] - res.timings["maps"], 3)
         res.ok = True
@@ -227,6 +229,24 @@ def run_task(task: Task) -> TaskResult:
         res.error = _error_text(e)
     res.seconds = round(time.perf_counter() - start, 2)
     return res
+
+
+def _published_maps(task: Task, r, res: TaskResult):
+    """A division page of a past election whose published list is held: that list's map beside the computed one
+    (:func:`reservation.views.write_published_maps`, ``KEY-published-LANG.png/.svg``); returns the English PNG,
+    or None (no list held, as for an election not yet held, or not a division page)."""
+    from ..views import has_published, write_published_maps
+    m = task.maps
+    if m["division"] is None or not has_published(r.table):
+        return None
+    stem = Path(m["stem"]).parent / f"{task.key}-published"
+    png = None
+    for x in write_published_maps(r.table, stem, division=m["division"], title=m["title"], body=m["body"],
+                                  dpi=m.get("dpi", 100)):
+        res.files += [x["png"].name, x["svg"].name]
+        if x["lang"] == "en":
+            png = x["png"]
+    return png
 
 
 def _execute(task: Task) -> None:

@@ -14,6 +14,9 @@ Modules
   (:func:`run_allotment`); :func:`body_choices`, :func:`body_title`.
 - :mod:`.places`: divisions in any spelling (:func:`resolve_division`, :func:`resolve_divisions`), names in English
   or Hindi.
+- :mod:`.answers`: the answer beside every category (issue 20): the count that opens every output
+  (:func:`count_line`, :func:`count_lines`, :func:`status_table`), the answer's columns of a unit table, one
+  unit's answer (:func:`unit_answer`).
 - :mod:`.tables`: State counts of every body, counts per category, summaries, the units with their reasons, units
   not drawn, assumptions; :func:`style_categories`.
 - :mod:`.styled`: the Styler of every table (:class:`~.styled.StyledTable`: a uuid from the content, no memory
@@ -30,6 +33,8 @@ Modules
 from __future__ import annotations
 
 from ..law.words import BODY_TITLES_HI, LANGS
+from .answers import (count_line, count_lines, has_answer, has_published, status_counts, status_table,
+                      unit_answer)
 from .dpc import dpc_composition, dpc_reserved_seats, dpc_sample_ballots, dpc_sample_count
 from .explorer import Explorer, ExplorerState
 from .maps import (published_figure, published_static_figure, write_published_maps)
@@ -64,4 +69,5 @@ __all__ = [
     "allotment_title", "data_kind", "with_figures_status", "dpc_composition", "dpc_reserved_seats",
     "dpc_sample_ballots", "dpc_sample_count", "Explorer", "ExplorerState", "slug", "figure_renderer",
     "notebook_display",
+    "count_line", "count_lines", "has_answer", "has_published", "status_counts", "status_table", "unit_answer",
 ]

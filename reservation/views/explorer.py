@@ -11,6 +11,7 @@ import pandas as pd
 
 from ..base.errors import InputError
 from ..law.words import LANG_NAMES, LANGS, word
+from .answers import count_line
 from .maps import division_map
 from .params import body_choices, body_needs_units, body_title, check_parameters, option_rows, run_allotment
 from .places import divisions
@@ -44,11 +45,14 @@ class ExplorerState:
     toy: str = "five"                  # which toy state (views.toy.TOY_STATES)
     title: str = ""                    # the map's title: says "made-up toy units" or "partial figures" when so
     data: str = "real"                 # real | toy | partial (views.toy.data_kind)
+    count: str = ""                    # the count that opens the view: units per status (views.count_line)
 
 
 class Explorer:
     """The ipywidgets explorer of notebook 04: pick any registered body, year, base year, division, language and
-    the ambiguity options; the map and the table update. Bodies counted inside a parent (gram pradhans, wards)
+    the ambiguity options; the map and the table update. The view opens with the count (units determined by public
+    data, units that depend on what); the table carries each unit's published category, status and possible
+    categories, and the map draws the units not determined pale (as every map). Bodies counted inside a parent (gram pradhans, wards)
     need a units file: the explorer starts with the made-up :data:`reservation.views.toy.TOY_UNITS` and says so;
     the urban bodies may take one instead of the shipped list. Made-up units are drawn as boxes under a title
     that says so, never as shaded real districts; the shipped gram panchayats (partial Census figures) are marked
@@ -205,7 +209,7 @@ class Explorer:
     def refresh(self):
         """Recompute for the current widget values (and display, when rendering)."""
         s = self.state
-        s.error = ""
+        s.error, s.count = "", ""
         s.lang = self.lang.value
         s.options = self.option_assignments()
         try:
@@ -226,7 +230,8 @@ class Explorer:
             check_parameters(s.body, s.year, division=s.division, base_year=s.base_year, options=s.options,
                              units=s.units)
             result = run_allotment(s.body, s.year, base_year=s.base_year, options=s.options, units=s.units)
-            s.table = unit_list(table_in(result, s.lang), s.division, s.lang)
+            s.table = unit_list(table_in(result, s.lang), s.division, s.lang)   # with published, status, possible
+            s.count = count_line(result, s.division, s.lang)
             s.counts = category_counts_table(result.table, s.division, s.lang)
             s.data = data_kind(result, s.units)
             s.title = allotment_title(body_title(s.body, s.lang), s.year, s.data, s.lang)
@@ -272,7 +277,8 @@ class Explorer:
         warn = " style='color:#8c510a;font-weight:bold'" if s.data != "real" else ""
         self.status.value = (f"<p style='color:#b00020'><b>Error:</b> {html.escape(s.error)}</p>" if s.error else
                              f"<p{warn}>{html.escape(s.title)}; options changed: "
-                             f"{html.escape(', '.join(s.options) or 'none')}</p>")
+                             f"{html.escape(', '.join(s.options) or 'none')}</p>"
+                             + (f"<p><b>{html.escape(s.count)}</b></p>" if s.count else ""))
         self.step_html.value = (f"<div class='reservation-step' style='padding:6px;border-left:4px solid #2166ac'>"
                                 f"{html.escape(s.step_text)}<br><small>{html.escape(s.step_clause)}</small></div>"
                                 if s.mode == "toy" else "")

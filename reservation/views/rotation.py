@@ -191,19 +191,27 @@ def rotation_heatmap(matrix: pd.DataFrame, lang: str = "en", title: str | None =
 
 def rotation_view(result, unit: str = "", division="all", lang: str = "en") -> dict:
     """Everything notebook 03 shows: ``matrix``, ``summary``, ``figure`` (None when too many units, with
-    ``message``), ``explain`` (the engine's explanation when one unit is asked for)."""
+    ``message``), ``explain`` (the engine's explanation when one unit is asked for) and ``answer`` (that unit's
+    published category, status and possible categories, what the page shows first: ``{"en": table, "hi":
+    table}`` of :func:`reservation.views.answers.unit_answer`; empty without a unit)."""
     unit = str(unit or "").strip()
     if unit:
         matrix = rotation_matrix(result, units=[unit])
     else:
         names = None if is_all(division) else resolve_divisions(division)
         matrix = rotation_matrix(result, division=names)
-    out = {"matrix": matrix, "summary": rotation_summary(matrix), "figure": None, "message": "", "explain": ""}
+    out = {"matrix": matrix, "summary": rotation_summary(matrix), "figure": None, "message": "", "explain": "",
+           "answer": {}}
     try:
         out["figure"] = rotation_heatmap(matrix, lang=lang)
     except InputError as e:
         out["message"] = str(e)
     if unit:
         from ..allotment.explain import explain_text
+        from ..allotment.explain import resolve_unit
+
+        from .answers import unit_answer
         out["explain"] = explain_text(result, unit)
+        code = str(resolve_unit(result, unit))
+        out["answer"] = {lang: unit_answer(result, code, lang) for lang in ("en", "hi")}
     return out

@@ -8,7 +8,8 @@ import pandas as pd
 
 from ..law.categories import CODES, COLOURS, label
 from ..base.errors import InputError
-from ..law.words import check_lang, flag_meanings, word
+from ..law.words import STATUS_WORDS, check_lang, flag_meanings, word
+from .answers import answer_columns, status_table
 from .params import _is_int, body_title
 from .places import division_order, in_division, is_all, place_names, unit_names
 
@@ -160,7 +161,9 @@ def _reasons_in(table: pd.DataFrame) -> str:
 
 def unit_list(table: pd.DataFrame, division=None, lang: str = "en", reasons: bool = True,
               past: pd.DataFrame | None = None) -> pd.DataFrame:
-    """The units of the division(s) with their category and, with ``reasons``, the reason and clause of each
+    """The units of the division(s) with their category, its answer (the published category, the status in
+    words, the possible categories, the probabilities of an election not yet held:
+    :func:`reservation.views.answers.answer_columns`) and, with ``reasons``, the reason and clause of each
     decision, sorted by division, district and name; column headers, names and category labels in ``lang``.
     ``past`` (:func:`past_categories`): the categories of the last elections beside the computed one.
 
@@ -177,6 +180,8 @@ def unit_list(table: pd.DataFrame, division=None, lang: str = "en", reasons: boo
     out[word("table.division", lang)] = place_names(sub["division"], "division", lang).to_numpy()
     out[word("table.category", lang)] = [label(c, lang) for c in sub["category"]]
     out[word("table.category_code", lang)] = sub["category"].to_numpy()
+    for name, values in answer_columns(sub, lang).items():      # published, status, possible (P_* to come)
+        out[name] = values
     _past_columns(out, sub["unit_code"].to_numpy(), past, lang)
     if reasons:
         header = "table.reason" if _reasons_in(table) == lang else "table.reason_english"
@@ -369,7 +374,9 @@ def division_tables(result, division) -> dict[str, pd.DataFrame]:
     """The tables of a division page as data, for the CSV files beside it: ``counts`` (per category, both
     languages, division and State), ``units`` (every row of the allotment in the division with the category, the
     categories of the last two elections of the history (``category_YEAR``, codes), and the reason, tie-break and
-    clause, in both languages), ``assumptions``."""
+    clause, in both languages; the answer's ``published``, ``status`` (with ``status_en``, ``status_hi``),
+    ``possible`` and, for an election not yet held, ``P_ST_W ... P_UR``), ``assumptions``, and ``status`` (the
+    count: units per status code in the division and the State, :func:`reservation.views.answers.status_table`)."""
     en = category_counts_table(result.table, division, "en")
     hi = category_counts_table(result.table, division, "hi")
     counts = pd.DataFrame({"category": en.iloc[:, 0], "label_en": en.iloc[:, 1], "label_hi": hi.iloc[:, 1],
@@ -381,6 +388,10 @@ def division_tables(result, division) -> dict[str, pd.DataFrame]:
     past = past_categories(result)
     for k, y in enumerate(past.columns):               # the last elections' categories (codes), after the labels
         units.insert(pos + 2 + k, f"category_{y}", past[y].reindex(units["unit_code"]).fillna("").to_numpy())
+    if "status" in units.columns:                    # the status in words beside its code
+        at = list(units.columns).index("status") + 1
+        units.insert(at, "status_hi", [STATUS_WORDS["hi"].get(c, ("",))[0] for c in units["status"]])
+        units.insert(at, "status_en", [STATUS_WORDS["en"].get(c, ("",))[0] for c in units["status"]])
     hi = table_in(result, "hi")
     if _reasons_in(hi) == "hi":                      # the reasons, tie-breaks and clauses in Hindi too
         hi = hi.set_index("unit_code")
@@ -388,4 +399,7 @@ def division_tables(result, division) -> dict[str, pd.DataFrame]:
             if col in units.columns and col in hi.columns:
                 units.insert(list(units.columns).index(col) + 1, f"{col}_hi",
                              hi.loc[units["unit_code"], col].to_numpy())
-    return {"counts": counts, "units": units.reset_index(drop=True), "assumptions": assumptions_table(result)}
+    out = {"counts": counts, "units": units.reset_index(drop=True), "assumptions": assumptions_table(result)}
+    if "status" in result.table.columns:             # the count: units per status, division and State
+        out["status"] = status_table(result.table, division)
+    return out
