@@ -60,7 +60,7 @@ def hatched(ax, hatch: str) -> int:
 def test_status_contract():
     a = hand_allotment()
     assert certainty.undetermined(a).sum() == len(HAND)
-    assert certainty.status_counts(a) == {"depends_obc": 2, "depends_list": 1, "partial_figures": 1,
+    assert certainty.undetermined_counts(a) == {"depends_obc": 2, "depends_list": 1, "partial_figures": 1,
                                           "differs_published": 1}
     assert certainty.status_of(hand_allotment(False)) is None and not certainty.undetermined(
         hand_allotment(False)).any()

@@ -102,6 +102,12 @@ STATUS_WORDS = {
            "differs_published": ("प्रकाशित सूची से भिन्न", "राज्य ने भिन्न वर्ग प्रकाशित किया")},
 }
 
+#: the short phrase of a status for one unit, where English needs its own verb form ("1 differs", "2 differ")
+STATUS_ONE_EN = {"determined": "determined by public data", "depends_obc": "depends on OBC figures",
+                 "depends_list": "depends on a list we do not hold",
+                 "partial_figures": "has partial population figures",
+                 "differs_published": "differs from the published list"}
+
 #: the lines of an answer (reservation explain, the count line of allot)
 ANSWER_WORDS = {
     "en": {"count": "{n} {kind}: {parts}",
@@ -130,7 +136,7 @@ ANSWER_WORDS = {
            "probabilities_list": "these probabilities sample the OBC figures only: they read the missing list of "
                                  "{years} as the stand-in does (not reserved), so they are surer than the data",
            "trace": "steps, in the order the rules applied them:"},
-    "hi": {"count": "{n} {kind}: {parts}",
+    "hi": {"count": "{n} {kind} में से: {parts}",
            "differs": "राज्य की प्रकाशित सूची में {published} है; यह संगणना {category} देती है। संगणित वर्ग को राज्य की "
                       "सूची के रूप में प्रकाशित न करें।",
            "differs_user": "आपकी दी गई प्रकाशित सूची में {published} है; यह संगणना {category} देती है।",
@@ -164,10 +170,11 @@ def status_counts_line(counts: dict, n: int, kind: str, lang: str = "en") -> str
     (``counts``, in the order given; codes with no unit are left out), ``kind`` the unit kind (English; its Hindi
     is :data:`UNIT_KINDS_HI`'s)."""
     lang = check_lang(lang)
-    parts = ", ".join(f"{k} {STATUS_WORDS[lang][code][0]}" for code, k in counts.items() if k)
-    plural = kind[:-1] + "ies" if kind.endswith("y") else kind + "s"
-    shown = plural if lang == "en" else UNIT_KINDS_HI.get(kind, kind)
-    return ANSWER_WORDS[lang]["count"].format(n=n, kind=shown, parts=parts)
+
+    def phrase(code, k):
+        return STATUS_ONE_EN[code] if lang == "en" and k == 1 else STATUS_WORDS[lang][code][0]
+    parts = ", ".join(f"{k} {phrase(code, k)}" for code, k in counts.items() if k)
+    return ANSWER_WORDS[lang]["count"].format(n=n, kind=units_word(kind, n, lang), parts=parts)
 
 
 #: what one row is, in Hindi (the rulebooks' unit kinds)

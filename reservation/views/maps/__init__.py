@@ -28,7 +28,7 @@ from .boundaries import (BOUNDARY_FILE, BOUNDARY_PACKAGE, DEFAULT_SIMPLIFY_TOLER
                          DIVISION_BOUNDARY_COLUMNS, DRAWN_COLUMNS, GAP_WIDTH, NOT_DRAWN_COLUMNS, POST_2011_DISTRICTS,
                          BoundaryError, boundary_source, district_boundaries, division_boundaries, join_allotment,
                          state_outline)
-from .certainty import STATUSES, UNDETERMINED, status_counts, undetermined
+from .certainty import STATUSES, UNDETERMINED, undetermined_counts, undetermined
 from .districts import StaticMapResult, choropleth, static_figure, static_map
 from .division import (STATIC_ENGINES, MapView, division_map, map_geojson, map_mode, write_geojson,
                        write_static_maps)
@@ -60,7 +60,7 @@ __all__ = [
     "devanagari_font_file", "FONT_FAMILY", "font_rc", "chromium_path", "fit_zoom", "view_bounds",
     "AGGREGATE_COLUMNS", "district_aggregate", "aggregate_figure", "aggregate_static_figure",
     "POINT_SPACING", "unit_points", "points_figure", "points_static_figure",
-    "STATUSES", "UNDETERMINED", "status_counts", "undetermined", "published_frame", "published_differ",
+    "STATUSES", "UNDETERMINED", "undetermined_counts", "undetermined", "published_frame", "published_differ",
     "published_figure", "published_static_figure", "write_published_maps",
     "prepare", "STATIC_ENGINES", "map_mode", "MapView", "division_map", "write_static_maps", "map_geojson", "write_geojson",
 ]

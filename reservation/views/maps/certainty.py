@@ -19,7 +19,7 @@ from ...law.words import word
 
 __all__ = ["STATUSES", "UNDETERMINED", "HATCHES", "DOT_COLOURS", "PALE_OPACITY", "PALE_SHARE", "HATCH_COLOUR",
            "HATCH_WIDTH",
-           "status_of", "undetermined", "status_counts", "status_label", "pale", "shade", "status_handles",
+           "status_of", "undetermined", "undetermined_counts", "status_label", "pale", "shade", "status_handles",
            "overlay_hatches", "status_traces", "status_note"]
 
 #: The status codes of the allotment's ``status`` column, in the order of every key.
@@ -62,7 +62,7 @@ def undetermined(df: pd.DataFrame) -> np.ndarray:
     return np.zeros(len(df), dtype=bool) if s is None else (s != "determined").to_numpy()
 
 
-def status_counts(df: pd.DataFrame) -> dict[str, int]:
+def undetermined_counts(df: pd.DataFrame) -> dict[str, int]:
     """``{status: rows}`` of the undetermined statuses present, in :data:`STATUSES` order ({} without a column)."""
     s = status_of(df)
     if s is None:
@@ -73,7 +73,7 @@ def status_counts(df: pd.DataFrame) -> dict[str, int]:
 
 def status_note(df: pd.DataFrame, lang: str) -> str:
     """"12 of 75 units: category not determined. Pale and hatched: ..." when some are; else ""."""
-    n = sum(status_counts(df).values())
+    n = sum(undetermined_counts(df).values())
     if not n:
         return ""
     return word("map.status.units_undetermined", lang, n=n, total=len(df)) + ". " + word("map.status.note", lang)
@@ -133,7 +133,7 @@ def status_traces(fig, df: pd.DataFrame, lon, lat, names, lang: str) -> None:
     if st is None:
         return
     lon, lat, names = list(lon), list(lat), list(names)
-    for k, n in status_counts(df).items():
+    for k, n in undetermined_counts(df).items():
         idx = np.flatnonzero((st == k).to_numpy())
         text = html.escape(status_label(k, lang))
         fig.add_trace(go.Scattermap(

@@ -15,7 +15,7 @@ import pandas as pd
 from ...law.categories import CODES, COLOURS, label
 from ...law.words import check_lang, word
 from ..places import division_names, unit_names
-from .certainty import (PALE_OPACITY, overlay_hatches, pale, status_counts, status_handles, status_label,
+from .certainty import (PALE_OPACITY, overlay_hatches, pale, undetermined_counts, status_handles, status_label,
                         status_note, status_of, status_traces)
 from .boundaries import (DEFAULT_SIMPLIFY_TOLERANCE, _district_boundaries_cached, _division_boundaries_cached,
                          join_allotment, state_outline)
@@ -433,7 +433,7 @@ def _static_handles(layers: _Layers, lang: str) -> list:
     if len(layers.absent):
         handles.append(Patch(facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, hatch="////",
                              label=f"{word('map.absent', lang)} ({len(layers.absent)})"))
-    handles += status_handles(status_counts(layers.drawn), lang)
+    handles += status_handles(undetermined_counts(layers.drawn), lang)
     handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
     return handles
 

@@ -14,7 +14,7 @@ from ...law.categories import CODES, COLOURS, label
 from ...law.words import check_lang, word
 from ..places import division_names, place_names, unit_names
 from .boundaries import UP_BOX, district_boundaries, division_boundaries
-from .certainty import (HATCH_COLOUR, HATCH_WIDTH, HATCHES, PALE_OPACITY, UNDETERMINED, pale, status_counts,
+from .certainty import (HATCH_COLOUR, HATCH_WIDTH, HATCHES, PALE_OPACITY, UNDETERMINED, pale, undetermined_counts,
                         status_handles, status_label, status_note, status_of, status_traces)
 from .style import (COLOUR_ABSENT, EDGE_ABSENT, EDGE_OUTSIDE, LABEL_BOX, PANEL_SIDE, center, clip_view,
                     division_outline, fit_zoom, font_rc, geojson, hover_text, hover_wrap, in_box, map_axes,
@@ -238,7 +238,7 @@ def points_static_figure(points: pd.DataFrame, title: str | None = None, lang: s
                 if n:
                     handles.append(Line2D([], [], marker="o", linestyle="", markersize=8, markerfacecolor=COLOURS[c],
                                           markeredgecolor="#202020", label=f"{label(c, lang)} ({n})"))
-        handles += status_handles(status_counts(points), lang) if len(points) else []
+        handles += status_handles(undetermined_counts(points), lang) if len(points) else []
         handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
         ax.set_xlim(view[0], view[2])
         ax.set_ylim(view[1], view[3])

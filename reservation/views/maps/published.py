@@ -19,7 +19,7 @@ import pandas as pd
 from ...law.categories import CODES, COLOURS, label
 from ...law.words import LANGS, check_lang, word
 from ..places import division_names, in_division
-from .certainty import (HATCH_COLOUR, HATCH_WIDTH, HATCHES, UNDETERMINED, overlay_hatches, pale, status_counts,
+from .certainty import (HATCH_COLOUR, HATCH_WIDTH, HATCHES, UNDETERMINED, overlay_hatches, pale, undetermined_counts,
                         status_handles, status_of)
 from .style import (COLOUR_ABSENT, EDGE_ABSENT, EDGE_OUTSIDE, clip_view, font_rc, hover_text, map_title,
                     save_figure, view_bounds)
@@ -267,7 +267,7 @@ def _draw_districts(axes, sub, psub, view, lang, body) -> list:
         right[~listed].plot(ax=axes[1], facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, linewidth=0.4,
                             hatch=MISSING_HATCH)
     handles = _category_handles(_present(left, right[listed]), lang)
-    handles += status_handles(status_counts(left), lang)
+    handles += status_handles(undetermined_counts(left), lang)
     if (~listed).any():
         handles.append(_missing_handle(int((~listed).sum()), lang))
     return handles
@@ -303,7 +303,7 @@ def _draw_points(axes, sub, psub, view, lang, body) -> list:
         axes[1].scatter(right["lon"][~listed], right["lat"][~listed], s=s_right[~listed], facecolors=COLOUR_ABSENT,
                         edgecolors="#202020", linewidths=0.4, hatch=MISSING_HATCH, zorder=5)
     handles = _category_handles(_present(left, right[listed]), lang)
-    handles += status_handles(status_counts(left), lang)
+    handles += status_handles(undetermined_counts(left), lang)
     if (~listed).any():
         handles.append(_missing_handle(int((~listed).sum()), lang))
     return handles
