@@ -123,3 +123,14 @@ def test_maps_of_the_views_read_the_status(zp):
     counts = views.status_counts(zp.table, "Lucknow")
     shown = {s: n for s, n in counts.items() if n and s != "determined"}
     assert shown and all(f"{word(f'map.status.{s}')} ({n})" in names for s, n in shown.items())
+
+
+def test_a_report_of_an_election_not_yet_held_takes_its_samples(tmp_path):
+    """`reservation report --samples N` (0: none): the probabilities of the pages, as `allot --samples`."""
+    from reservation.report import report_allotment, validate
+    p = validate("zp-chair", 2026, "Lucknow", out=str(tmp_path / "r"))
+    none = report_allotment(p, seed=0, samples=0)
+    assert not [c for c in none.table.columns if c.startswith("P_")]
+    few = report_allotment(p, seed=0, samples=3)
+    probs = few.table[[c for c in few.table.columns if c.startswith("P_")]]
+    assert len(probs.columns) == 8 and ((probs * 3).round(9) % 1 == 0).all().all()     # thirds: 3 samples

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["YEARS", "year_type", "text_type"]
+__all__ = ["YEARS", "year_type", "text_type", "samples_type"]
 
 
 #: Election years the command line accepts (reservation.inputs.limits.LIMITS["year"], the same bounds as
@@ -31,3 +31,10 @@ def text_type(text: str) -> str:
     than reservation.inputs.limits.MAX_TEXT or holding a control character (never cleaned silently)."""
     from ..inputs.limits import argtype
     return argtype("text")(text)
+
+
+def samples_type(text: str) -> int:
+    """``--samples`` of allot, explain and report: the projection's samples for the probabilities of an election
+    not yet held, 0 (no probabilities) or a count within its bound (reservation.inputs.limits)."""
+    from ..inputs.limits import argtype
+    return 0 if str(text).strip() == "0" else argtype("count", "samples")(text)

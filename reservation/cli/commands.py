@@ -28,13 +28,10 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {bounded(message)}\n")
 
 
-from .args import YEARS, text_type, year_type  # the argument types every sub-command uses
+from .args import YEARS, samples_type, text_type, year_type  # the argument types every sub-command uses
 from .project import _count  # noqa: E402  a whole number within its bound (reservation.inputs.limits)
 
 
-def _samples(value: str) -> int:
-    """--samples of allot/explain: 0 (no probabilities) or a count within its bound."""
-    return 0 if str(value).strip() == "0" else _count("samples")(value)
 
 _year = year_type
 
@@ -228,7 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
             sp.add_argument("--lang", choices=["en", "hi"], default="en",
                             help="language of the answer and the steps (category codes stay codes)")
         if name in ("allot", "explain"):
-            sp.add_argument("--samples", type=_samples, default=1000,
+            sp.add_argument("--samples", type=samples_type, default=1000,
                             help="an election not yet held: the projection's samples for P_ST_W ... P_UR (default "
                                  "1000 and --seed 0, as `reservation project`; 0: no probabilities)")
             sp.add_argument("--seed", type=_count("seed"), default=0, help="the projection's seed (default 0)")

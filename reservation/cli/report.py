@@ -52,7 +52,7 @@ def cmd_report(args) -> int:
                          progress=not args.no_progress, fresh_kernels=args.fresh_kernels,
                          state_page=not args.no_state_page, timeout=args.timeout, projection=args.projection,
                          projection_samples=DEFAULT_SAMPLES if args.projection_samples is None else args.projection_samples,
-                         seed=args.seed or 0, force=args.force)
+                         seed=args.seed or 0, samples=args.samples, force=args.force)
     except ReportFailed as e:
         from ..base.errors import bounded      # a cell's source or traceback: one bounded line (the kept notebooks
         print(f"reservation report: failed: {bounded(e)}", file=sys.stderr)     # hold it all)
@@ -70,7 +70,7 @@ def cmd_report(args) -> int:
 
 def register(subparsers) -> None:
     """Add the ``report`` sub-command to the ``reservation`` parser's sub-parsers."""
-    from .args import text_type, year_type
+    from .args import samples_type, text_type, year_type
     sp = subparsers.add_parser("report", help="per-division HTML reports with maps (notebooks run with papermill)",
                                description="Run notebooks/02_division_report.ipynb for each division in parallel "
                                            "processes, convert them to HTML pages with interactive maps that work "
@@ -118,6 +118,9 @@ def register(subparsers) -> None:
                     metavar="N", help="sampled OBC populations of the projection page (default 500; at most "
                                       "100,000)")
     sp.add_argument("--seed", type=int, default=None, help="seed of the projection's random generator (default 0)")
+    sp.add_argument("--samples", type=samples_type, default=1000,
+                    help="an election not yet held: the projection's samples for the pages' P_ST_W ... P_UR "
+                         "(default 1000 and --seed, as `reservation allot`; 0: no probabilities, a faster report)")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
     from ..output.guard import add_force
     add_force(sp, "write into an --out folder that holds other files (they are kept; a file of the same name as "

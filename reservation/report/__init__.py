@@ -222,11 +222,12 @@ def _run_tasks(tasks: list, p: dict, work: Path, fresh_kernels: bool, progress: 
     return results
 
 
-def report_allotment(p: dict, seed: int = 0, progress: bool = False):
+def report_allotment(p: dict, seed: int = 0, progress: bool = False, samples: int | None = None):
     """The report's allotment, computed once here and handed to every page: the one ``reservation allot`` makes
     (:func:`reservation.answers.future.allot_answered`, the project's defaults: for an election not yet held the
-    projection's probabilities ``P_ST_W ... P_UR`` from :data:`~reservation.answers.future.SAMPLES` samples with
-    ``seed``; a past election costs nothing more)."""
+    projection's probabilities ``P_ST_W ... P_UR`` from ``samples`` (default
+    :data:`~reservation.answers.future.SAMPLES`; 0: none) samples with ``seed``; a past election costs nothing
+    more)."""
     from ..answers.future import SAMPLES, allot_answered, is_future
     from ..views import run_allotment
     from ..views.params import option_assignments
@@ -234,14 +235,15 @@ def report_allotment(p: dict, seed: int = 0, progress: bool = False):
         return run_allotment(p["body"], p["year"], base_year=p["base_year"], options=p["options"],
                              history=p["history"], units=p["units"])
     return allot_answered(p["body"], p["year"], units=p["units"] or None, history=list(p["history"]) or None,
-                          options=option_assignments(p["options"]), base_year=p["base_year"], samples=SAMPLES,
+                          options=option_assignments(p["options"]), base_year=p["base_year"],
+                          samples=SAMPLES if samples is None else int(samples),
                           seed=int(seed), progress=bool(progress))
 
 
 def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2015, options=(), history=(),
                units="", workers=2, static_engine="matplotlib", plotlyjs="directory", progress=True,
                fresh_kernels=False, state_page=True, notebook=None, timeout=600, projection=False,
-               projection_samples=DEFAULT_SAMPLES, seed=0, force=False) -> ReportResult:
+               projection_samples=DEFAULT_SAMPLES, seed=0, force=False, samples=None) -> ReportResult:
     """Validate, run every notebook, and publish the report at ``out`` (see the module docstring).
 
     ``projection``: add the projection page (``projection_samples`` samples, ``seed``; see :mod:`.projection`).
@@ -254,7 +256,7 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
     p = validate(body, year, divisions, out=out, fmt=fmt, base_year=base_year, options=options, history=history,
                  units=units, workers=workers, static_engine=static_engine, plotlyjs=plotlyjs, notebook=notebook,
                  projection=projection, projection_samples=projection_samples, seed=seed, force=force)
-    result = report_allotment(p, seed, progress)
+    result = report_allotment(p, seed, progress, samples)
     target: Target = p["target"]
     work = make_workdir(target)
     try:
