@@ -40,7 +40,7 @@ demo: $(RUN_STAMP)
 	@echo "    another unit: $(BIN)/reservation explain --body zp-chair --year 2021 --unit Varanasi"
 	@echo "    every open reading of the law: $(BIN)/reservation options --body zp-chair"
 	@echo "    the notebooks: $(BIN)/jupyter lab notebooks/   (README: Commands, Notebooks; docs/README.md)"
-	@echo "    the tests: make test (about 7 minutes on an idle 2-core machine)"
+	@echo "    the tests: make test (about 5 minutes on an idle 2-core machine)"
 
 # Two workers (pytest-xdist), none on a one-core machine (`make test WORKERS=0` runs in one process). --dist loadfile
 # keeps each file (its module fixtures) and each notebook (its cells, in order, in one kernel, then its key-table
@@ -50,7 +50,7 @@ demo: $(RUN_STAMP)
 WORKERS ?= $(shell n=$$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1); [ "$$n" -ge 2 ] && echo 2 || echo 0)
 
 test: $(TEST_STAMP)
-	$(call say,"test: pytest in $(WORKERS) workers (WORKERS=0: one process); about 7 minutes on an idle 2-core machine (13 of CPU)")
+	$(call say,"test: pytest in $(WORKERS) workers (WORKERS=0: one process); about 5 minutes on an idle 2-core machine (9 of CPU)")
 	$(BIN)/python -m pytest -n $(WORKERS) --dist loadfile
 
 bench: $(RUN_STAMP)

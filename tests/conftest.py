@@ -38,6 +38,15 @@ def shared_file(shared_data, *parts) -> Path:
 
 # ------------------------------------------------------------------------ helpers for tests/test_hostile_*.py
 
+def script_module(path: Path):
+    """A script of the repository (``benchmarks/``, ``docs/``) loaded as a module, for the tests of its figures."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(Path(path).stem, path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def run_cli(argv) -> tuple[int, str, str]:
     """``reservation.cli.commands.main(argv)`` in this process: (exit status, stdout, stderr); argparse's exits count."""
     import contextlib

@@ -2,25 +2,15 @@
 hand-made block whose figures are worked out by hand below, and the headline that README and data/README.md quote
 against the script's own run (notes/consistency.md)."""
 
-import importlib.util
 import math
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT, script_module
 
-
-def _module(path):
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-gt = _module(ROOT / "benchmarks" / "gp_figures_trust.py")
+gt = script_module(ROOT / "benchmarks" / "gp_figures_trust.py")
 
 # One block. key: the engine's order key (ascending = higher SC share); tier: the engine's SC tier.
 #   code tier key  State  engine  figures

@@ -142,7 +142,9 @@ def test_report_for_one_division_end_to_end(main, tmp_path, capsys):
     assert status.at["TOTAL", "in_division"] == 6 and status.at["TOTAL", "in_state"] == 75
     counted = units["status"].value_counts()
     assert all(int(status.at[k, "in_division"]) == int(counted.get(k, 0)) for k in status.index if k != "TOTAL")
-    parts = [f"{int(n)} {status.at[k, 'label_en']}" for k, n in status["in_division"].items() if k != "TOTAL" and n]
+    from reservation.law.words_allotment import STATUS_ONE_EN           # "1 differs", "2 differ"
+    parts = [f"{int(n)} {STATUS_ONE_EN[k] if n == 1 else status.at[k, 'label_en']}"
+             for k, n in status["in_division"].items() if k != "TOTAL" and n]
     line = "6 districts: " + ", ".join(parts)
     assert html.escape(line) in page and html.escape(line) in index_text(out)
     hi_parts = [f"{int(n)} {status.at[k, 'label_hi']}" for k, n in status["in_division"].items()

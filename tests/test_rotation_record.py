@@ -3,9 +3,7 @@ tiers are worked out by hand below, the figures the evidence quotes against the 
 years that the record decides (gram pradhans 2015: 2010; block pramukhs 2010 and 2015: 2005), pinned by the
 published 2015 pramukh list (notes/record.md, docs/ambiguities.md A8)."""
 
-import importlib.util
 import warnings
-from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -14,17 +12,9 @@ import reservation
 from reservation.law.categories import by_code
 from reservation.rules.registry import get_rulebook
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import ROOT, script_module
 
-
-def _module(path):
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-rr = _module(ROOT / "benchmarks" / "rotation_record.py")
+rr = script_module(ROOT / "benchmarks" / "rotation_record.py")
 
 # Two blocks: B1 = gram panchayats 1-4, B2 = 5-6; three elections.
 HAND = {2005: ["SC", "OBC", "W", "UR", "SC_W", "UR"],

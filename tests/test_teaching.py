@@ -111,7 +111,8 @@ def test_explorer_renders_the_step_in_hindi_and_names_the_clause_apart():
     ex.step.value = 3
     s = ex.state
     assert s.step_text.startswith("13 में से कदम 3:") and _latin_words(s.step_text) == []
-    assert s.step_clause.startswith("प्रावधान") and "GO 2021" in s.step_clause     # the clause: a citation
+    # the clause: a citation, in the order's own Hindi (the rulebook's clauses_hi)
+    assert s.step_clause.startswith("प्रावधान: ") and "शासनादेश 2021" in s.step_clause
     assert s.title.startswith("अभ्यास के लिए काल्पनिक राज्य")
     assert "बीटा" in s.step_text and "अनुसूचित जाति का अनुपात 30.0000 %" in s.step_text
 

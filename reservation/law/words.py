@@ -216,7 +216,7 @@ TEXT: dict[str, dict[str, str]] = {
     "toy.name.five": {"en": "Five districts: rotation", "hi": "पाँच जिले: चक्रानुक्रम"},
     "toy.name.division": {"en": "Five districts: the division rule", "hi": "पाँच जिले: मंडल का नियम"},
     "toy.step": {"en": "Step {step} of {n}: {text}", "hi": "{n} में से कदम {step}: {text}"},
-    "toy.clause": {"en": "Clause: {clause}", "hi": "प्रावधान (अंग्रेज़ी में): {clause}"},
+    "toy.clause": {"en": "Clause: {clause}", "hi": "प्रावधान: {clause}"},
     "toy.counts": {"en": "State counts for {n} offices: {arith}.", "hi": "{n} पदों के लिए प्रदेश की संख्या: {arith}।"},
     "toy.no_posts": {"en": "Pass {pass_}: no posts of this group to fill, so no unit is ranked ({names}).",
                      "hi": "चरण {pass_}: इस वर्ग का कोई पद भरना नहीं, इसलिए किसी इकाई का क्रम नहीं बना ({names})।"},
