@@ -121,7 +121,8 @@ def test_mayors_town():
     h = timeline("mayor", "Lucknow")
     assert h.unit == LUCKNOW_NN and cats(h) == {2012: "UR", 2017: "W", 2023: "W"}
     assert h.year == 2028 and h.default_base_year == 2023
-    assert {e.year: e.status for e in h.elections}[2006] == "no_list"
+    e2006 = {e.year: e for e in h.elections}[2006]          # shipped (benchmarks' record), not placed: unknown
+    assert e2006.status == "not_placed" and e2006.category == "" and "urban_chairs_2006.csv" in e2006.source
     assert tiers(h, 2023) == {"ST": (1,), "SC": (1,), "OBC": (1,), "GEN": (3,)}
     assert tiers(h, 2017)["GEN"] == (3,) and 2017 in h.base_years
 

@@ -361,6 +361,13 @@ def _frame(units, years, cats, sources, notes) -> pd.DataFrame:
                          "category": list(cats), "source": list(sources), "note": list(notes)})
 
 
+#: Lists the package ships for a body but does not yet place on today's units: year -> file. The urban chairs of
+#: 2006 are read by benchmarks/rotation_record.py (matched to the 2012 list by name inside the district); a unit's
+#: 2006 category stays unknown here, and its history says the list ships, not that we hold none.
+_URBAN_2006 = {2006: "data/history/urban_chairs_2006.csv"}
+_UNPLACED = {"mayor": _URBAN_2006, "pp-chair": _URBAN_2006, "np-chair": _URBAN_2006}
+
+
 @lru_cache(maxsize=8)
 def _records(body: str) -> pd.DataFrame:
     load = {"zp-chair": _zp_records, "kp-chair": _kp_records, "mayor": _mayor_records,
@@ -380,4 +387,5 @@ def shipped_records(body: str, unit: int | None = None) -> pd.DataFrame:
         years = sorted(int(y) for y in r["year"].unique())
         out = (r if unit is None else r[r["unit_code"] == int(unit)].reset_index(drop=True)).copy()
     out.attrs["years"] = years
+    out.attrs["unplaced_years"] = _UNPLACED.get(body, {})
     return out

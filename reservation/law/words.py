@@ -375,6 +375,9 @@ TEXT: dict[str, dict[str, str]] = {
         "en": "unknown: the {year} list is held, but no row of it is placed on this unit",
         "hi": "अज्ञात: {year} की सूची उपलब्ध है, पर उसकी कोई पंक्ति इस इकाई पर नहीं बैठाई जा सकी"},
     "history.status.no_list": {"en": "unknown: we hold no {year} list", "hi": "अज्ञात: {year} की सूची हमारे पास नहीं"},
+    "history.status.not_placed": {
+        "en": "unknown: the {year} list ships (data/history/), but is not yet placed on today's bodies",
+        "hi": "अज्ञात: {year} की सूची साथ है (data/history/), पर आज के निकायों पर अभी बैठाई नहीं गई"},
     "history.give_list": {
         "en": "the {year} list is not shipped: give it with --history FILE (unit,year,category; district offices "
               "publish the lists block by block)",
@@ -431,6 +434,7 @@ TEXT: dict[str, dict[str, str]] = {
                             "hi": "{tiers} अज्ञात ({missing} की सूची नहीं)"},
     "timeline.no_list": {"en": "list not held", "hi": "सूची उपलब्ध नहीं"},
     "timeline.not_in_list": {"en": "not in the list held", "hi": "उपलब्ध सूची में नहीं"},
+    "timeline.not_placed": {"en": "list held, not yet placed", "hi": "सूची उपलब्ध, अभी बैठाई नहीं गई"},
     "timeline.next": {"en": "next ({year})", "hi": "अगला ({year})"},
     "timeline.unknown": {"en": "unknown", "hi": "अज्ञात"},
     "timeline.no_unit": {"en": "No unit given: set `unit` (a name as people write it, or its code) to see its timeline.",

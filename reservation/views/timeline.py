@@ -36,7 +36,7 @@ BLOCK_GROUPS = ("SC", "OBC", "GEN")
 def _cell(e, lang: str) -> str:
     if e.category:
         return category_label(e.category, lang)
-    return word("timeline.not_in_list" if e.status == "not_in_list" else "timeline.no_list", lang)
+    return word(f"timeline.{e.status}" if e.status in ("not_in_list", "not_placed") else "timeline.no_list", lang)
 
 
 def election_table(h, lang: str = "en") -> pd.DataFrame:
