@@ -35,7 +35,7 @@ def test_demo_installs_the_runtime_only_then_answers_a_question_phase_by_phase(t
     assert at == sorted(at), "the phases are announced in order"
     assert out.index("demo 3/3") < out.index("reservation explain --body zp-chair --year 2021 --unit") \
         < out.index("demo done")
-    for expect in ("first clone: 2-5 minutes", "make test (about 7 minutes"):
+    for expect in ("first clone: 2-5 minutes", "make test (about 5 minutes"):
         assert expect in out
 
 
@@ -43,7 +43,7 @@ def test_test_installs_the_test_packages_in_one_pass_and_says_how_long(tmp_path)
     out = make_n("test", tmp_path)
     install = [line for line in out.splitlines() if "scripts/install.sh" in line]
     assert len(install) == 1 and "'.[test]'" in install[0], install
-    assert "about 7 minutes" in out and "-m pytest" in out
+    assert "about 5 minutes" in out and "-m pytest" in out
     assert out.index("scripts/install.sh") < out.index("-m pytest")
 
 
