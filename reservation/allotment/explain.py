@@ -95,6 +95,16 @@ def _step_line(ew: dict, say, i: int, s: dict) -> str:
     return ew["step"].format(i=i, name=say(s["pass"])) + "; ".join(parts)
 
 
+def _missing_units(allotment, lang: str, most: int = 6) -> str:
+    """The units whose record a counted election's list lacks, with the year: "Gautam Buddh Nagar (2015)"."""
+    a = allotment.answer
+    col = "unit_name_en" if lang == "en" else "unit_name_hi"
+    names = dict(zip(allotment.units["unit_code"].astype(np.int64), allotment.units[col].astype(str)))
+    got = [f"{names.get(int(allotment.engine.codes[i]), allotment.engine.codes[i])} ({y})"
+           for y, m in sorted(a.missing.items()) for i in np.flatnonzero(m)]
+    return ", ".join(got[:most]) + (f" (+{len(got) - most})" if len(got) > most else "")
+
+
 def answer_lines(allotment, pos: int, lang: str = "en") -> list[str]:
     """The answer of the unit at engine position ``pos`` in words (typed data -> words, here only): the
     difference from the published list first where there is one, then the published category and its source,
@@ -131,8 +141,11 @@ def answer_lines(allotment, pos: int, lang: str = "en") -> list[str]:
     deciders = []
     if obc_open and not a.obc_given:
         deciders.append(w["decides_obc"].format(kind=kind))
-    if years and a.possible[pos] != (a.possible_obc[pos] if a.possible_obc is not None else a.possible[pos]):
+    widened = a.possible[pos] != (a.possible_obc[pos] if a.possible_obc is not None else a.possible[pos])
+    if years and widened:
         deciders.append(w["decides_list"].format(years=", ".join(map(str, years))))
+    elif widened:       # its own record is held: another unit's missing record moves its pass (order, division)
+        deciders.append(w["decides_list_other"].format(units=_missing_units(allotment, lang)))
     out += deciders or ([w["decides_none"]] if len(possible) == 1 else [])
     why = [w["stand_in_given"]] if a.obc_given else [w["stand_in_obc"].format(kind=kind)]
     if years:

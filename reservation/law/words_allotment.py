@@ -126,6 +126,9 @@ ANSWER_WORDS = {
            "decides_obc": "what decides between them: the OBC population by {kind}, which is not published",
            "decides_list": "what decides between them: the list of {years}, which the project does not hold "
                            "(give it with --history)",
+           "decides_list_other": "what decides between them: records missing from a list the rotation counts, of "
+                                 "{units}; they can move this unit's pass (its order or the division rule); give "
+                                 "them with --history",
            "decides_none": "nothing unknown decides it",
            "stand_in": "the stand-in chose {category} ({label}): {why}",
            "stand_in_obc": "the OBC population of every {kind} taken at the State share",
@@ -152,6 +155,9 @@ ANSWER_WORDS = {
            "decides_obc": "इनमें से क्या होगा यह तय करता है: हर {kind} की अन्य पिछड़ा वर्ग जनसंख्या, जो प्रकाशित नहीं",
            "decides_list": "इनमें से क्या होगा यह तय करती है: {years} की सूची, जो परियोजना के पास नहीं "
                            "(--history से दें)",
+           "decides_list_other": "इनमें से क्या होगा यह तय करते हैं: उस सूची के अभिलेख जो परियोजना के पास नहीं, "
+                                 "इनके: {units}; वे इस इकाई के चरण (क्रम या मण्डल का नियम) को बदल सकते हैं; "
+                                 "--history से दें",
            "decides_none": "कोई अज्ञात इसे तय नहीं करता",
            "stand_in": "अनुमान ने {category} ({label}) चुना: {why}",
            "stand_in_obc": "हर {kind} की अन्य पिछड़ा वर्ग जनसंख्या राज्य के अनुपात पर मानी गई",
