@@ -172,3 +172,87 @@ def test_the_division_rule_names_the_division_in_hindi():
     assert not left.str.contains("[A-Za-z]").any()
     tier3 = trace[trace["tier"] == 3]["tier_reason"]
     assert len(tier3) and tier3.str.contains("2015: ").all() and not tier3.str.contains("2015: [A-Z]").any()
+
+
+# -- every command's Hindi output, scanned for English words (issue 22, the rest) ----------------------------------
+
+QUOTED = re.compile(r"'[^']*'")
+HISTORY_CODE = re.compile(r"^  \d{4}  [A-Z_]+(?= )")    # history's code column ("  2015  UR     अनारक्षित")                       # a name or a note as the data file holds it, quoted
+DIRECTORY = re.compile(r"\b(?:data|reservation|docs)/[\w./-]*")   # a folder or file of the project
+#: Latin words a Hindi line may hold because they name what a user looks up: the LGD directory (its codes), OCR
+#: (the source's method), an ambiguity's number (A8), the Roman numerals of a statute's sub-clauses ((घ)(iii))
+ALLOWED = re.compile(r"^(?:LGD|OCR|A\d+|[ivx]+)$")
+ENGLISH_WORD = re.compile(r"(?<!\w)[A-Za-z_][A-Za-z0-9_]*(?!\w)")   # a hyphen splits: "ZP-chair" is two words
+
+
+def english_words(text: str, names: frozenset = frozenset()) -> list[str]:
+    """The Latin words of a Hindi ``text`` that are not allowed: outside code spans, paths, quoted data and
+    placeholders, not :data:`ALLOWED` and not a word of a place's English name (``names``: the data's names,
+    shown beside the Hindi name)."""
+    for pattern in (HISTORY_CODE, CODE_SPAN, QUOTED, DIRECTORY, PATH, PLACEHOLDER):
+        text = pattern.sub(" ", text)
+    return [w for w in ENGLISH_WORD.findall(text) if not ALLOWED.match(w) and w not in names]
+
+
+def test_the_english_scan_finds_what_it_should():
+    assert english_words("स्तर: ST GO 2021 ZP-chair counts para 2") == ["ST", "GO", "ZP", "chair", "counts", "para"]
+    assert english_words("आगरा (Agra), LGD कोड 118, Agra division", frozenset({"Agra"})) == ["division"]
+    assert english_words("नियम `exact`, (data/history/), 'sourced', धारा 9-क(5)(1)(ख)(iii), A8") == []
+    assert english_words("इतिहास: 2015: अनारक्षित (zp-chair.csv row 2)") == ["row"]
+
+
+@lru_cache(maxsize=None)
+def _place_names(body: str, year: int) -> frozenset:
+    u = _allotment(body, year).units
+    words_ = set()
+    for col in ("unit_name_en", "district", "division"):
+        if col in u.columns:
+            for name in u[col].dropna().astype(str).unique():
+                words_ |= set(ENGLISH_WORD.findall(name))
+    return frozenset(words_)
+
+
+HINDI_COMMANDS = [
+    ("zp-chair", 2021, ["explain", "--unit", "Agra"]),
+    ("zp-chair", 2021, ["explain", "--unit", "Lucknow"]),
+    ("zp-chair", 2026, ["explain", "--unit", "Agra", "--samples", "0"]),
+    ("kp-chair", 2021, ["explain", "--unit", "Bichpuri, Agra"]),
+    ("mayor", 2023, ["explain", "--unit", "Lucknow"]),
+    ("pp-chair", 2023, ["explain", "--unit", "Etawah"]),
+    ("np-chair", 2023, ["explain", "--unit", "249043"]),
+    ("zp-chair", 2021, ["history", "--unit", "Agra"]),
+    ("kp-chair", 2021, ["history", "--unit", "Bichpuri, Agra"]),
+    ("mayor", 2023, ["history", "--unit", "Lucknow"]),
+    ("mayor", 2023, ["history", "--unit", "Jhansi"]),
+]
+
+
+def _hindi_run(body: str, year: int, argv: list) -> str:
+    from conftest import run_cli
+    extra = ["--year", year] if argv[0] != "history" else []
+    code, out, err = run_cli([argv[0], "--body", body, *extra, *argv[1:], "--lang", "hi"])
+    assert code == 0, err
+    return out + err
+
+
+@pytest.mark.parametrize("body,year,argv", HINDI_COMMANDS, ids=lambda x: x if isinstance(x, str) else None)
+def test_hindi_command_output_carries_no_english(body, year, argv):
+    """Every line of the command's Hindi output that is Hindi (has Devanagari) holds no English word but the
+    allowed ones (explain, history: the unit line, the answer, the reasons, clauses, steps, the tier clauses)."""
+    names = _place_names(body, year)
+    found = [(line[:100], english_words(line, names)) for line in _hindi_run(body, year, argv).splitlines()
+             if DEVANAGARI.search(line) and english_words(line, names)]
+    assert not found, found
+
+
+@pytest.mark.parametrize("body,year", [("zp-chair", 2021), ("mayor", 2023), ("np-chair", 2023)])
+def test_hindi_allot_text_columns_carry_no_english(body, year):
+    """`allot --lang hi`: the reason, clause and tie-break columns hold no English word but the allowed ones."""
+    table = _allotment(body, year).table_in("hi")
+    names = _place_names(body, year)
+    found = {}
+    for column in TEXT_COLUMNS:
+        for text in table[column].dropna().astype(str).unique():
+            if english_words(text, names):
+                found.setdefault(column, (english_words(text, names), text[:120]))
+    assert not found, found

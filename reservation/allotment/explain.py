@@ -66,7 +66,7 @@ def explain_text(allotment, unit, lang: str = "en") -> str:
     lines += [ew["reason"].format(text=row["reason"]), ew["clause"].format(text=row["clause"])]
     if allotment.history is not None:
         h = allotment.history[allotment.history["unit_code"] == code]
-        held = ", ".join(f"{y}: {say(c)} ({src})" for y, c, src in zip(h["year"], h["category"], h["source"]))
+        held = ", ".join(f"{y}: {say(c)} ({src})" for y, c, src in zip(h["year"], h["category"], _sources(h, lang)))
         lines.append(ew["history"].format(held=held or ew["no_record"], base=meta["base_year"]))
     lines.append(ANSWER_WORDS[lang]["trace"])
     for i, s in enumerate(allotment.explain(code, lang=lang).to_dict("records"), start=1):
@@ -87,6 +87,16 @@ def _unit_line(row, code: int, lang: str) -> str:
         name, other = row["unit_name_en"], row["unit_name_hi"]
     where = pw["division" if own else "district"].format(district=district, division=division)
     return pw["unit"].format(name=name, other=other or pw["no_other"], code=code, where=where)
+
+
+def _sources(h: pd.DataFrame, lang: str) -> list[str]:
+    """Each history record's source: as the reader wrote it ("zp-chair.csv row 2"); in another language from the
+    typed file and row the reader keeps (``_file``, ``_row``: "zp-chair.csv पंक्ति 2"), else as written."""
+    if lang == "en" or "_file" not in h.columns or "_row" not in h.columns:
+        return [str(x) for x in h["source"]]
+    fmt = EXPLAIN_PLACE[lang]["source"]
+    return [fmt.format(file=f, row=int(r)) if isinstance(f, str) and f and not pd.isna(r) else str(src)
+            for f, r, src in zip(h["_file"], h["_row"], h["source"])]
 
 
 def _hindi_place(kind: str, name_en: str) -> str:

@@ -343,7 +343,7 @@ TEXT: dict[str, dict[str, str]] = {
               "व्यक्ति = अनुपात गुणा जनसंख्या, नीचे की ओर पूर्णांकित; इकाइयाँ पहले से एक-दूसरे से स्वतंत्र"},
     "project.sampled": {
         "en": "the unknown OBC population is sampled: {prior}; spread: the option --obc-sd",
-        "hi": "अन्य पिछड़ा वर्ग की अज्ञात जनसंख्या के नमूने लिए गए: {prior}; फैलाव: विकल्प --obc-sd"},
+        "hi": "अन्य पिछड़ा वर्ग की अज्ञात जनसंख्या के नमूने लिए गए: {prior}; फैलाव: विकल्प `--obc-sd`"},
     "audit.not_in_list": {
         "en": "the published list does not give this {unit_kind}{where}: its category is unknown, not unreserved; "
               "the rules are checked on the units the list gives",

@@ -37,9 +37,11 @@ EXPLAIN_WORDS = {
 #: hold them; Hindi: the Hindi name first, the district and division by their Hindi names, मण्डल as in the order)
 EXPLAIN_PLACE = {
     "en": {"unit": "{name} ({other}), LGD {code}, {where}", "no_other": "no Hindi name",
-           "division": "{division} division", "district": "{district} district, {division} division"},
+           "division": "{division} division", "district": "{district} district, {division} division",
+           "source": "{file} row {row}"},
     "hi": {"unit": "{name} ({other}), LGD कोड {code}, {where}", "no_other": "अंग्रेज़ी नाम नहीं",
-           "division": "{division} मण्डल", "district": "{district} जिला, {division} मण्डल"},
+           "division": "{division} मण्डल", "district": "{district} जिला, {division} मण्डल",
+           "source": "{file} पंक्ति {row}"},
 }
 
 
