@@ -21,7 +21,7 @@ from reservation.rules.registry import all_rulebooks
 
 DEVANAGARI = re.compile("[\u0900-\u097f]")
 CODE_SPAN = re.compile(r"`[^`]*`")
-PATH = re.compile(r"\b[\w./-]+\.(?:md|csv|toml|json|py|parquet|xlsx)\b")
+PATH = re.compile(r"\b[\w./-]+\.(?:md|csv|toml|json|py|parquet|xlsx)(?:\.gz)?\b")
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LATIN_WORD = re.compile(r"(?<![\w-])[A-Za-z_][A-Za-z0-9_]*(?![\w-])")
 
@@ -201,9 +201,13 @@ def test_the_english_scan_finds_what_it_should():
     assert english_words("इतिहास: 2015: अनारक्षित (zp-chair.csv row 2)") == ["row"]
 
 
+#: the names a gram panchayat's history shows are its block's and district's (kp-chair's), without allotting the State
+NAMES_OF = {"gp-pradhan": "kp-chair"}
+
+
 @lru_cache(maxsize=None)
 def _place_names(body: str, year: int) -> frozenset:
-    u = _allotment(body, year).units
+    u = _allotment(NAMES_OF.get(body, body), year).units
     words_ = set()
     for col in ("unit_name_en", "district", "division"):
         if col in u.columns:
@@ -224,6 +228,7 @@ HINDI_COMMANDS = [
     ("kp-chair", 2021, ["history", "--unit", "Bichpuri, Agra"]),
     ("mayor", 2023, ["history", "--unit", "Lucknow"]),
     ("mayor", 2023, ["history", "--unit", "Jhansi"]),
+    ("gp-pradhan", 2021, ["history", "--unit", "Bichpuri, Bichpuri, Agra"]),
 ]
 
 
