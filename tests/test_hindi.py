@@ -261,3 +261,29 @@ def test_hindi_allot_text_columns_carry_no_english(body, year):
             if english_words(text, names):
                 found.setdefault(column, (english_words(text, names), text[:120]))
     assert not found, found
+
+
+@pytest.mark.parametrize("body,year,listed", [("zp-chair", 2021, "zp_adhyaksh_2021_final.csv"),
+                                              ("mayor", 2023, "mayor_2023.csv")])
+def test_hindi_audit_clause_column_is_hindi(body, year, listed):
+    """`audit --lang hi`: every clause is the rulebook's Hindi (a match: the computed table's Hindi clause) and
+    holds no English word but the allowed ones; the English audit keeps its English clauses."""
+    import csv
+    import io
+    from pathlib import Path
+
+    from conftest import run_cli
+    import reservation
+    published = Path(reservation.__file__).parent / "data" / "published" / listed
+    argv = ["audit", "--body", body, "--year", year, "--published", published, "--no-option-search"]
+    code, out, err = run_cli([*argv, "--lang", "hi"])
+    assert code == 0, err
+    rows = [r for r in csv.DictReader(io.StringIO(out)) if r["clause"]]
+    assert rows
+    names = _place_names(body, year)
+    bad = [(r["finding"], r["clause"][:80]) for r in rows
+           if not DEVANAGARI.search(r["clause"]) or english_words(r["clause"], names)]
+    assert not bad, bad
+    code, out, err = run_cli(argv)
+    assert code == 0, err
+    assert not any(DEVANAGARI.search(r["clause"]) for r in csv.DictReader(io.StringIO(out)))
