@@ -20,6 +20,7 @@ import pandas as pd
 
 from ..base.errors import InputError, excerpt
 from ..base.paths import DATA_DIR
+from .rows import cite, cite_stored
 
 __all__ = ["HISTORY_BODIES", "find_unit", "unit_label", "gp_index", "gp_table", "shipped_records"]
 
@@ -247,19 +248,6 @@ def _n(key: str, **fields) -> tuple:
 def _rows(df: pd.DataFrame) -> np.ndarray:
     """The rows of a table as a spreadsheet numbers them (the header is row 1)."""
     return np.arange(2, len(df) + 2)
-
-
-def cite(path: str, row) -> str:
-    """A source row as the workbench cites it everywhere: ``FILE row N``, N the row a spreadsheet shows when it
-    opens the file (the header is row 1), as the bad-input errors name it."""
-    return f"{path} row {int(row)}"
-
-
-def cite_stored(text: str) -> str:
-    """A ``source`` cell of the gram pradhan crosswalk's tables (``gp_pradhan_2015.csv.gz#1``, N = the data row,
-    1 = the first under the header) as :func:`cite` writes it (``gp_pradhan_2015.csv.gz row 2``)."""
-    path, sep, n = str(text).rpartition("#")
-    return cite(path, int(n) + 1) if sep and n.isdigit() else str(text)
 
 
 def _text(path) -> pd.DataFrame:

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ..base.paths import DATA_DIR
+from .rows import cite, cite_stored
 
 __all__ = ["UnplacedGP", "find_unplaced", "unplaced_records"]
 
@@ -72,7 +73,6 @@ def find_unplaced(name: str, blocks) -> UnplacedGP | None:
 
 def unplaced_records(gp: UnplacedGP) -> pd.DataFrame:
     """Its rows (``year, category, source, note``), one per year; a blank category is left out (unknown)."""
-    from .places import cite, cite_stored
     rows = _table().iloc[_positions().get((gp.block, gp.key), [])]
     rows = rows[rows["category"] != ""]
     notes = [(("list", (("source", cite_stored(s)), ("name", n))), ("unplaced", (("reason", r), ("best", b or "—"),

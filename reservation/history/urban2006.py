@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 
 from ..base.paths import DATA_DIR
+from .rows import cite
 
 __all__ = ["FILE", "REASONS", "link_2006", "pairs_2012", "records_2006", "unplaced_reason"]
 
@@ -144,7 +145,6 @@ def records_2006(units_to_sec: dict[int, int]) -> tuple[pd.DataFrame, dict[int, 
     """The 2006 records of today's bodies (``units_to_sec``: LGD code -> its 2012 ``sec_row``, the 2012 records'
     link): ``unit_code, year, category, source, note`` (``note``: typed parts, as reservation.history.places),
     and the reason of every body given with no 2006 record. A blank 2006 category is no record."""
-    from .places import cite
     link = link_2006()
     by_sec = dict(zip(link.loc[link["sec_row"] != 0, "sec_row"], link.loc[link["sec_row"] != 0, "row"]))
     old = _old().set_index("row")
