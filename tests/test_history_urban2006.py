@@ -44,7 +44,11 @@ def test_placed(body, unit, code, row, category, link):
     assert (e.status, e.category, e.source) == ("listed", category, f"{FILE} row {row}")
     assert [k for k, _ in e.note] == ["urban2006", link]
     text = render_text(h)
-    assert f"{FILE} row {row}" in text and "placed on SEC 2012 row" in text
+    assert f"{FILE} row {row}" in text
+    assert "placed on the 2012 record (data/build/sec2012_urban_bodies_hi.csv row " in text
+    # the 2012 row it is placed on is the one the 2012 record cites
+    e2012 = {e.year: e for e in h.elections}[2012]
+    assert e2012.source and dict(e.note[1][1])["row"] == e2012.source
 
 
 @pytest.mark.parametrize("body, unit, reason", [

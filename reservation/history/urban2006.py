@@ -148,6 +148,7 @@ def records_2006(units_to_sec: dict[int, int]) -> tuple[pd.DataFrame, dict[int, 
     link = link_2006()
     by_sec = dict(zip(link.loc[link["sec_row"] != 0, "sec_row"], link.loc[link["sec_row"] != 0, "row"]))
     old = _old().set_index("row")
+    sec_rows = dict(zip(_sec()["sec_row"], _sec()["row"]))       # the SEC serial -> the row of our 2012 file
     rows, reasons = [], {}
     for unit, sec_row in units_to_sec.items():
         r = by_sec.get(sec_row) if sec_row is not None else None
@@ -158,7 +159,7 @@ def records_2006(units_to_sec: dict[int, int]) -> tuple[pd.DataFrame, dict[int, 
         match = link.loc[link["row"] == r, "match"].iat[0]
         note = (("urban2006", (("name", f"{o['body_type_hi']} {o['body_hi']}"), ("district", o["district_hi_at_time"]),
                                ("page", f"{o['source_file']} p. {o['source_page']}"))),
-                (f"link2006_{match}", (("serial", str(sec_row)),)))
+                (f"link2006_{match}", (("row", cite(_SEC, sec_rows[sec_row])),)))
         rows.append((unit, 2006, o["category"], cite(FILE, r), note))
     frame = pd.DataFrame(rows, columns=["unit_code", "year", "category", "source", "note"])
     return frame.astype({"unit_code": "int64", "year": "int64"}), reasons

@@ -382,20 +382,20 @@ TEXT: dict[str, dict[str, str]] = {
     "history.note.urban2006": {"en": "SEC 2006: {name} ({district}), {page}",
                                "hi": "राज्य निर्वाचन आयोग 2006: {name} ({district}), {page}"},
     "history.note.link2006_district": {
-        "en": "placed on SEC 2012 row {serial}: the Nagar Nigam of the same district",
-        "hi": "राज्य निर्वाचन आयोग 2012 पंक्ति {serial} पर बैठाई गई: उसी जिले का नगर निगम"},
+        "en": "placed on the 2012 record ({row}): the Nagar Nigam of the same district",
+        "hi": "2012 के अभिलेख ({row}) पर बैठाई गई: उसी जिले का नगर निगम"},
     "history.note.link2006_exact": {
-        "en": "placed on SEC 2012 row {serial}: the same name, type and district",
-        "hi": "राज्य निर्वाचन आयोग 2012 पंक्ति {serial} पर बैठाई गई: वही नाम, प्रकार और जिला"},
+        "en": "placed on the 2012 record ({row}): the same name, type and district",
+        "hi": "2012 के अभिलेख ({row}) पर बैठाई गई: वही नाम, प्रकार और जिला"},
     "history.note.link2006_spelling": {
-        "en": "placed on SEC 2012 row {serial}: the same type and district, the name spelled differently but alike "
+        "en": "placed on the 2012 record ({row}): the same type and district, the name spelled differently but alike "
               "(spelling key)",
-        "hi": "राज्य निर्वाचन आयोग 2012 पंक्ति {serial} पर बैठाई गई: वही प्रकार और जिला, नाम की वर्तनी भिन्न पर "
+        "hi": "2012 के अभिलेख ({row}) पर बैठाई गई: वही प्रकार और जिला, नाम की वर्तनी भिन्न पर "
               "मिलती-जुलती (वर्तनी-कुंजी)"},
     "history.note.link2006_spelling_state": {
-        "en": "placed on SEC 2012 row {serial}: the same type, the name spelled alike (spelling key) and the only "
+        "en": "placed on the 2012 record ({row}): the same type, the name spelled alike (spelling key) and the only "
               "such body in the State, in another district (districts redrawn between the elections)",
-        "hi": "राज्य निर्वाचन आयोग 2012 पंक्ति {serial} पर बैठाई गई: वही प्रकार, नाम की वर्तनी मिलती-जुलती "
+        "hi": "2012 के अभिलेख ({row}) पर बैठाई गई: वही प्रकार, नाम की वर्तनी मिलती-जुलती "
               "(वर्तनी-कुंजी) और प्रदेश में ऐसा एकमात्र निकाय, दूसरे जिले में (निर्वाचनों के बीच जिले बदले)"},
     "history.give_list": {
         "en": "the {year} list is not shipped: give it with --history FILE (unit,year,category; district offices "
@@ -440,8 +440,8 @@ TEXT: dict[str, dict[str, str]] = {
                                  "hi": "OCR कक्ष में दो श्रेणियाँ थीं, पहली ली गई"},
     "history.note.stage_final": {"en": "final list of 17 Mar 2021", "hi": "17 मार्च 2021 की अंतिम सूची"},
     "history.note.confidence": {"en": "confidence {confidence}: {note}", "hi": "विश्वसनीयता {confidence}: {note}"},
-    "history.note.sec2012": {"en": "SEC 2012 row {serial}: {name} ({district})",
-                             "hi": "राज्य निर्वाचन आयोग 2012 पंक्ति {serial}: {name} ({district})"},
+    "history.note.sec2012": {"en": "SEC 2012 serial {serial}: {name} ({district})",
+                             "hi": "राज्य निर्वाचन आयोग 2012 क्रमांक {serial}: {name} ({district})"},
     "history.note.link": {"en": "linked by {source}, rule {match}, score {score}",
                           "hi": "{source} द्वारा जोड़ा गया, नियम {match}, अंक {score}"},
     "history.note.replaces": {"en": "replaces {source} ({category})", "hi": "{source} ({category}) के स्थान पर"},
