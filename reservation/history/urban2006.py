@@ -36,7 +36,8 @@ _LINK = "data/build/urban_names_hi.csv"
 #: body type codes (as data/build/link_urban_names_hi.py): Nagar Nigam 4, Palika Parishad 5, Nagar Panchayat 7
 TYPES_2006 = {"nagar_nigam": 4, "nagar_palika_parishad": 5, "nagar_panchayat": 7}
 TYPES_2012 = {"नगर निगम": 4, "नगर पालिका परिषद": 5, "नगर पंचायत": 7}
-#: why a body of today has no 2006 record (words: reservation.law.words UNPLACED_REASONS)
+#: why a body of today has no 2006 record (words: reservation.law.words UNPLACED_REASONS; a row placed whose
+#: category is blank gives that list's "category blank in the source": none of the 624 is blank today)
 REASONS = ("no 2012 row links to this body", "no 2006 body of its type alike", "two 2006 bodies alike")
 
 
@@ -141,7 +142,7 @@ def unplaced_reason(sec_row: int | None) -> str:
     return REASONS[2] if len(alike) else REASONS[1]
 
 
-def records_2006(units_to_sec: dict[int, int]) -> tuple[pd.DataFrame, dict[int, str]]:
+def records_2006(units_to_sec: dict[int, int | None]) -> tuple[pd.DataFrame, dict[int, str]]:
     """The 2006 records of today's bodies (``units_to_sec``: LGD code -> its 2012 ``sec_row``, the 2012 records'
     link): ``unit_code, year, category, source, note`` (``note``: typed parts, as reservation.history.places),
     and the reason of every body given with no 2006 record. A blank 2006 category is no record."""
@@ -153,7 +154,7 @@ def records_2006(units_to_sec: dict[int, int]) -> tuple[pd.DataFrame, dict[int, 
     for unit, sec_row in units_to_sec.items():
         r = by_sec.get(sec_row) if sec_row is not None else None
         if r is None or not old.at[r, "category"]:
-            reasons[unit] = unplaced_reason(sec_row)
+            reasons[unit] = unplaced_reason(sec_row) if r is None else "category blank in the source"
             continue
         o = old.loc[r]
         match = link.loc[link["row"] == r, "match"].iat[0]
