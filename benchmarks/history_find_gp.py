@@ -37,6 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from reservation.history.places import _blocks, gp_table, resolver  # noqa: E402
+from reservation.history.rows import cite  # noqa: E402
 from reservation.history.unplaced import UnplacedGP, unplaced_records  # noqa: E402
 
 
@@ -66,7 +67,8 @@ def main(argv=None) -> int:
             continue
         if isinstance(unit, UnplacedGP):
             rec = unplaced_records(unit)
-            own = any(dict(note[0][1])["source"] == f"gp_pradhan_2015.csv.gz#{n}" for note in rec["note"])
+            mine = cite("gp_pradhan_2015.csv.gz", n + 1)          # data row n is the spreadsheet's row n + 1
+            own = any(dict(note[0][1])["source"] == mine for note in rec["note"])
             tally["found in the lists only, its own row" if own else "found in the lists only, another row"] += 1
             continue
         want = placed.get(n)

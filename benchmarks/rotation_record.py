@@ -28,7 +28,6 @@ Reads data/ (shipped) only; about half a minute (the gram pradhan history has 14
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import math
 import sys
 from pathlib import Path
@@ -40,6 +39,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "data"
 sys.path.insert(0, str(ROOT))
 
+from reservation.history.urban2006 import pairs_2012  # noqa: E402
 from reservation.inputs.names import crosswalk  # noqa: E402
 from reservation.inputs.published import category_of  # noqa: E402
 from reservation.law.categories import by_code  # noqa: E402
@@ -254,13 +254,6 @@ def load_zp() -> pd.DataFrame:
     return _frame(df["unit"], df["year"], df["category"])
 
 
-def _link_module():
-    spec = importlib.util.spec_from_file_location("link_urban_names_hi", DATA / "build" / "link_urban_names_hi.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
 def _category(text: str) -> str:
     """The code of a list's words; "" for a blank cell (two 2012 chairs), which then is no record."""
     if not text.strip():
@@ -271,51 +264,14 @@ def _category(text: str) -> str:
         return category_of(text.replace("महिला", "स्त्री"))
 
 
-URBAN_2006 = DATA / "history" / "urban_chairs_2006.csv"
-TYPES_2006 = {"nagar_nigam": 4, "nagar_palika_parishad": 5, "nagar_panchayat": 7}
-TYPE_NAMES = {4: "Nagar Nigam", 5: "Palika Parishad", 7: "Nagar Panchayat"}
-
-
-def _district(cw, *names) -> int:
-    """The LGD district of a district of the time, by its first name that resolves (0: none does)."""
-    for n in names:
-        try:
-            return int(cw.resolve(n))
-        except KeyError:
-            continue
-    return 0
-
-
-def _match(new: pd.DataFrame, old: pd.DataFrame, ids: list[str]) -> pd.DataFrame:
-    """The new rows with the category of the old row of equal ``ids``, both unique on them ("" otherwise)."""
-    a = new[~new.duplicated(ids, keep=False)]
-    b = old[~old.duplicated(ids, keep=False)][ids + ["category"]].rename(columns={"category": "cat_2006"})
-    return a.merge(b, on=ids, how="inner")
-
-
 def urban_pairs() -> pd.DataFrame:
-    """The chairs of 2006 (data/history/urban_chairs_2006.csv) on the SEC's 2012 rows
-    (data/build/sec2012_urban_bodies_hi.csv): same type and equal name keys (the spelling key of
-    data/build/link_urban_names_hi.py), inside the same district of today, else unique in the State (districts
-    created between the two elections). One row per 2012 body: ``sec_row, type, cat_2012, cat_2006`` (empty
-    where no 2006 body was matched)."""
-    link = _link_module()
-    cw = crosswalk()
-    sec = link.load_sec()
-    sec["district_code"] = [_district(cw, d) for d in sec["district_hi"]]
-    sec["key"] = [link.key(link.latin(n)) for n in sec["name"]]
-    sec["cat_2012"] = sec["category_hi"].map(_category)
-    sec = sec[sec["cat_2012"] != ""]
-    old = pd.read_csv(URBAN_2006, dtype=str, keep_default_na=False)
-    old["type"] = old["body_type"].map(TYPES_2006)
-    old["district_code"] = [_district(cw, h, e) for h, e in zip(old["district_hi_at_time"], old["district_en"])]
-    old["key"] = [link.key(link.latin(link.clean_name(n))) for n in old["body_hi"]]
-    old = old[old["category"] != ""]
-    first = _match(sec, old, ["district_code", "type", "key"])
-    rest = _match(sec[~sec["sec_row"].isin(first["sec_row"])], old, ["type", "key"])
-    m = sec.merge(pd.concat([first, rest])[["sec_row", "cat_2006"]], on="sec_row", how="left")
-    m["cat_2006"] = m["cat_2006"].fillna("")
-    return m[["sec_row", "type", "cat_2012", "cat_2006"]]
+    """The chairs of 2006 on the SEC's 2012 rows, as ``reservation history`` places them
+    (:func:`reservation.history.urban2006.pairs_2012`: the same type; Nagar Nigams by their district, the others
+    by equal spelling keys of the name inside the same district of today, else unique in the State). One row per
+    2012 body with a 2012 category: ``sec_row, type, cat_2012, cat_2006`` (empty where no 2006 body is placed)."""
+    m = pairs_2012()
+    m["cat_2012"] = m["category_hi"].map(_category)
+    return m.loc[m["cat_2012"] != "", ["sec_row", "type", "cat_2012", "cat_2006"]].reset_index(drop=True)
 
 
 def load_urban(pairs: pd.DataFrame | None = None) -> pd.DataFrame:
@@ -329,20 +285,21 @@ def load_urban(pairs: pd.DataFrame | None = None) -> pd.DataFrame:
 def load_mayors(pairs: pd.DataFrame | None = None) -> pd.DataFrame:
     """The Mayors (the chairs of the Nagar Nigams) of 2006, 2012, 2017 and 2023 on the LGD code of today's Nagar
     Nigam (data/history/mayor.csv for 2017 and 2023; the Nagar Nigam rows of the two urban lists, one per
-    district, placed on the Nagar Nigam of their district)."""
+    district, placed on the Nagar Nigam of their district: the 2006 ones through the 2012 row of their district,
+    :func:`urban_pairs`)."""
     cw = crosswalk()
     m = pd.read_csv(DATA / "history" / "mayor.csv", dtype=str, keep_default_na=False)
     hist = _frame(m["unit"], m["year"], m["category"])
     pub = pd.read_csv(DATA / "published" / "mayor_2023.csv", dtype=str, keep_default_na=False)
     nn_of = {cw.resolve(d): int(u) for d, u in zip(pub["district_en"], pub["unit_code"])}
-    link = _link_module()
-    sec = link.load_sec()
-    sec = sec[sec["type"] == 4]
-    old = pd.read_csv(URBAN_2006, dtype=str, keep_default_na=False)
-    old = old[old["body_type"] == "nagar_nigam"]
-    rows = [_frame([nn_of[cw.resolve(d)] for d in sec["district_hi"]], [2012] * len(sec),
-                   sec["category_hi"].map(_category)),
-            _frame([nn_of[cw.resolve(d)] for d in old["district_en"]], [2006] * len(old), old["category"])]
+    sec = pd.read_csv(DATA / "build" / "sec2012_urban_bodies_hi.csv", dtype=str, keep_default_na=False)
+    sec = sec[sec["body_type_hi"] == "नगर निगम"]
+    unit_of = {int(s): nn_of[cw.resolve(d)] for s, d in zip(sec["first_serial"], sec["district_hi"])}
+    p = urban_pairs() if pairs is None else pairs
+    p = p[p["type"] == 4]
+    old = p[p["cat_2006"] != ""]
+    rows = [_frame([unit_of[s] for s in p["sec_row"]], [2012] * len(p), p["cat_2012"]),
+            _frame([unit_of[s] for s in old["sec_row"]], [2006] * len(old), old["cat_2006"])]
     return pd.concat([hist] + rows, ignore_index=True).sort_values(["year", "unit_code"], ignore_index=True)
 
 

@@ -58,8 +58,8 @@ def test_gram_panchayat_named_in_english_hindi_or_by_code():
     assert h.year == 2026 and h.default_base_year == 2015
     by = {e.year: e for e in h.elections}
     assert by[2021].status == "no_list" and by[1995].status == "no_list"
-    assert by[2005].source.startswith("data/history/gp-pradhan.csv.gz#")
-    assert dict(by[2005].note[0][1])["source"] == "gp_pradhan_2005.csv.gz#41007"
+    assert by[2005].source.startswith("data/history/gp-pradhan.csv.gz row ")
+    assert dict(by[2005].note[0][1])["source"] == "gp_pradhan_2005.csv.gz row 41008"
     assert dict(by[2015].note[1][1]) == {"match": "exact", "score": "1.0000"}
     # 2015 UR, the 2021 list not held: tier 1 (2021 held nothing for it) or 3 (2021 held it), never a guess
     assert tiers(h, 2015) == {g: (1, 3) for g in ("ST", "SC", "OBC", "GEN")}
@@ -82,8 +82,8 @@ def test_block():
     assert h.unit == CHINHAT and timeline("kp-chair", "चिनहट, लखनऊ").unit == CHINHAT
     assert cats(h) == {2005: "UR", 2010: "SC_W", 2015: "OBC"}
     by = {e.year: e for e in h.elections}
-    assert by[2010].source == "data/history/kp-chair.csv#1342"
-    assert dict(by[2010].note[0][1])["source"] == "data/history/kp_pramukh_2010.csv#446"
+    assert by[2010].source == "data/history/kp-chair.csv row 1343"
+    assert dict(by[2010].note[0][1])["source"] == "data/history/kp_pramukh_2010.csv row 447"
     assert by[2021].status == "no_list"
     t = tiers(h, 2015)
     assert t["OBC"] == (2, 3) and t["SC"] == (1, 3)     # OBC in 2015; the 2021 list decides between 2 and 3
@@ -106,7 +106,7 @@ def test_district():
     assert tiers(h, 1995) == {"ST": (1, 2), "SC": (3,), "OBC": (2,), "GEN": (1, 2)}
     assert tiers(h, 2021) == {"ST": (1,), "SC": (3,), "OBC": (1,), "GEN": (1,)}
     by = {e.year: e for e in h.elections}
-    assert dict(by[2021].note[0][1])["source"] == "data/published/zp_adhyaksh_2021_final.csv#49"
+    assert dict(by[2021].note[0][1])["source"] == "data/published/zp_adhyaksh_2021_final.csv row 50"
     assert by[2010].status == "no_list"      # the 2010 list gives the winners' categories only: not held
 
 
@@ -119,10 +119,10 @@ def test_district_against_the_raw_lists(shared_data):
 
 def test_mayors_town():
     h = timeline("mayor", "Lucknow")
-    assert h.unit == LUCKNOW_NN and cats(h) == {2012: "UR", 2017: "W", 2023: "W"}
+    assert h.unit == LUCKNOW_NN and cats(h) == {2006: "UR", 2012: "UR", 2017: "W", 2023: "W"}
     assert h.year == 2028 and h.default_base_year == 2023
-    e2006 = {e.year: e for e in h.elections}[2006]          # shipped (benchmarks' record), not placed: unknown
-    assert e2006.status == "not_placed" and e2006.category == "" and "urban_chairs_2006.csv" in e2006.source
+    e2006 = {e.year: e for e in h.elections}[2006]          # urban_chairs_2006.csv row 442: नगर निगम लखनऊ, UR
+    assert e2006.status == "listed" and e2006.source == "data/history/urban_chairs_2006.csv row 442"
     assert tiers(h, 2023) == {"ST": (1,), "SC": (1,), "OBC": (1,), "GEN": (3,)}
     assert tiers(h, 2017)["GEN"] == (3,) and 2017 in h.base_years
 
@@ -137,7 +137,7 @@ def test_mayors_town_against_the_raw_lists(shared_data):
 
 def test_urban_chair_2012():
     h = timeline("np-chair", "Behat")
-    assert cats(h) == {2012: "UR"}
+    assert cats(h) == {2006: "UR", 2012: "UR"}          # urban_chairs_2006.csv row 9: नगर पंचायत बेहट, UR
     assert {e.year: e.status for e in h.elections}[2017] == "no_list"
 
 
@@ -165,7 +165,7 @@ def test_text_english_with_sources(capsys):
     code, out, _ = run(capsys, "--body", "zp-chair", "--unit", "Lucknow")
     assert code == 0
     assert "2021  SC_W   Scheduled Castes (women)" in out
-    assert "data/published/zp_adhyaksh_2021_final.csv#49" in out
+    assert "data/published/zp_adhyaksh_2021_final.csv row 50" in out
     assert "SC: tier 3: reserved for it at the last election (2021)" in out
     assert "12th Amendment Rules 2021 r.2(d)" in out and "GO of 11 Feb 2021" in out
 
@@ -252,15 +252,15 @@ def test_render_is_the_api(capsys):
 # ------------------------------------------------------------------ gram panchayats the lists print, LGD does not
 
 def test_gram_panchayat_of_the_lists_that_lgd_does_not_hold():
-    """रजाकपुर, block Amroha: the 2015 list's row 65 (SC) and the 2010 list's row 4702 (OBC_W) print it; no LGD gram
+    """रजाकपुर, block Amroha: the 2015 list's data row 65 (SC) and the 2010 list's data row 4702 (OBC_W) print it; no LGD gram
     panchayat of the block is alike (the crosswalk's nearest: Kayampur Urf Karar Nagar, 0.63), so it is found among
     the unplaced rows, by the printed name inside the block, and its 2005 record is unknown."""
     h = timeline("gp-pradhan", "रजाकपुर, अमरोहा, अमरोहा")
     assert h.unit == 0 and h.unplaced == "no LGD gram panchayat alike"
     assert cats(h) == {2010: "OBC_W", 2015: "SC"}
     by = {e.year: e for e in h.elections}
-    assert dict(by[2015].note[0][1])["source"] == "gp_pradhan_2015.csv.gz#65"
-    assert by[2015].source.startswith("data/history/gp_unplaced.csv.gz#")
+    assert dict(by[2015].note[0][1])["source"] == "gp_pradhan_2015.csv.gz row 66"
+    assert by[2015].source.startswith("data/history/gp_unplaced.csv.gz row ")
     assert by[2005].status == "not_in_list"
     assert tiers(h, 2015)["SC"] == (2, 3) and tiers(h, 1995)["OBC"] == (2, 3)
 
@@ -305,13 +305,14 @@ def test_finds_the_2015_lists_gram_panchayats_by_their_printed_names(shared_data
     find = resolver("gp-pradhan", 2026, lgd_only=False)
     own = wrong = 0
     for n, (d, b, g) in enumerate(zip(rows["district_hi"], rows["block_hi"], rows["gp_hi"]), 1):
-        src = f"gp_pradhan_2015.csv.gz#{n}"
+        src = f"gp_pradhan_2015.csv.gz#{n}"           # the crosswalk's stored notation (n = the data row)
         try:
             unit = find.resolve(f"{g}, {b}, {d}")
         except KeyError:
             continue
         if isinstance(unit, UnplacedGP):
-            own += any(dict(note[0][1])["source"] == src for note in unplaced_records(unit)["note"])
+            own += any(dict(note[0][1])["source"] == f"gp_pradhan_2015.csv.gz row {n + 1}"
+                       for note in unplaced_records(unit)["note"])
         elif src in placed:
             own += placed[src] == unit
             wrong += placed[src] != unit

@@ -34,7 +34,7 @@ def test_unit_timeline_of_a_gram_panchayat(dogahra):
     e = dogahra["elections"].set_index("year")
     assert e["category"].to_dict() == {1995: "", 2000: "", 2005: "OBC_W", 2010: "UR", 2015: "UR", 2021: ""}
     assert e.loc[2021, "category_label"] == "list not held" and e.loc[1995, "category_label"] == "list not held"
-    assert e.loc[2005, "source"].startswith("data/history/gp-pradhan.csv.gz#")
+    assert e.loc[2005, "source"].startswith("data/history/gp-pradhan.csv.gz row ")
     v = dogahra["verdicts"]
     assert v["base_year"].tolist()[0] == 2015 and v["default"].tolist()[0]
     # 2015 UR and no 2021 list: tier 1 or 3, never a guess

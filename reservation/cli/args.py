@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 
-__all__ = ["YEARS", "year_type", "text_type", "samples_type"]
+__all__ = ["YEARS", "year_type", "text_type", "samples_type", "add_samples_seed"]
 
 
 #: Election years the command line accepts (reservation.inputs.limits.LIMITS["year"], the same bounds as
@@ -38,3 +38,11 @@ def samples_type(text: str) -> int:
     not yet held, 0 (no probabilities) or a count within its bound (reservation.inputs.limits)."""
     from ..inputs.limits import argtype
     return 0 if str(text).strip() == "0" else argtype("count", "samples")(text)
+
+
+def add_samples_seed(sp, samples_help: str, seed_help: str) -> None:
+    """``--samples`` and ``--seed`` of the commands that draw the projection's samples (project, design): counts
+    within their bounds (reservation.inputs.limits), default 1000 samples and seed 0; the help is the command's."""
+    from ..inputs.limits import argtype
+    sp.add_argument("--samples", type=argtype("count", "samples"), default=1000, help=samples_help)
+    sp.add_argument("--seed", type=argtype("count", "seed"), default=0, help=seed_help)

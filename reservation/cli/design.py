@@ -22,8 +22,7 @@ __all__ = ["register", "cmd_design"]
 
 def register(sub) -> None:
     """Add the ``design`` sub-command to the ``reservation`` parser's sub-parsers."""
-    from .args import text_type, year_type
-    from ..inputs.limits import argtype
+    from .args import add_samples_seed, text_type, year_type
     from ..output.guard import add_force
     sp = sub.add_parser("design", help="for researchers: every pass of the law per unit (tier, rank, cut-off, "
                                        "margin, probabilities) as a table")
@@ -39,10 +38,8 @@ def register(sub) -> None:
     sp.add_argument("--units", metavar="FILE", help="units CSV (gp-pradhan and the ward bodies)")
     sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="ambiguity switch; see `reservation options --body BODY`")
-    sp.add_argument("--samples", type=argtype("count", "samples"), default=1000,
-                    help="sampled OBC populations of the probabilities (default 1000, as `reservation project`)")
-    sp.add_argument("--seed", type=argtype("count", "seed"), default=0,
-                    help="seed of the random generator (default 0, as `reservation project`)")
+    add_samples_seed(sp, "sampled OBC populations of the probabilities (default 1000, as `reservation project`)",
+                     "seed of the random generator (default 0, as `reservation project`)")
     sp.add_argument("--no-probabilities", action="store_true",
                     help="leave the projection out (the rows say so): faster for the largest bodies")
     sp.add_argument("--out", metavar="FILE", help="write the table here (.csv, .parquet or .xlsx) with FILE's "

@@ -29,7 +29,7 @@ def _count(name: str):
 
 def register(sub) -> None:
     """Add the ``project`` sub-command to the ``reservation`` parser's sub-parsers."""
-    from .args import year_type
+    from .args import add_samples_seed, year_type
     from ..projection.defaults import CONSTRAINTS, DEFAULT_OBC_SD
     sp = sub.add_parser("project", help="the next election: the probability of each category where unpublished "
                                         "OBC data decides")
@@ -45,9 +45,8 @@ def register(sub) -> None:
     sp.add_argument("--units", metavar="FILE", help="units CSV (gp-pradhan and the ward bodies)")
     sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                     help="ambiguity switch; see `reservation options --body BODY`")
-    sp.add_argument("--samples", type=_count("samples"), default=1000,
-                    help="sampled OBC populations (default 1000; at most 100,000)")
-    sp.add_argument("--seed", type=_count("seed"), default=0, help="seed of the random generator (default 0)")
+    add_samples_seed(sp, "sampled OBC populations (default 1000; at most 100,000)",
+                     "seed of the random generator (default 0)")
     sp.add_argument("--obc-sd", default=DEFAULT_OBC_SD, metavar="PP",
                     help=f"spread of the prior of each unit's OBC share, in percentage points (default "
                          f"{DEFAULT_OBC_SD}: an assumption; see reservation.projection.priors)")

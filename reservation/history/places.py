@@ -7,8 +7,8 @@
   (``name_as_published`` of ``data/history/gp-pradhan.csv.gz``), as ``"GP"``, ``"GP, Block"``, ``"GP, District"``
   or ``"GP, Block, District"``. Unknown or ambiguous: an InputError with the nearest candidates (option ``--unit``).
 - :func:`shipped_records`: every record of a body in the lists the package ships, ``unit_code, year, category,
-  source, note``: the file and data row it is read from (1 = the first row under the header), and where the
-  record came from before (the published list's row, the crosswalk's match and score, the source's caveats).
+  source, note``: the file and row it is read from (:func:`cite`: ``FILE row N``, N the spreadsheet row, the
+  header row 1), and where the record came from before (the published list's row, the crosswalk's match and score, the source's caveats).
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import pandas as pd
 
 from ..base.errors import InputError, excerpt
 from ..base.paths import DATA_DIR
+from .rows import cite, cite_stored
 
 __all__ = ["HISTORY_BODIES", "find_unit", "unit_label", "gp_index", "gp_table", "shipped_records"]
 
@@ -46,10 +47,10 @@ def _blocks():
 
 @lru_cache(maxsize=1)
 def _gp_raw() -> pd.DataFrame:
-    """``data/history/gp-pradhan.csv.gz`` as text, with ``_row`` (1 = the first row under the header)."""
+    """``data/history/gp-pradhan.csv.gz`` as text, with ``_row`` (the spreadsheet row: the header is row 1)."""
     h = pd.read_csv(DATA_DIR / "history" / "gp-pradhan.csv.gz", dtype=str, keep_default_na=False,
                     encoding="utf-8").astype(object)
-    h["_row"] = np.arange(1, len(h) + 1)
+    h["_row"] = np.arange(2, len(h) + 2)
     h["unit"] = h["unit"].astype("int64")
     return h
 
@@ -245,7 +246,8 @@ def _n(key: str, **fields) -> tuple:
 
 
 def _rows(df: pd.DataFrame) -> np.ndarray:
-    return np.arange(1, len(df) + 1)
+    """The rows of a table as a spreadsheet numbers them (the header is row 1)."""
+    return np.arange(2, len(df) + 2)
 
 
 def _text(path) -> pd.DataFrame:
@@ -255,7 +257,7 @@ def _text(path) -> pd.DataFrame:
 def _zp_records() -> pd.DataFrame:
     from ..inputs.units import nfc
     h = _text(DATA_DIR / "history" / "zp-chair.csv")
-    src = [f"{_H}zp-chair.csv#{i}" for i in _rows(h)]
+    src = [cite(f"{_H}zp-chair.csv", i) for i in _rows(h)]
     p15 = _text(DATA_DIR / "history" / "zp_adhyaksh_2015.csv")
     row15 = {nfc(n): i for n, i in zip(p15["district_hi"], _rows(p15))}
     p21 = _text(DATA_DIR / "published" / "zp_adhyaksh_2021_final.csv")
@@ -263,9 +265,9 @@ def _zp_records() -> pd.DataFrame:
     notes = []
     for unit, year, name in zip(h["unit"], h["year"], h["name_as_published"]):
         if year == "2015" and nfc(name) in row15:
-            notes.append((_n("published", source=f"{_H}zp_adhyaksh_2015.csv#{row15[nfc(name)]}", name=name),))
+            notes.append((_n("published", source=cite(f"{_H}zp_adhyaksh_2015.csv", row15[nfc(name)]), name=name),))
         elif year == "2021" and unit in row21:
-            notes.append((_n("published", source=f"data/published/zp_adhyaksh_2021_final.csv#{row21[unit]}",
+            notes.append((_n("published", source=cite("data/published/zp_adhyaksh_2021_final.csv", row21[unit]),
                              name=name), _n("stage_final")))
         else:
             notes.append(())
@@ -280,7 +282,7 @@ def _kp_records() -> pd.DataFrame:
     notes = []
     for y, d, b in zip(h["year"], h["district_as_published"], h["name_as_published"]):
         r = row15.get((nfc(d), nfc(b))) if y == "2015" else None
-        notes.append((_n("published", source=f"{_H}kp_pramukh_2015.csv#{r}", name=b),) if r else ())
+        notes.append((_n("published", source=cite(f"{_H}kp_pramukh_2015.csv", r), name=b),) if r else ())
     frames = []
     for y in (2005, 2010):
         s = _text(DATA_DIR / "history" / f"kp_pramukh_{y}.csv")
@@ -290,14 +292,15 @@ def _kp_records() -> pd.DataFrame:
         for i, (unit, year) in enumerate(zip(h["unit"], h["year"])):
             r = by_unit.get(unit) if year == str(y) else None
             if r:
-                notes[i] = (_n("list", source=f"{_H}kp_pramukh_{y}.csv#{r[0]}", name=h["name_as_published"].iat[i]),
+                notes[i] = (_n("list", source=cite(f"{_H}kp_pramukh_{y}.csv", r[0]),
+                               name=h["name_as_published"].iat[i]),
                             _n("crosswalk", match=r[1], score=r[2]))
         have = set(h.loc[h["year"] == str(y), "unit"])
         add = s[ok & (s["category"] != "").to_numpy() & ~s["block_lgd_code"].isin(have).to_numpy()]
         frames.append(_frame(add["block_lgd_code"], [str(y)] * len(add), add["category"],
-                             [f"{_H}kp_pramukh_{y}.csv#{r}" for r in rows[add.index]],
+                             [cite(f"{_H}kp_pramukh_{y}.csv", r) for r in rows[add.index]],
                              [(_n("crosswalk", match=m, score=sc),) for m, sc in zip(add["match"], add["score"])]))
-    first = _frame(h["unit"], h["year"], h["category"], [f"{_H}kp-chair.csv#{i}" for i in _rows(h)], notes)
+    first = _frame(h["unit"], h["year"], h["category"], [cite(f"{_H}kp-chair.csv", i) for i in _rows(h)], notes)
     return pd.concat([first] + frames, ignore_index=True)
 
 
@@ -305,10 +308,10 @@ def _gp_records(unit: int | None = None) -> pd.DataFrame:
     h = _gp_raw()
     if unit is not None:
         h = h[h["unit"] == int(unit)]
-    notes = [(_n("list", source=s, name=n), _n("crosswalk", match=m, score=sc))
+    notes = [(_n("list", source=cite_stored(s), name=n), _n("crosswalk", match=m, score=sc))
              + ((_n("caveat", caveat=c),) if c else ())
              for s, n, m, sc, c in zip(h["source"], h["name_as_published"], h["match"], h["score"], h["caveat"])]
-    return _frame(h["unit"], h["year"], h["category"], [f"{_H}gp-pradhan.csv.gz#{i}" for i in h["_row"]], notes)
+    return _frame(h["unit"], h["year"], h["category"], [cite(f"{_H}gp-pradhan.csv.gz", i) for i in h["_row"]], notes)
 
 
 def _urban_2012(body: str) -> pd.DataFrame:
@@ -323,7 +326,7 @@ def _urban_2012(body: str) -> pd.DataFrame:
     for serial, m, sc in zip(link["sec_row"], link["match"], link["score"]):
         r = by_serial.loc[serial]
         cats.append(category_of(r["category_hi"]) if r["category_hi"].strip() else "")   # blank: unknown
-        src.append(f"data/build/sec2012_urban_bodies_hi.csv#{row[serial]}")
+        src.append(cite("data/build/sec2012_urban_bodies_hi.csv", row[serial]))
         name = r["body_name_hi"]
         if not name.startswith(r["body_type_hi"]):
             name = f"{r['body_type_hi']} {name}"
@@ -348,11 +351,11 @@ def _mayor_records() -> pd.DataFrame:
             notes.append(())
             continue
         r = p.iloc[hit[0]]
-        parts = [_n("published", source=f"data/published/mayor_{year}.csv#{hit[0] + 1}", name=r["name_hi"])]
+        parts = [_n("published", source=cite(f"data/published/mayor_{year}.csv", hit[0] + 2), name=r["name_hi"])]
         if r["confidence"]:
             parts.append(_n("confidence", confidence=r["confidence"], note=r["note"]))
         notes.append(tuple(parts))
-    return pd.concat([_frame(h["unit"], h["year"], h["category"], [f"{_H}mayor.csv#{i}" for i in _rows(h)], notes),
+    return pd.concat([_frame(h["unit"], h["year"], h["category"], [cite(f"{_H}mayor.csv", i) for i in _rows(h)], notes),
                       _urban_2012("mayor")], ignore_index=True)
 
 
@@ -361,17 +364,24 @@ def _frame(units, years, cats, sources, notes) -> pd.DataFrame:
                          "category": list(cats), "source": list(sources), "note": list(notes)})
 
 
-#: Lists the package ships for a body but does not yet place on today's units: year -> file. The urban chairs of
-#: 2006 are read by benchmarks/rotation_record.py (matched to the 2012 list by name inside the district); a unit's
-#: 2006 category stays unknown here, and its history says the list ships, not that we hold none.
-_URBAN_2006 = {2006: "data/history/urban_chairs_2006.csv"}
-_UNPLACED = {"mayor": _URBAN_2006, "pp-chair": _URBAN_2006, "np-chair": _URBAN_2006}
+@lru_cache(maxsize=4)
+def _urban_2006(body: str) -> tuple[pd.DataFrame, dict]:
+    """The 2006 urban chairs on ``body``'s units (:mod:`reservation.history.urban2006`, through each unit's 2012
+    row) and the reason of every unit with none."""
+    from .urban2006 import records_2006
+    link = _text(DATA_DIR / "build" / "urban_names_hi.csv")
+    sec_of = {int(u): int(s) for u, s in zip(link["unit_code"], link["sec_row"]) if s}
+    return records_2006({u: sec_of.get(u) for u in _bodies_of(body)})
+
+
+def _urban_records(body: str) -> pd.DataFrame:
+    first = _mayor_records() if body == "mayor" else _urban_2012(body)
+    return pd.concat([first, _urban_2006(body)[0]], ignore_index=True)
 
 
 @lru_cache(maxsize=8)
 def _records(body: str) -> pd.DataFrame:
-    load = {"zp-chair": _zp_records, "kp-chair": _kp_records, "mayor": _mayor_records,
-            "pp-chair": lambda: _urban_2012("pp-chair"), "np-chair": lambda: _urban_2012("np-chair")}[body]
+    load = {"zp-chair": _zp_records, "kp-chair": _kp_records}.get(body, lambda: _urban_records(body))
     return load().sort_values(["unit_code", "year"], kind="stable").reset_index(drop=True)
 
 
@@ -387,5 +397,9 @@ def shipped_records(body: str, unit: int | None = None) -> pd.DataFrame:
         years = sorted(int(y) for y in r["year"].unique())
         out = (r if unit is None else r[r["unit_code"] == int(unit)].reset_index(drop=True)).copy()
     out.attrs["years"] = years
-    out.attrs["unplaced_years"] = _UNPLACED.get(body, {})
+    # a list placed on today's units but not on this one, with the reason (the 2006 urban chairs)
+    out.attrs["unplaced"] = {}
+    if body in _URBAN_TYPE and unit is not None and int(unit) in _urban_2006(body)[1]:
+        from .urban2006 import FILE
+        out.attrs["unplaced"] = {2006: (FILE, ((("not_placed", (("reason", _urban_2006(body)[1][int(unit)]),)),)))}
     return out

@@ -46,7 +46,8 @@ GROUPS = ("ST", "SC", "OBC", "GEN")
 class Election:
     """The unit at one general election. ``status``: ``listed`` (a shipped list), ``user`` (the ``history`` file),
     ``not_in_list`` (the list is held but no row of it is placed on the unit: unknown), ``not_placed`` (the list
-    ships but is not yet placed on today's units: unknown; ``source`` names its file), ``no_list`` (we hold no
+    ships and is placed on today's units, but no row of it could be placed on this one: unknown; ``source`` names
+    its file, ``note`` the reason), ``no_list`` (we hold no
     list of that year: unknown)."""
 
     year: int
@@ -154,7 +155,7 @@ def _user_records(paths, body: str, unit: int, year: int) -> tuple[pd.DataFrame,
 
 def _elections(rb, shipped: pd.DataFrame, user: pd.DataFrame | None) -> list[Election]:
     listed = set(shipped.attrs.get("years", []))
-    unplaced = shipped.attrs.get("unplaced_years", {})
+    unplaced = shipped.attrs.get("unplaced", {})
     by_year = {int(r.year): r for r in shipped.itertuples(index=False) if r.category}
     mine = {} if user is None else {int(r["year"]): r for r in user.to_dict("records")}
     out = []
@@ -168,8 +169,9 @@ def _elections(rb, shipped: pd.DataFrame, user: pd.DataFrame | None) -> list[Ele
             r = by_year[y]
             out.append(Election(y, r.category, "listed", r.source, r.note))
         else:
-            status = "not_in_list" if y in listed else "not_placed" if y in unplaced else "no_list"
-            out.append(Election(y, "", status, unplaced[y] if status == "not_placed" else ""))
+            status = "not_placed" if y in unplaced else "not_in_list" if y in listed else "no_list"
+            source, note = unplaced.get(y, ("", ()))
+            out.append(Election(y, "", status, source, note))
     return out
 
 

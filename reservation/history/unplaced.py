@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from ..base.paths import DATA_DIR
+from .rows import cite, cite_stored
 
 __all__ = ["UnplacedGP", "find_unplaced", "unplaced_records"]
 
@@ -40,7 +41,7 @@ def _table() -> pd.DataFrame:
     from ..inputs.text import name_key
     u = pd.read_csv(DATA_DIR / "history" / "gp_unplaced.csv.gz", dtype=str, keep_default_na=False,
                     encoding="utf-8").astype(object)
-    u["_row"] = np.arange(1, len(u) + 1)
+    u["_row"] = np.arange(2, len(u) + 2)          # the spreadsheet row (the header is row 1)
     u = u[u["block"] != ""].copy()                    # a source block not placed: no LGD block to look in
     u["block"] = u["block"].astype("int64")
     u["key"] = [name_key(n) for n in u["gp_hi"]]
@@ -74,10 +75,10 @@ def unplaced_records(gp: UnplacedGP) -> pd.DataFrame:
     """Its rows (``year, category, source, note``), one per year; a blank category is left out (unknown)."""
     rows = _table().iloc[_positions().get((gp.block, gp.key), [])]
     rows = rows[rows["category"] != ""]
-    notes = [(("list", (("source", s), ("name", n))), ("unplaced", (("reason", r), ("best", b or "—"),
+    notes = [(("list", (("source", cite_stored(s)), ("name", n))), ("unplaced", (("reason", r), ("best", b or "—"),
                                                                     ("score", sc or "—"))))
              + ((("caveat", (("caveat", c),)),) if c else ())
              for s, n, r, b, sc, c in zip(rows["source"], rows["gp_hi"], rows["reason"], rows["best"],
                                           rows["best_score"], rows["caveat"])]
     return pd.DataFrame({"year": rows["year"].astype("int64").to_numpy(), "category": rows["category"].tolist(),
-                         "source": [f"{_FILE}#{i}" for i in rows["_row"]], "note": notes})
+                         "source": [cite(_FILE, i) for i in rows["_row"]], "note": notes})

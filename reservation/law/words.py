@@ -376,8 +376,27 @@ TEXT: dict[str, dict[str, str]] = {
         "hi": "अज्ञात: {year} की सूची उपलब्ध है, पर उसकी कोई पंक्ति इस इकाई पर नहीं बैठाई जा सकी"},
     "history.status.no_list": {"en": "unknown: we hold no {year} list", "hi": "अज्ञात: {year} की सूची हमारे पास नहीं"},
     "history.status.not_placed": {
-        "en": "unknown: the {year} list ships (data/history/), but is not yet placed on today's bodies",
-        "hi": "अज्ञात: {year} की सूची साथ है (data/history/), पर आज के निकायों पर अभी बैठाई नहीं गई"},
+        "en": "unknown: the {year} list ships (data/history/), but no row of it could be placed on this body",
+        "hi": "अज्ञात: {year} की सूची साथ है (data/history/), पर उसकी कोई पंक्ति इस निकाय पर नहीं बैठाई जा सकी"},
+    "history.note.not_placed": {"en": "not placed: {reason}", "hi": "नहीं बैठाई गई: {reason}"},
+    "history.note.urban2006": {"en": "SEC 2006: {name} ({district}), {page}",
+                               "hi": "राज्य निर्वाचन आयोग 2006: {name} ({district}), {page}"},
+    "history.note.link2006_district": {
+        "en": "placed on the 2012 record ({row}): the Nagar Nigam of the same district",
+        "hi": "2012 के अभिलेख ({row}) पर बैठाई गई: उसी जिले का नगर निगम"},
+    "history.note.link2006_exact": {
+        "en": "placed on the 2012 record ({row}): the same name, type and district",
+        "hi": "2012 के अभिलेख ({row}) पर बैठाई गई: वही नाम, प्रकार और जिला"},
+    "history.note.link2006_spelling": {
+        "en": "placed on the 2012 record ({row}): the same type and district, the name spelled differently but alike "
+              "(spelling key)",
+        "hi": "2012 के अभिलेख ({row}) पर बैठाई गई: वही प्रकार और जिला, नाम की वर्तनी भिन्न पर "
+              "मिलती-जुलती (वर्तनी-कुंजी)"},
+    "history.note.link2006_spelling_state": {
+        "en": "placed on the 2012 record ({row}): the same type, the name spelled alike (spelling key) and the only "
+              "such body in the State, in another district (districts redrawn between the elections)",
+        "hi": "2012 के अभिलेख ({row}) पर बैठाई गई: वही प्रकार, नाम की वर्तनी मिलती-जुलती "
+              "(वर्तनी-कुंजी) और प्रदेश में ऐसा एकमात्र निकाय, दूसरे जिले में (निर्वाचनों के बीच जिले बदले)"},
     "history.give_list": {
         "en": "the {year} list is not shipped: give it with --history FILE (unit,year,category; district offices "
               "publish the lists block by block)",
@@ -424,8 +443,8 @@ TEXT: dict[str, dict[str, str]] = {
                                 "hi": "विश्वसनीयता {confidence} (सूची-फ़ाइल की टिप्पणी: '{note}')"},
     "history.confidence.high": {"en": "high", "hi": "उच्च"},
     "history.confidence.low": {"en": "low", "hi": "निम्न"},
-    "history.note.sec2012": {"en": "SEC 2012 row {serial}: {name} ({district})",
-                             "hi": "राज्य निर्वाचन आयोग 2012 पंक्ति {serial}: {name} ({district})"},
+    "history.note.sec2012": {"en": "SEC 2012 serial {serial}: {name} ({district})",
+                             "hi": "राज्य निर्वाचन आयोग 2012 क्रमांक {serial}: {name} ({district})"},
     "history.note.link": {"en": "linked by {source}, rule {match}, score {score}",
                           "hi": "{source} द्वारा जोड़ा गया, नियम `{match}`, अंक {score}"},
     "history.note.replaces": {"en": "replaces {source} ({category})", "hi": "{source} ({category}) के स्थान पर"},
@@ -437,7 +456,7 @@ TEXT: dict[str, dict[str, str]] = {
                             "hi": "{tiers} अज्ञात ({missing} की सूची नहीं)"},
     "timeline.no_list": {"en": "list not held", "hi": "सूची उपलब्ध नहीं"},
     "timeline.not_in_list": {"en": "not in the list held", "hi": "उपलब्ध सूची में नहीं"},
-    "timeline.not_placed": {"en": "list held, not yet placed", "hi": "सूची उपलब्ध, अभी बैठाई नहीं गई"},
+    "timeline.not_placed": {"en": "list held, not placed on this body", "hi": "सूची उपलब्ध, इस निकाय पर नहीं बैठाई गई"},
     "timeline.next": {"en": "next ({year})", "hi": "अगला ({year})"},
     "timeline.unknown": {"en": "unknown", "hi": "अज्ञात"},
     "timeline.no_unit": {"en": "No unit given: set `unit` (a name as people write it, or its code) to see its timeline.",
@@ -471,6 +490,20 @@ UNPLACED_REASONS: dict[str, dict[str, str]] = {
                                            "hi": "विकास खण्ड में LGD की कोई ग्राम पंचायत नहीं"},
     "block not placed": {"en": "block not placed", "hi": "विकास खण्ड नहीं बैठाया गया"},
     "category blank in the source": {"en": "category blank in the source", "hi": "स्रोत में श्रेणी रिक्त"},
+    # the 2006 urban chairs (reservation.history.urban2006.REASONS)
+    "no 2012 row links to this body": {
+        "en": "the 2006 list is placed through the SEC 2012 list, and no 2012 row links to this body (created "
+              "after 2012, or its 2012 row not linked)",
+        "hi": "2006 की सूची 2012 की राज्य निर्वाचन आयोग सूची के माध्यम से बैठाई जाती है, और 2012 की कोई पंक्ति "
+              "इस निकाय से नहीं जुड़ी (2012 के बाद बना, या उसकी 2012 पंक्ति नहीं जुड़ी)"},
+    "no 2006 body of its type alike": {
+        "en": "no 2006 body of the type of its 2012 row has a name alike (created between 2006 and 2012, "
+              "upgraded, or spelled past the spelling key)",
+        "hi": "इसकी 2012 पंक्ति के प्रकार के किसी 2006 निकाय का नाम मिलता-जुलता नहीं (2006 और 2012 के बीच बना, "
+              "उच्चीकृत, या वर्तनी-कुंजी से परे भिन्न)"},
+    "two 2006 bodies alike": {
+        "en": "two 2006 bodies (or two 2012 rows) bear a name alike: too close to call",
+        "hi": "दो 2006 निकायों (या दो 2012 पंक्तियों) के नाम मिलते-जुलते: निर्णय के लिए बहुत निकट"},
 }
 
 #: Rotation verdicts (reservation.views.rotation): code -> (symbol, words in each language).

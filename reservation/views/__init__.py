@@ -52,7 +52,7 @@ from .tables import (assumptions_table, category_counts_table, category_summary,
                      html_heading, html_table, not_drawn_table, past_categories, reason_note, report_heading, safe_cell,
                      state_counts_all, state_counts_wide, style_categories, table_in, unit_list, write_csv)
 from .toy import (TOY_DISTRICTS, TOY_HISTORY, TOY_STATES, TOY_UNITS, allotment_title, data_kind, toy_allotment,
-                  toy_figure, toy_state, toy_steps, toy_table, toy_title, toy_units_figure, with_figures_status)
+                  toy_figure, toy_state, toy_steps, toy_table, toy_title, toy_units_figure)
 
 __all__ = [
     "LANGS", "TOY_DISTRICTS", "TOY_HISTORY", "TOY_UNITS", "BODY_TITLES_HI", "divisions", "resolve_division",
@@ -66,7 +66,7 @@ __all__ = [
     "write_geojson", "published_figure", "published_static_figure", "write_published_maps",
     "rotation_matrix", "rotation_summary", "rotation_wide", "rotation_heatmap", "rotation_view", "VERDICTS",
     "toy_allotment", "toy_steps", "toy_state", "toy_figure", "toy_table", "toy_title", "toy_units_figure", "TOY_STATES",
-    "allotment_title", "data_kind", "with_figures_status", "dpc_composition", "dpc_reserved_seats",
+    "allotment_title", "data_kind", "dpc_composition", "dpc_reserved_seats",
     "dpc_sample_ballots", "dpc_sample_count", "Explorer", "ExplorerState", "slug", "figure_renderer",
     "notebook_display",
     "count_line", "count_lines", "has_answer", "has_published", "status_counts", "status_table", "unit_answer",

@@ -17,7 +17,7 @@ from .params import body_choices, body_needs_units, body_title, check_parameters
 from .places import divisions
 from .tables import category_counts_table, not_drawn_table, style_categories, table_in, unit_list
 from .toy import (TOY_STATES, TOY_UNITS, allotment_title, data_kind, toy_allotment, toy_figure, toy_state,
-                  toy_steps, toy_table, toy_title, toy_units_figure, with_figures_status)
+                  toy_steps, toy_table, toy_title, toy_units_figure)
 
 __all__ = ["Explorer", "ExplorerState"]
 
@@ -252,8 +252,8 @@ class Explorer:
             s.figure = toy_units_figure(t, result.parent_column or "district", s.lang, title=s.title)
             s.not_drawn = None
             return
-        t = with_figures_status(result.table, result) if s.data == "partial" else result.table
-        mv = division_map(t, s.division, s.lang, title=s.title, height=600, body=s.body)
+        # the allotment's own ``status`` says ``partial_figures`` (one place decides a status)
+        mv = division_map(result.table, s.division, s.lang, title=s.title, height=600, body=s.body)
         s.figure, s.not_drawn = mv.figure, not_drawn_table(mv.not_drawn, s.lang)
 
     def _show_step(self):

@@ -24,7 +24,7 @@ from .tables import text_colour
 
 __all__ = ["TOY_DIR", "TOY_DISTRICTS", "TOY_HISTORY", "TOY_UNITS", "TOY_STATES", "toy_allotment", "toy_steps",
            "toy_state", "toy_table", "toy_figure", "toy_title", "is_toy_units", "toy_units_figure", "data_kind",
-           "allotment_title", "with_figures_status", "box_lines"]
+           "allotment_title", "box_lines"]
 
 #: The hand-checked five-district toy state (a copy of tests/fixtures/toy/five*.csv; a test keeps them equal).
 TOY_DIR = DATA_DIR / "toy"
@@ -304,15 +304,3 @@ def allotment_title(title: str, year: int, kind: str, lang: str = "en") -> str:
     if kind == "partial":
         return word("data.partial_figures", lang, title=title, year=year)
     return f"{title} {year}"
-
-
-def with_figures_status(table: pd.DataFrame, result) -> pd.DataFrame:
-    """``table`` with the maps' ``status`` column (:mod:`reservation.views.maps.certainty`): ``partial_figures``
-    where the unit was ranked on partial or no figures (``figures`` of the units), else ``determined``; the table
-    unchanged when the units carry no ``figures`` or the table its own ``status`` (the allotment's answer,
-    :mod:`reservation.allotment.answer`, which already says ``partial_figures``: one place decides a status)."""
-    if "figures" not in result.units.columns or "status" in table.columns:
-        return table
-    fig = dict(zip(result.units["unit_code"].astype(np.int64), result.units["figures"].astype(str)))
-    partial = [fig.get(int(u), "") in ("partial", "none") for u in table["unit_code"]]
-    return table.assign(status=np.where(partial, "partial_figures", "determined"))
