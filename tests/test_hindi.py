@@ -21,7 +21,7 @@ from reservation.rules.registry import all_rulebooks
 
 DEVANAGARI = re.compile("[\u0900-\u097f]")
 CODE_SPAN = re.compile(r"`[^`]*`")
-PATH = re.compile(r"\b[\w./-]+\.(?:md|csv|toml|json|py|parquet|xlsx)\b")
+PATH = re.compile(r"\b[\w./-]+\.(?:md|csv|toml|json|py|parquet|xlsx)(?:\.gz)?\b")
 PLACEHOLDER = re.compile(r"\{[a-z_]+\}")
 LATIN_WORD = re.compile(r"(?<![\w-])[A-Za-z_][A-Za-z0-9_]*(?![\w-])")
 
@@ -172,3 +172,123 @@ def test_the_division_rule_names_the_division_in_hindi():
     assert not left.str.contains("[A-Za-z]").any()
     tier3 = trace[trace["tier"] == 3]["tier_reason"]
     assert len(tier3) and tier3.str.contains("2015: ").all() and not tier3.str.contains("2015: [A-Z]").any()
+
+
+# -- every command's Hindi output, scanned for English words (issue 22, the rest) ----------------------------------
+
+QUOTED = re.compile(r"'[^']*'")
+#: history's source citations ("data/history/mayor.csv row 7", "LB_1204.pdf p. 1": reservation.history.rows.cite,
+#: one notation in both languages since main's tidy) are allowed for now; explain says its own rows in Hindi
+#: ("kp-chair.csv पंक्ति 6"). Saying them in Hindi needs the notes' citations typed (notes/hindi2.md, left).
+CITATION = re.compile(r"[\w./-]+\.(?:csv|pdf)(?:\.gz)? (?:row|p\.) \d+")
+HISTORY_CODE = re.compile(r"^  \d{4}  [A-Z_]+(?= )")    # history's code column ("  2015  UR     अनारक्षित")                       # a name or a note as the data file holds it, quoted
+DIRECTORY = re.compile(r"\b(?:data|reservation|docs)/[\w./-]*")   # a folder or file of the project
+#: Latin words a Hindi line may hold because they name what a user looks up: the LGD directory (its codes), OCR
+#: (the source's method), an ambiguity's number (A8), the Roman numerals of a statute's sub-clauses ((घ)(iii))
+ALLOWED = re.compile(r"^(?:LGD|OCR|A\d+|[ivx]+)$")
+ENGLISH_WORD = re.compile(r"(?<!\w)[A-Za-z_][A-Za-z0-9_]*(?!\w)")   # a hyphen splits: "ZP-chair" is two words
+
+
+def english_words(text: str, names: frozenset = frozenset(), citations: bool = False) -> list[str]:
+    """The Latin words of a Hindi ``text`` that are not allowed: outside code spans, paths, quoted data and
+    placeholders, not :data:`ALLOWED` and not a word of a place's English name (``names``: the data's names,
+    shown beside the Hindi name)."""
+    for pattern in (HISTORY_CODE, CITATION if citations else None, CODE_SPAN, QUOTED, DIRECTORY, PATH, PLACEHOLDER):
+        text = pattern.sub(" ", text) if pattern is not None else text
+    return [w for w in ENGLISH_WORD.findall(text) if not ALLOWED.match(w) and w not in names]
+
+
+def test_the_english_scan_finds_what_it_should():
+    assert english_words("स्तर: ST GO 2021 ZP-chair counts para 2") == ["ST", "GO", "ZP", "chair", "counts", "para"]
+    assert english_words("आगरा (Agra), LGD कोड 118, Agra division", frozenset({"Agra"})) == ["division"]
+    assert english_words("नियम `exact`, (data/history/), 'sourced', धारा 9-क(5)(1)(ख)(iii), A8") == []
+    assert english_words("इतिहास: 2015: अनारक्षित (zp-chair.csv row 2)") == ["row"]
+    assert english_words("[data/history/mayor.csv row 7; LB_1204.pdf p. 1]", citations=True) == []
+
+
+#: the names a gram panchayat's history shows are its block's and district's (kp-chair's), without allotting the State
+NAMES_OF = {"gp-pradhan": "kp-chair"}
+
+
+@lru_cache(maxsize=None)
+def _place_names(body: str, year: int) -> frozenset:
+    u = _allotment(NAMES_OF.get(body, body), year).units
+    words_ = set()
+    for col in ("unit_name_en", "district", "division"):
+        if col in u.columns:
+            for name in u[col].dropna().astype(str).unique():
+                words_ |= set(ENGLISH_WORD.findall(name))
+    return frozenset(words_)
+
+
+HINDI_COMMANDS = [
+    ("zp-chair", 2021, ["explain", "--unit", "Agra"]),
+    ("zp-chair", 2021, ["explain", "--unit", "Lucknow"]),
+    ("zp-chair", 2026, ["explain", "--unit", "Agra", "--samples", "0"]),
+    ("kp-chair", 2021, ["explain", "--unit", "Bichpuri, Agra"]),
+    ("mayor", 2023, ["explain", "--unit", "Lucknow"]),
+    ("pp-chair", 2023, ["explain", "--unit", "Etawah"]),
+    ("np-chair", 2023, ["explain", "--unit", "249043"]),
+    ("zp-chair", 2021, ["history", "--unit", "Agra"]),
+    ("kp-chair", 2021, ["history", "--unit", "Bichpuri, Agra"]),
+    ("mayor", 2023, ["history", "--unit", "Lucknow"]),
+    ("mayor", 2023, ["history", "--unit", "Jhansi"]),
+    ("gp-pradhan", 2021, ["history", "--unit", "Bichpuri, Bichpuri, Agra"]),
+]
+
+
+def _hindi_run(body: str, year: int, argv: list) -> str:
+    from conftest import run_cli
+    extra = ["--year", year] if argv[0] != "history" else []
+    code, out, err = run_cli([argv[0], "--body", body, *extra, *argv[1:], "--lang", "hi"])
+    assert code == 0, err
+    return out + err
+
+
+@pytest.mark.parametrize("body,year,argv", HINDI_COMMANDS, ids=lambda x: x if isinstance(x, str) else None)
+def test_hindi_command_output_carries_no_english(body, year, argv):
+    """Every line of the command's Hindi output that is Hindi (has Devanagari) holds no English word but the
+    allowed ones (explain, history: the unit line, the answer, the reasons, clauses, steps, the tier clauses)."""
+    names, cites = _place_names(body, year), argv[0] == "history"
+    found = [(line[:100], english_words(line, names, cites)) for line in _hindi_run(body, year, argv).splitlines()
+             if DEVANAGARI.search(line) and english_words(line, names, cites)]
+    assert not found, found
+
+
+@pytest.mark.parametrize("body,year", [("zp-chair", 2021), ("mayor", 2023), ("np-chair", 2023)])
+def test_hindi_allot_text_columns_carry_no_english(body, year):
+    """`allot --lang hi`: the reason, clause and tie-break columns hold no English word but the allowed ones."""
+    table = _allotment(body, year).table_in("hi")
+    names = _place_names(body, year)
+    found = {}
+    for column in TEXT_COLUMNS:
+        for text in table[column].dropna().astype(str).unique():
+            if english_words(text, names):
+                found.setdefault(column, (english_words(text, names), text[:120]))
+    assert not found, found
+
+
+@pytest.mark.parametrize("body,year,listed", [("zp-chair", 2021, "zp_adhyaksh_2021_final.csv"),
+                                              ("mayor", 2023, "mayor_2023.csv")])
+def test_hindi_audit_clause_column_is_hindi(body, year, listed):
+    """`audit --lang hi`: every clause is the rulebook's Hindi (a match: the computed table's Hindi clause) and
+    holds no English word but the allowed ones; the English audit keeps its English clauses."""
+    import csv
+    import io
+    from pathlib import Path
+
+    from conftest import run_cli
+    import reservation
+    published = Path(reservation.__file__).parent / "data" / "published" / listed
+    argv = ["audit", "--body", body, "--year", year, "--published", published, "--no-option-search"]
+    code, out, err = run_cli([*argv, "--lang", "hi"])
+    assert code == 0, err
+    rows = [r for r in csv.DictReader(io.StringIO(out)) if r["clause"]]
+    assert rows
+    names = _place_names(body, year)
+    bad = [(r["finding"], r["clause"][:80]) for r in rows
+           if not DEVANAGARI.search(r["clause"]) or english_words(r["clause"], names)]
+    assert not bad, bad
+    code, out, err = run_cli(argv)
+    assert code == 0, err
+    assert not any(DEVANAGARI.search(r["clause"]) for r in csv.DictReader(io.StringIO(out)))

@@ -9,7 +9,7 @@ from ..base.errors import InputError
 from ..law.categories import CODES
 from ..law.decisions import Status
 from ..law.words import ANSWER_WORDS, BODY_TITLES_HI, STATUS_WORDS, category_label, units_word
-from ..law.words_codes import EXPLAIN_WORDS, category_words_hi
+from ..law.words_codes import EXPLAIN_PLACE, EXPLAIN_WORDS, category_words_hi
 
 __all__ = ["explain_text", "resolve_unit", "answer_lines"]
 
@@ -56,11 +56,9 @@ def explain_text(allotment, unit, lang: str = "en") -> str:
     code = resolve_unit(allotment, unit)
     row = allotment.table_in(lang)[allotment.table["unit_code"] == code].iloc[0]
     meta = allotment.meta
-    where = (f"{row['division']} division" if row["district"] == row["unit_name_en"] else
-             f"{row['district']} district, {row['division']} division")
     ew, say = EXPLAIN_WORDS[lang], _sayer(lang)
     body = meta["body"] if lang == "en" else BODY_TITLES_HI.get(meta["body"], meta["body"])
-    lines = [f"{row['unit_name_en']} ({row['unit_name_hi'] or 'no Hindi name'}), LGD {code}, {where}",
+    lines = [_unit_line(row, code, lang),
              ew["header"].format(body=body, year=meta["year"], category=say(row["category"]))]
     pos = int(np.flatnonzero(allotment.engine.codes == code)[0])
     if allotment.answer is not None:
@@ -68,12 +66,46 @@ def explain_text(allotment, unit, lang: str = "en") -> str:
     lines += [ew["reason"].format(text=row["reason"]), ew["clause"].format(text=row["clause"])]
     if allotment.history is not None:
         h = allotment.history[allotment.history["unit_code"] == code]
-        held = ", ".join(f"{y}: {say(c)} ({src})" for y, c, src in zip(h["year"], h["category"], h["source"]))
+        held = ", ".join(f"{y}: {say(c)} ({src})" for y, c, src in zip(h["year"], h["category"], _sources(h, lang)))
         lines.append(ew["history"].format(held=held or ew["no_record"], base=meta["base_year"]))
     lines.append(ANSWER_WORDS[lang]["trace"])
     for i, s in enumerate(allotment.explain(code, lang=lang).to_dict("records"), start=1):
         lines.append(_step_line(ew, say, i, s))
     return "\n".join(lines)
+
+
+def _unit_line(row, code: int, lang: str) -> str:
+    """The first line: "Agra (आगरा), LGD 118, Agra division"; Hindi: "आगरा (Agra), LGD कोड 118, आगरा मण्डल" (a place
+    the data name in Hindi by its Hindi name; one they do not, as the data hold it)."""
+    pw = EXPLAIN_PLACE[lang]
+    own = row["district"] == row["unit_name_en"]
+    district, division = str(row["district"]), str(row["division"])
+    if lang == "hi":
+        name, other = row["unit_name_hi"] or row["unit_name_en"], row["unit_name_en"] if row["unit_name_hi"] else ""
+        district, division = _hindi_place("district", district), _hindi_place("division", division)
+    else:
+        name, other = row["unit_name_en"], row["unit_name_hi"]
+    where = pw["division" if own else "district"].format(district=district, division=division)
+    return pw["unit"].format(name=name, other=other or pw["no_other"], code=code, where=where)
+
+
+def _sources(h: pd.DataFrame, lang: str) -> list[str]:
+    """Each history record's source: as the reader wrote it ("zp-chair.csv row 2"); in another language from the
+    typed file and row the reader keeps (``_file``, ``_row``: "zp-chair.csv पंक्ति 2"), else as written."""
+    if lang == "en" or "_file" not in h.columns or "_row" not in h.columns:
+        return [str(x) for x in h["source"]]
+    fmt = EXPLAIN_PLACE[lang]["source"]
+    return [fmt.format(file=f, row=int(r)) if isinstance(f, str) and f and not pd.isna(r) else str(src)
+            for f, r, src in zip(h["_file"], h["_row"], h["source"])]
+
+
+def _hindi_place(kind: str, name_en: str) -> str:
+    """A district's or division's Hindi name from the shipped tables (the English one where they lack it)."""
+    from ..inputs.units import load_districts, load_divisions
+    t = load_districts() if kind == "district" else load_divisions()
+    col = "unit_name_en" if kind == "district" else "division"
+    hi = t.loc[t[col] == name_en, "unit_name_hi" if kind == "district" else "division_hi"]
+    return str(hi.iloc[0]) if len(hi) and str(hi.iloc[0]).strip() else name_en
 
 
 def _sayer(lang: str):

@@ -133,7 +133,11 @@ def _history(rb: Rulebook, history, resolve, year: int, described: dict,
         if len(late):
             raise InputError(f"a record for {int(late['year'].iat[0])}, later than the election year {year}",
                              file=str(late["_file"].iat[0]), row=int(late["_row"].iat[0]), column="year")
-    return h.drop(columns=["_file", "_row"], errors="ignore"), given      # where each record stood: for messages
+    # where each record stood: for messages; the file's name and row stay typed beside ``source`` (its words in
+    # English) so that another language can say them (``reservation explain --lang hi``)
+    if "_file" in h.columns:
+        h = h.assign(_file=[Path(str(f)).name for f in h["_file"]])
+    return h, given
 
 
 def _apply_population(rb: Rulebook, frame: pd.DataFrame, pop: pd.DataFrame, path) -> pd.DataFrame:

@@ -116,6 +116,7 @@ class Row(NamedTuple):
     knock_on: bool = False
     step: str = ""          # the pass (its codes, "SC_W+SC") whose rule decided the finding; a match: its own
     check: str = ""         # the check of that pass (reservation.auditing.findings.CHECK_WORDS); "" for a match
+    clause_hi: str | None = ""   # the clause in Hindi; None: the computed table's (a match, verdicts.table_in)
 
 
 @dataclass
@@ -139,6 +140,7 @@ class AuditResult:
     explained_by: dict = field(default_factory=dict)
     options_tried: list = field(default_factory=list)
     options_refused: dict = field(default_factory=dict)
+    clause_hi: list = field(default_factory=list)   # the clause column in Hindi (None: a match's, from computed)
 
 
 def _pct(x: Fraction) -> str:
@@ -245,20 +247,20 @@ class _Run:
                 detail = v.detail + ("; also: " + "; ".join(more) if more else "")
                 self.partner[p] = [] if v.partner is None else [v.partner]
                 f = "depends_on_unpublished_data" if v.unknown else v.finding
-                rows[p] = Row(f, v.rule, v.clause, detail, False, self._step(v.pass_index), v.check)
+                rows[p] = Row(f, v.rule, v.clause, detail, False, self._step(v.pass_index), v.check, v.clause_hi)
                 continue
             odd = [x for x in issues if x.finding in ("cannot_check", "tie")]
             if odd and pub != cmp_:
                 self.partner[p] = [] if odd[0].partner is None else [odd[0].partner]
                 rows[p] = Row("unexplained", odd[0].rule, odd[0].clause, odd[0].detail, False,
-                              self._step(odd[0].pass_index), odd[0].check)
+                              self._step(odd[0].pass_index), odd[0].check, odd[0].clause_hi)
                 continue
             if pub == cmp_:
                 note = ""
                 if p in w.roles and self.words:
                     note = "; the OBC order is not public: " + self._stmt_text(p, short=True)
                 rows[p] = Row("match", f"{step} pass" if step not in ("UR", "pin") else step, clause,
-                           ("as computed" + note) if self.words else "", False, step)
+                           ("as computed" + note) if self.words else "", False, step, "", None)
                 continue
             if w.walk_cat.get(p, "UR") == pub:
                 rows[p] = None                           # lawful given the earlier passes: a knock-on
@@ -268,17 +270,17 @@ class _Run:
                 k, _role = w.roles[p][0]
                 info = w.stmt_info[k]
                 rule = f"{ctx.eng.records[info['pass']].spec.name} pass: order (not public)"
-                cl = w.passes[info["pass"]]["clause"]
+                cl, cl_hi = w.passes[info["pass"]]["clause"], w.passes[info["pass"]]["clause_hi"]
                 typed = (self._step(info["pass"]), "women" if info["what"] == "women" else "order")
                 if ok:
                     rows[p] = Row("depends_on_unpublished_data", rule, cl,
                                   f"the {_KEY_WORDS[w.statements[k].kind]} order is not public; " + self._stmt_text(p),
-                                  False, *typed)
+                                  False, *typed, cl_hi)
                 else:
                     why = ("no OBC figures satisfy all the list's statements at once"
                            + ("" if self.bounds is None or self.bounds.total_ok else
                               f" with the State's rural OBC share ({_pct(self.share)}) as their total"))
-                    rows[p] = Row("unexplained", rule, cl, f"{why}; " + self._stmt_text(p), False, *typed)
+                    rows[p] = Row("unexplained", rule, cl, f"{why}; " + self._stmt_text(p), False, *typed, cl_hi)
                 continue
             rows[p] = None                               # knock-on: decided below
         self._knock_on(rows, comp)
@@ -307,14 +309,15 @@ class _Run:
             dep = [x for _, x in earlier if x.finding == "depends_on_unpublished_data"]
             viol = [x for _, x in earlier if x.finding in VIOLATIONS]
             clause = w.passes[d]["clause"] if d < big else self.base.ur_clause
+            clause_hi = w.passes[d]["clause_hi"] if d < big else self.base.ur_clauses["hi"]
             rule = word("audit.knock_on_rule", "en", step=step)
             typed = ("UR" if d >= big else self._step(d), "knock_on")
             if dep:
                 rows[p] = Row("depends_on_unpublished_data", rule, clause,
                               detail + "; the earlier OBC differences depend on OBC figures that are not public", True,
-                              *typed)
+                              *typed, clause_hi)
             else:
-                rows[p] = Row(viol[0].finding if viol else "unexplained", rule, clause, detail, True, *typed)
+                rows[p] = Row(viol[0].finding if viol else "unexplained", rule, clause, detail, True, *typed, clause_hi)
 
 
 def candidate_options(body: str, opts_list, history_years=(), base_year=None, year=None) -> list[tuple[str, str]]:
@@ -385,7 +388,7 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
     tried, refused, explained = [], [], {}
     if search_options:
         tried, refused, explained = _search(run, rows, body, year, quick, opts_list, pub, covered_codes, max_pairs)
-    table = _table(run, rows)
+    table, clause_hi = _table(run, rows)
     # the flags measure whole counting units: only those the list gives every unit of
     gaps = np.unique(eng.par[run.ctx.missing])
     listed = (run.pub_idx >= 0) & ~np.isin(eng.par, gaps)
@@ -415,7 +418,7 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
     return AuditResult(table=table, rules=rules, summary=summary, flags=fl, meta=meta, computed=run.base, verdicts=vs,
                        walk=run.walk, explained_by={int(eng.codes[p]): xs for p, xs in explained.items()},
                        options_tried=[tuple(xs) for xs in tried],
-                       options_refused={tuple(xs): list(names) for xs, names in refused})
+                       options_refused={tuple(xs): list(names) for xs, names in refused}, clause_hi=clause_hi)
 
 
 def _units_table(body, year, first, opts_list, quick):
@@ -560,8 +563,9 @@ def _realign(r, run) -> None:
     r.rows = {at[int(codes[p])]: v for p, v in r.rows.items()}
 
 
-def _table(run, rows) -> pd.DataFrame:
-    """One row per unit of the body: the listed units as classified, the others ``not_in_list``."""
+def _table(run, rows) -> tuple[pd.DataFrame, list]:
+    """One row per unit of the body: the listed units as classified, the others ``not_in_list``; and the clause
+    column in Hindi."""
     base = run.base
     comp = base.engine.category_codes()
     rows = {**{int(p): _absent(run, int(p)) for p in np.flatnonzero(run.pub_idx < 0)}, **rows}
@@ -575,7 +579,7 @@ def _table(run, rows) -> pd.DataFrame:
         "finding": [rows[p].finding for p in ps], "rule": [rows[p].rule for p in ps],
         "clause": [rows[p].clause for p in ps], "detail": [rows[p].detail for p in ps],
         "step": [rows[p].step for p in ps], "check": [rows[p].check for p in ps]})
-    return df[AUDIT_COLUMNS]
+    return df[AUDIT_COLUMNS], [rows[p].clause_hi for p in ps]
 
 
 def _absent(run, p: int) -> Row:

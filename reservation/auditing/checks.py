@@ -97,9 +97,10 @@ class _PassView:
         return steps.precedes(self.rec.tier, self.rec.order_key, a, b, self.public)
 
     def issue(self, finding: str, check: str, clause: str, detail: str, **kw) -> Issue:
-        """An issue of this pass found by ``check`` (a key of :data:`CHECK_WORDS`)."""
-        return Issue(finding, f"{self.spec.name} pass: {CHECK_WORDS[check]}", clause, detail, self.i, check=check,
-                     **kw)
+        """An issue of this pass found by ``check`` (a key of :data:`CHECK_WORDS`); ``clause``: the name of the
+        pass's clause field (``clause_women``, ...), said in English and Hindi."""
+        return Issue(finding, f"{self.spec.name} pass: {CHECK_WORDS[check]}", getattr(self.text, clause), detail,
+                     self.i, check=check, clause_hi=self.text.in_lang(clause, "hi"), **kw)
 
     def flag_of(self, p) -> tuple:
         return ((bool(self.flag[p]),) if self.flag is not None else ()) + (int(self.rec.tier[p]),)
@@ -158,7 +159,7 @@ def _check_freed_earlier(v: _PassView, par: _Parent) -> None:
         pi, d = v.freed_any.get(p, (None, None))
         if pi is None or (p in par.Pset and pi >= i):
             continue
-        w.add(p, v.issue("violation_division", "division", v.text.clause_saturation,
+        w.add(p, v.issue("violation_division", "division", "clause_saturation",
                          f"made unreserved by the division rule in the {ctx.eng.records[pi].spec.name} pass "
                          f"({d} division), yet the list gives it {ctx.pub_code(p)}"))
         w.checked[i]["division"].append(p)
@@ -166,7 +167,7 @@ def _check_freed_earlier(v: _PassView, par: _Parent) -> None:
 
 def _count_issue(v: _PassView, par: _Parent, p: int, listed: int, why_this: str) -> None:
     """A unit the list's count of the group leaves wrong (too many offices, or too few)."""
-    v.w.add(p, v.issue("violation_count", "counts", v.text.clause,
+    v.w.add(p, v.issue("violation_count", "counts", "clause",
                        f"the list gives {listed} {v.gposts} offices{par.where} where the law's arithmetic gives "
                        f"{par.need}{why_this}"
                        + (" (the count depends on OBC figures that are not public)" if v.count_unknown else ""),
@@ -197,7 +198,7 @@ def _check_counts(v: _PassView, par: _Parent) -> None:
     else:
         bad = [p for p in ordered if p not in Wset][:k_law - len(Wq)]
     for p in bad:
-        w.add(p, v.issue("violation_count", "counts", v.text.clause_women,
+        w.add(p, v.issue("violation_count", "counts", "clause_women",
                          f"the list gives {len(Wq)} {v.women_code} offices{par.where} where the law gives {k_law}",
                          unknown=v.count_unknown))
         w.checked[i]["counts"].append(p)
@@ -230,7 +231,7 @@ def _check_division(v: _PassView, par: _Parent) -> None:
     mine[list(Pset)] = True
     for _q, d, members in rule.saturated(ctx.division, ctx.eng.par, holds, mine, par.mem):
         x = rule.freed_unit(members[mine[members]], v.satpop, ctx.eng.codes)
-        par.saturated[x] = v.issue("violation_division", "division", v.text.clause_saturation,
+        par.saturated[x] = v.issue("violation_division", "division", "clause_saturation",
                                    f"all {len(members)} units of {d} division hold {v.gname} in the list; the rule "
                                    f"makes the least populous of those chosen ({ctx.name(x)}, "
                                    f"{int(v.satpop[x]):,}) unreserved")
@@ -275,7 +276,7 @@ def _check_order(v: _PassView, par: _Parent) -> None:
     L_eff = [x for x in L_sorted if x not in accounted]
     for u in par.P:
         if not rec.eligible[u]:
-            iss = v.issue("violation_order", "eligibility", v.text.clause_eligible,
+            iss = v.issue("violation_order", "eligibility", "clause_eligible",
                           f"not eligible for {v.gname}: {v.text.eligible_reason}")
             w.checked[i]["eligibility"].append(u)
         elif v.public and u in Eset:
@@ -311,12 +312,12 @@ def _swap_issues(v: _PassView, par: _Parent, u: int) -> Issue:
     ctx = v.ctx
     x = par.swap_of[u]
     d, _u, px, pu = par.misfreed[x]
-    iss = v.issue("violation_division", "division", v.text.clause_saturation,
+    iss = v.issue("violation_division", "division", "clause_saturation",
                   f"took {ctx.pub_code(u)}, while {ctx.name(x)} was left without {v.gname} as if the division "
                   f"rule had freed it in {d} division; the rule frees the least populous of the division's units "
                   f"chosen, which is {ctx.name(u)} ({int(pu):,} against {int(px):,})", partner=x)
     v.w.checked[v.i]["division"].append(u)
-    v.w.add(x, v.issue("violation_division", "division", v.text.clause_saturation,
+    v.w.add(x, v.issue("violation_division", "division", "clause_saturation",
                        f"left without {v.gname} as if the division rule had freed it in {d} division; the rule "
                        f"frees the least populous of the division's units chosen, which is {ctx.name(u)} "
                        f"({int(pu):,} against {int(px):,}), and {ctx.name(u)} took {ctx.pub_code(u)}", partner=u))
@@ -332,13 +333,13 @@ def _rotation_or_order(v: _PassView, u: int, L_eff: list) -> Issue | None:
     if better_tier:
         x = better_tier[0]
         v.w.checked[v.i]["rotation"].append(u)
-        return v.issue("violation_rotation", "rotation", v.text.clause_rotation,
+        return v.issue("violation_rotation", "rotation", "clause_rotation",
                        f"took {ctx.pub_code(u)} though it is in {v.tiers(u)}, while {ctx.name(x)} "
                        f"({v.tiers(x)}) was left without {v.gname}", partner=x)
     if better:
         x = better[0]
         v.w.checked[v.i]["order"].append(u)
-        return v.issue("violation_order", "order", v.text.clause,
+        return v.issue("violation_order", "order", "clause",
                        f"took {ctx.pub_code(u)} with {v.text.label('en')} {v.key_of(u)} ({v.tiers(u)}), while "
                        f"{ctx.name(x)} with {v.key_of(x)} in the same tier was left without {v.gname}"
                        + (f" ({len(better)} such units)" if len(better) > 1 else ""), partner=x)
@@ -384,7 +385,7 @@ def _women_issues(v: _PassView, k: int, bad_w: list, bad_m: list) -> None:
     for a, b in itertools.zip_longest(bad_w, bad_m):
         if a is not None:
             m = b if b is not None else bad_m[0] if bad_m else None
-            w.add(a, v.issue("violation_women", "women", v.text.clause_women,
+            w.add(a, v.issue("violation_women", "women", "clause_women",
                              f"took {v.women_code} ({why(a)}), though "
                              + (f"{ctx.name(m)} ({why(m)}) comes before it in {v.gname} order and took "
                                 f"{ctx.pub_code(m)}" if m is not None else "it is not among the first "
@@ -392,7 +393,7 @@ def _women_issues(v: _PassView, k: int, bad_w: list, bad_m: list) -> None:
             w.checked[i]["women"].append(a)
         if b is not None:
             x = a if a is not None else bad_w[0] if bad_w else None
-            w.add(b, v.issue("violation_women", "women", v.text.clause_women,
+            w.add(b, v.issue("violation_women", "women", "clause_women",
                              f"took {ctx.pub_code(b)}, not {v.women_code}, though it is among the first {k} "
                              f"of the group in {v.gname} order ({why(b)})"
                              + (f"; {ctx.name(x)} took {v.women_code} instead" if x is not None else ""),
@@ -420,10 +421,10 @@ def _check_pairing(v: _PassView, par: _Parent) -> None:
             w.add(x, Issue(iss.finding, iss.rule, iss.clause,
                            f"left without {v.gname}: the rules give it {v.code_taken[x]} ({v.tiers(x)}"
                            + (f", {v.key_of(x)}" if v.public else "") + f") ahead of {ctx.name(u)}, which took "
-                           f"{ctx.pub_code(u)}", i, partner=u, check=iss.check))
+                           f"{ctx.pub_code(u)}", i, partner=u, check=iss.check, clause_hi=iss.clause_hi))
         elif v.public and rec.tier[u] == rec.tier[x] and rec.order_key[u] == rec.order_key[x]:
             for a, b in ((u, x), (x, u)):
-                w.add(a, v.issue("tie", "tie", v.text.clause,
+                w.add(a, v.issue("tie", "tie", "clause",
                                  f"{ctx.name(a)} and {ctx.name(b)} have equal {v.text.label('en')} ({v.key_of(a)}) "
                                  f"in the same tier: the tie-break rule (option tie_break) or a lot decides which "
                                  f"takes {v.gname}", partner=b))

@@ -39,6 +39,7 @@ class Issue:
     partner: int | None = None      # the unit on the other side of the finding (who took it / who was left out)
     code: str = ""                  # why a check could not be made (``not_in_list``), for ``cannot_check``
     check: str = ""                 # the check that found it (a key of CHECK_WORDS)
+    clause_hi: str = ""             # the clause in Hindi (the rulebook's Hindi of the same clause field)
 
     @property
     def order(self) -> tuple:
@@ -81,7 +82,7 @@ def unchecked(ctx, w: Walk, i: int, q: int, v: int, listed: int, need: int, gpos
     ctx.gaps[q] -= 1
     w.add(v, Issue("cannot_check", f"{ctx.eng.records[i].spec.name} pass: counts", ctx.eng.records[i].spec.text.clause,
                    word("audit.count_unchecked", "en", listed=listed, posts=gposts, where=where, need=need), i,
-                   code="not_in_list", check="unchecked"))
+                   code="not_in_list", check="unchecked", clause_hi=ctx.eng.records[i].spec.text.in_lang("clause", "hi")))
     w.checked[i]["unchecked"].append(v)
     return True
 

@@ -114,17 +114,27 @@ def rule_words(step: str, group: str, check: str, lang: str = "en") -> str:
     return text[0].upper() + text[1:] if lang == "en" else text
 
 
-def table_in(table: pd.DataFrame, vs: list[Verdict], lang: str = "en") -> pd.DataFrame:
+def table_in(table: pd.DataFrame, vs: list[Verdict], lang: str = "en", clause_hi=None,
+             computed=None) -> pd.DataFrame:
     """The audit table with its ``rule`` words in ``lang`` (rendered from ``step`` and ``check``; a unit the list
-    lacks: the finding's words). ``detail`` stays English: it is written where the walk finds it, in English
-    (said by ``verdict.detail_english``). Columns and codes as in English."""
+    lacks: the finding's words) and, given ``clause_hi`` (``AuditResult.clause_hi``), its ``clause`` in Hindi (a
+    match's, None there, from the ``computed`` allotment's Hindi table). ``detail`` stays English: it is written
+    where the walk finds it, in English (said by ``verdict.detail_english``). Columns and codes as in English."""
     if lang == "en":
         return table
     groups = {v.step: v.group for v in vs}
     rule = [word("audit.finding.not_in_list", lang) if f == "not_in_list" else
             rule_words(s, _group_of(s, groups), c, lang)
             for s, c, f in zip(table["step"], table["check"], table["finding"])]
-    return table.assign(rule=rule)
+    if clause_hi is None or len(clause_hi) != len(table):
+        return table.assign(rule=rule)
+    hi = {}
+    if computed is not None and any(c is None for c in clause_hi):
+        t = computed.table_in(lang)
+        hi = dict(zip(t["unit_code"].astype("int64"), t["clause"]))
+    clause = [hi.get(int(u), en) if c is None else (c or en)
+              for u, c, en in zip(table["unit_code"], clause_hi, table["clause"])]
+    return table.assign(rule=rule, clause=clause)
 
 
 def verdict_text(v: Verdict, lang: str = "en") -> str:

@@ -125,6 +125,7 @@ def walk(ctx: _Ctx) -> Walk:
         text = spec.text
         kind = unknown_kind(ctx.rb, ctx.opts, spec.group, ctx.obc_given)
         info = {"index": i, "name": spec.name, "group": spec.group, "codes": spec.codes, "clause": text.clause,
+                "clause_hi": text.in_lang("clause", "hi"),
                 "clause_women": text.clause_women, "clause_rotation": text.clause_rotation,
                 "clause_division": text.clause_saturation, "clause_eligible": text.clause_eligible,
                 "unknown": kind, "key_label": text.label("en")}
@@ -143,7 +144,7 @@ def walk(ctx: _Ctx) -> Walk:
             for pos in np.flatnonzero(in_pass & ctx.covered):
                 w.add(pos, Issue("cannot_check", f"{spec.name} pass", text.clause,
                                  f"the {spec.name} pass cannot be checked with the list's earlier passes as "
-                                 f"published: {why}", i, check="pass"))
+                                 f"published: {why}", i, check="pass", clause_hi=text.in_lang("clause", "hi")))
             continue
         rec = run.engine.records[i]
         if not np.array_equal(run.engine.codes, eng.codes):
@@ -188,5 +189,5 @@ def _counts_only(ctx: _Ctx, w: Walk, i: int, rec, in_pass, surplus: set) -> None
                 continue
             w.add(p, Issue("violation_count", f"{spec.name} pass: counts", spec.text.clause,
                            f"the list gives {len(P)} {gposts} offices{where} where the law's arithmetic gives {need}",
-                           i, check="counts"))
+                           i, check="counts", clause_hi=spec.text.in_lang("clause", "hi")))
             w.checked[i]["counts"].append(p)

@@ -81,7 +81,7 @@ def cmd_audit(args) -> int:
         _say(line, quiet)
     summary = dict(zip(res.summary["finding"], res.summary["units"].astype(int).tolist()))
     meta = res.meta if lang == "en" else {**res.meta, "lang": lang}
-    _emit(table_in(res.table, res.verdicts, lang), meta, args.format, args.out,
+    _emit(table_in(res.table, res.verdicts, lang, res.clause_hi, res.computed), meta, args.format, args.out,
           {"body": args.body, "year": args.year, "summary": summary,
            "verdicts": res.meta["audit"]["verdicts"], "rules": _records(res.rules), "flags": _records(res.flags)},
           args.force, args.excel_csv)

@@ -175,14 +175,14 @@ def _elections(rb, shipped: pd.DataFrame, user: pd.DataFrame | None) -> list[Ele
     return out
 
 
-def _rotation_clause(rb, base: int) -> str:
-    """The clause that makes an election a previous one under ``base``: the rulebook's; for the panchayat bodies
-    whose clause names only the 12th Amendment Rules, the Zila Panchayat rulebook's (which also cites the GO of 11
-    Feb 2021 for 1995)."""
+def _rotation_clause(rb, base: int, lang: str = "en") -> str:
+    """The clause that makes an election a previous one under ``base``, in ``lang``: the rulebook's; for the
+    panchayat bodies whose clause names only the 12th Amendment Rules, the Zila Panchayat rulebook's (which also
+    cites the GO of 11 Feb 2021 for 1995)."""
     if rb.years.elections[0] < 2000 and not callable(rb.clauses.get("rotation")):
-        from ..rules.zp_chair import rotation_clause
-        return rotation_clause(base)
-    return rb.clause("rotation", base_year=base)
+        from ..rules.zp_chair import rotation_clause, rotation_clause_hi
+        return (rotation_clause_hi if lang == "hi" else rotation_clause)(base)
+    return rb.clause("rotation", lang, base_year=base)
 
 
 def timeline(body: str, unit, *, year: int | None = None, base_year: int | None = None,
@@ -223,8 +223,8 @@ def timeline(body: str, unit, *, year: int | None = None, base_year: int | None 
     mode, wh = opts.get("rotation_history", "since_base"), opts.get("women_history", "general_only")
     bases = base_years_of(rb, base_year)
     verdicts = [_verdict(elections, code, year, b, g, mode, wh) for b in bases for g in GROUPS]
-    clauses = {b: _rotation_clause(rb, b) for b in bases}
-    clauses.update({g: rb.clauses.get(g, "") for g in GROUPS})
+    clauses = {b: _rotation_clause(rb, b, lang) for b in bases}
+    clauses.update({g: rb.clause(g, lang) for g in GROUPS})
     return UnitHistory(body, code, label, year, elections, verdicts, bases, bases[0], clauses,
                        dict(rb.base_year_readings), shipped.attrs.get("years", []), files, unplaced)
 

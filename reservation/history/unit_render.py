@@ -60,6 +60,8 @@ def note_text(note: tuple, lang: str = "en") -> str:
         if key == "caveat":
             f["caveat"] = "; ".join(word(f"history.caveat.{c}", lang) if f"history.caveat.{c}" in TEXT else c
                                     for c in f["caveat"].split(";") if c)
+        if key == "confidence" and f"history.confidence.{f['confidence']}" in TEXT:   # the list's own grade in words
+            f["confidence"] = word(f"history.confidence.{f['confidence']}", lang)
         out.append(word(f"history.note.{key}", lang, **f))
     return "; ".join(out)
 
@@ -103,7 +105,9 @@ def render_text(h: UnitHistory, lang: str = "en") -> str:
                                 clause=h.clauses.get(b, "")))
         for v in vs:
             out.append(f"    {word(f'history.group.{v.group}', lang)}: {verdict_words(v, h.year, lang)}")
-    clauses = "; ".join(f"{g} {h.clauses[g]}" for g in GROUPS if h.clauses.get(g))
+    # the group by its code in English ("SC GO 2021 ..."), by its words in Hindi ("अनुसूचित जाति: शासनादेश 2021 ...")
+    name = (lambda g: g) if lang == "en" else (lambda g: word(f"history.group.{g}", lang) + ":")
+    clauses = "; ".join(f"{name(g)} {h.clauses[g]}" for g in GROUPS if h.clauses.get(g))
     if clauses:
         out.append(word("history.tier_rule", lang, clause=clauses))
     out.append(word("history.unknown_note", lang))

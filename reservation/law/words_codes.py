@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .words import CATEGORY_LABELS
 
-__all__ = ["TIE_BREAK_HI", "GROUP_LABELS_HI", "category_words_hi", "EXPLAIN_WORDS"]
+__all__ = ["TIE_BREAK_HI", "GROUP_LABELS_HI", "category_words_hi", "EXPLAIN_WORDS", "EXPLAIN_PLACE"]
 
 
 #: option tie_break's values, as a Hindi sentence says them (the value itself is for the command line only)
@@ -31,6 +31,17 @@ EXPLAIN_WORDS = {
            "rank": "{key} के अवरोही क्रम में {pool} में से क्रमांक {rank}", "tier": "स्तर {tier}: {words}",
            "decision": "निर्णय: {text}", "tie": "बराबरी: {text}", "step_clause": "प्रावधान: {text}",
            "step": "  {i}. {name} का चरण: "},
+}
+
+#: the first line of ``reservation explain``: the unit's names, its code and where it lies (the names as the data
+#: hold them; Hindi: the Hindi name first, the district and division by their Hindi names, मण्डल as in the order)
+EXPLAIN_PLACE = {
+    "en": {"unit": "{name} ({other}), LGD {code}, {where}", "no_other": "no Hindi name",
+           "division": "{division} division", "district": "{district} district, {division} division",
+           "source": "{file} row {row}"},
+    "hi": {"unit": "{name} ({other}), LGD कोड {code}, {where}", "no_other": "अंग्रेज़ी नाम नहीं",
+           "division": "{division} मण्डल", "district": "{district} जिला, {division} मण्डल",
+           "source": "{file} पंक्ति {row}"},
 }
 
 
