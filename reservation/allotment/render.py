@@ -214,12 +214,21 @@ class _Choice:
 class _Words:
     """Word caches for one rendering."""
 
-    def __init__(self, result: EngineResult, lang: str):
+    def __init__(self, result: EngineResult, lang: str, once: "_Once | None" = None):
         self.r = result
         self.lang = lang
         self.w = ALLOTMENT_WORDS[lang]
         self.tw = TIER_WORDS[lang]
         self.divisions: dict = {}       # a division's name in a Hindi sentence (render_trace fills it)
+        self.once = once                # a table's shared parts (the history found by unit code), or None
+
+    def history(self, unit_codes: np.ndarray, history_codes: frozenset) -> pd.DataFrame:
+        """The previous-election records of some units in the pass's categories (``history_codes``), in the
+        history's order."""
+        if self.once is not None:
+            return self.once.history(self.r.rotation, history_codes).records(unit_codes)
+        h = self.r.rotation.records(unit_codes)
+        return h[h["category"].isin(history_codes)]
 
     def code(self, code: str) -> str:
         """A category code (or a pass's codes, "SC_W+SC") as a sentence in ``lang`` says it: English sentences
@@ -241,13 +250,13 @@ class _Words:
         t3 = np.flatnonzero(tiers == 3)
         t2 = np.flatnonzero(tiers == 2)
         if len(t3) or len(t2):
-            h = rot.records(codes[np.r_[t3, t2]])
-            h = h[h["category"].isin(history_codes)]
+            h = self.history(codes[np.r_[t3, t2]], history_codes)
             special = np.full(n, None, dtype=object)
             if len(t3):
                 last = h[h["year"] == rot.last_year].drop_duplicates("unit_code").set_index("unit_code")["category"]
                 held = last.reindex(codes[t3]).astype(str).tolist()
-                special[t3] = [f"{self.tw[3]} ({rot.last_year}: {self.code(c)})" for c in held]
+                said = {c: f"{self.tw[3]} ({rot.last_year}: {self.code(c)})" for c in set(held)}
+                special[t3] = [said[c] for c in held]
             if len(t2):
                 earlier = h.sort_values(["unit_code", "year"], kind="stable")
                 text = {}
@@ -335,11 +344,37 @@ class _Once:
                                                         *self.extra_columns)}
         self.order = [np.argsort(rec.chosen, kind="stable") for rec in result.records] if blocks else None
         self.sorted = [rec.chosen[o] for rec, o in zip(result.records, self.order)] if blocks else None
+        self._history: dict = {}
+
+    def history(self, rotation, history_codes: frozenset) -> "_History":
+        """The previous-election records in ``history_codes``, indexed by unit code once per table."""
+        if history_codes not in self._history:
+            self._history[history_codes] = _History(rotation.previous, history_codes)
+        return self._history[history_codes]
 
     def chosen_in(self, i: int, lo: int, hi: int) -> np.ndarray:
         """The indices (into the pass's ``chosen``, ascending) of the units of pass ``i`` at positions lo:hi."""
         a, b = np.searchsorted(self.sorted[i], [lo, hi])
         return np.sort(self.order[i][a:b])
+
+
+class _History:
+    """The previous-election records in some categories, found by unit code by bisection: the rows, in the
+    history's order, that ``rotation.records(codes)`` filtered to those categories gives, without a scan of the
+    whole history for every block and pass (732,000 wards: 47 blocks x passes)."""
+
+    def __init__(self, previous: pd.DataFrame, history_codes: frozenset):
+        self.h = previous[previous["category"].isin(history_codes)]
+        codes = self.h["unit_code"].to_numpy(dtype=np.int64)
+        self.order = np.argsort(codes, kind="stable")
+        self.sorted = codes[self.order]
+
+    def records(self, unit_codes: np.ndarray) -> pd.DataFrame:
+        want = np.unique(np.asarray(unit_codes, dtype=np.int64))
+        a = np.searchsorted(self.sorted, want, "left")
+        lens = np.searchsorted(self.sorted, want, "right") - a
+        at = np.repeat(a - np.cumsum(lens) + lens, lens) + np.arange(lens.sum())
+        return self.h.iloc[np.sort(self.order[at])]
 
 
 class _Rows:
@@ -358,7 +393,7 @@ def _render_rows(result: EngineResult, once: _Once, ur_clause, lang: str, lo: in
     r = result
     ur_clause = _clause_in(ur_clause, lang)
     whole = lo == 0 and hi == len(r.codes)
-    W = _Words(r, lang)
+    W = _Words(r, lang, once)
     rows = _Rows(hi - lo)
     ur = np.flatnonzero(r.decided_by[lo:hi] == -2) + lo
     ur_parts = None
