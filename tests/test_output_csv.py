@@ -77,3 +77,47 @@ def test_an_allotment_written_a_block_at_a_time_is_the_table_written_whole(tmp_p
         a.table
         write_allotment(a, tmp_path / "c-en.csv")             # the table already rendered: its blocks
         assert (tmp_path / "c-en.csv").read_bytes() == (tmp_path / "w-en.csv").read_bytes()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(text, text), min_size=1, max_size=12))
+def test_a_column_of_few_texts_quoted_once_per_text_gives_the_same_bytes(rows_):
+    """The path for a column of few distinct texts (dictionary-encoded, each text quoted once, taken back), forced
+    on small random tables by lowering its thresholds: the same bytes as pandas."""
+    from reservation.output import tables as output
+    old = output._SAMPLE, output._FEW
+    output._SAMPLE, output._FEW = 0, 10**6
+    try:
+        df = pd.DataFrame({"a": [r[0] for r in rows_],
+                           "b": pd.array([r[1] or None for r in rows_], dtype="str")})
+        assert csv_bytes(df) == pandas_bytes(df)
+        for rows in (1, 3):
+            assert b"".join(csv_chunks(df, rows)) == pandas_bytes(df)
+    finally:
+        output._SAMPLE, output._FEW = old
+
+
+def test_long_columns_of_few_and_of_many_texts():
+    """Columns longer than the sample: few texts throughout (quoted once per text), few in the sample then many
+    (the guess is wrong, the bytes are not), and hostile texts with quotes, commas, line ends and formulas."""
+    from reservation.output.tables import neutralise
+    n = 5000
+    few = np.array(['a, "b"', "plain", "", "line\nend", "=1+1", "-3", "अ,आ", "\r", "'q'"], dtype=object)
+    rng = np.random.default_rng(0)
+    df = pd.DataFrame({
+        "few": pd.array(few[rng.integers(0, len(few), n)], dtype="str"),
+        "late": pd.array(["same"] * 2000 + [f'x{i}, "{i}"' if i % 3 else f"@{i}" for i in range(n - 2000)],
+                         dtype="str"),
+        "n": np.arange(n, dtype=np.int64),
+        "obj": [None if i % 7 == 0 else few[i % len(few)] for i in range(n)],
+    })
+    df.loc[5, "few"] = None
+    for piece in (df, df.iloc[1234:4321]):                    # a slice: arrays with an offset
+        assert csv_bytes(piece) == pandas_bytes(piece)
+        assert b"".join(csv_chunks(piece, 999)) == pandas_bytes(piece)
+        out = neutralise(piece)
+        from reservation.inputs.units import formula_like
+        for c in ("few", "late", "obj"):
+            want = [("'" + v if formula_like(v) else v) if isinstance(v, str) else None for v in piece[c].tolist()]
+            got = [v if isinstance(v, str) else None for v in out[c].tolist()]
+            assert got == want, c

@@ -46,8 +46,8 @@ _WOMEN = ("ST_W", "SC_W", "OBC_W", "W")
 def _pct(num: int, den: int) -> str:
     if den == 0:
         return "0 %"
-    v = Fraction(num * 100, den)
-    hundredths = (v.numerator * 100 * 2 + v.denominator) // (2 * v.denominator)
+    # 100 x num / den to two places, half-up, in integers: floor(10000 num / den + 1/2) (no Fraction per flag)
+    hundredths = (num * 20000 + den) // (2 * den)
     return f"{hundredths // 100}.{hundredths % 100:02d} %"
 
 
@@ -73,10 +73,10 @@ def flags_of(categories, units: pd.DataFrame, parents=None, *, counting_unit: st
     for grp in ("SC", "ST", "OBC"):
         k = col[grp] + col[f"{grp}_W"]
         group_flag |= (k > 0) & (3 * col[f"{grp}_W"] < k)
-    for j in np.flatnonzero((2 * reserved_all > posts_all) | (3 * women_all < posts_all) | group_flag):
-        label = labels[j]
+    flagged = np.flatnonzero((2 * reserved_all > posts_all) | (3 * women_all < posts_all) | group_flag)
+    for j, label, counts in zip(flagged.tolist(), list(labels[flagged]), tally_all[flagged].tolist()):
         posts = int(posts_all[j])
-        tally = {c: int(col[c][j]) for c in CODES}
+        tally = dict(zip(CODES, counts))
         reserved = sum(tally[c] for c in _RESERVED)
         if 2 * reserved > posts:
             rows.append({"flag": "above_half", "counting_unit": label, "unit_code": None, "unit_name_en": "",
@@ -100,7 +100,7 @@ def flags_of(categories, units: pd.DataFrame, parents=None, *, counting_unit: st
     have_obc = "obc" in units.columns
     pop = units["pop"].to_numpy(dtype=np.int64) if "pop" in units.columns else None
     for col_name, grp in (("sc", "SC"), ("st", "ST"), ("obc", "OBC")):
-        held = np.isin(cats, [grp, f"{grp}_W"])
+        held = np.isin(cid, [CODES.index(grp), CODES.index(f"{grp}_W")])     # the codes' numbers: no text compare
         if not held.any():
             continue
         if col_name == "obc" and not have_obc:

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from string import Formatter
-
 import numpy as np
 import pandas as pd
 import pyarrow as pa
@@ -29,6 +27,7 @@ from ..engine.steps import TieRule, WomenRule
 from ..law.ranking import Ratio
 from ..law.words import ALLOTMENT_WORDS, DECISION_WORDS, TIER_WORDS, check_lang
 from ..law.words_codes import category_words_hi
+from .textarrays import _decimal, _join, _ordinals, _pick, _same, _text, vformat
 
 __all__ = ["PassText", "TABLE_COLUMNS", "TRACE_COLUMNS", "render_table", "render_table_blocks", "render_trace", "key_texts"]
 
@@ -75,63 +74,6 @@ class PassText:
 
     def label(self, lang: str) -> str:
         return self.key_label_hi if lang == "hi" and self.key_label_hi else self.key_label
-
-
-# -- text arrays: the words of many units at once (pyarrow string kernels, no Python loop per unit) ------------
-
-def _text(v):
-    """A scalar string, or a pyarrow string array from a numpy/pyarrow array (integers are written in digits)."""
-    if isinstance(v, str):
-        return v
-    if isinstance(v, (pa.Array, pa.ChunkedArray)):
-        return v if pa.types.is_string(v.type) or pa.types.is_large_string(v.type) else pc.cast(v, pa.string())
-    a = np.asarray(v)
-    if a.dtype.kind in "iu":
-        return pc.cast(pa.array(a.astype(np.int64)), pa.string())
-    return pa.array(a.astype(object) if a.dtype.kind != "O" else a, type=pa.string())
-
-
-def _pick(words, index: np.ndarray):
-    """``words[index]`` as a pyarrow string array: one take from a few words (no Python string per unit)."""
-    return pc.take(pa.array(list(words), type=pa.string()), pa.array(np.asarray(index, dtype=np.int64)))
-
-
-def _same(text: str, n: int):
-    """``text`` n times, as a pyarrow string array."""
-    return pa.repeat(pa.scalar(text, type=pa.string()), n)
-
-
-def _join(*parts):
-    """Element-wise concatenation of strings and string arrays (at least one array)."""
-    parts = [_text(p) for p in parts]
-    return pc.binary_join_element_wise(*parts, "")
-
-
-def vformat(template: str, **fields):
-    """``template.format(**fields)`` for many units at once: a field is a scalar or an array (one per unit)."""
-    parts = []
-    for literal, name, _spec, _conv in Formatter().parse(template):
-        if literal:
-            parts.append(literal)
-        if name is not None:
-            parts.append(fields[name])
-    if not any(not isinstance(p, str) for p in parts):
-        return "".join(parts)
-    return _join(*parts)
-
-
-def _ordinals(n: np.ndarray, lang: str):
-    n = np.asarray(n, dtype=np.int64)
-    if lang == "hi":                    # the Hindi sentences say "क्रमांक N" (serial number): digits only
-        return _text(n)
-    m10, m100 = n % 10, n % 100
-    suffix = np.where((m100 >= 10) & (m100 <= 20), 0, np.select([m10 == 1, m10 == 2, m10 == 3], [1, 2, 3], 0))
-    return _join(n, _pick(["th", "st", "nd", "rd"], suffix))
-
-
-def _decimal(whole: np.ndarray, frac: np.ndarray, places: int, sign: np.ndarray):
-    return _join(_pick(["", "-"], np.asarray(sign, dtype=np.int64)), whole, ".",
-                 pc.utf8_lpad(_text(frac), width=places, padding="0"))
 
 
 def key_texts(key: Ratio, positions: np.ndarray, lang: str = "en"):
@@ -214,12 +156,21 @@ class _Choice:
 class _Words:
     """Word caches for one rendering."""
 
-    def __init__(self, result: EngineResult, lang: str):
+    def __init__(self, result: EngineResult, lang: str, once: "_Once | None" = None):
         self.r = result
         self.lang = lang
         self.w = ALLOTMENT_WORDS[lang]
         self.tw = TIER_WORDS[lang]
         self.divisions: dict = {}       # a division's name in a Hindi sentence (render_trace fills it)
+        self.once = once                # a table's shared parts (the history found by unit code), or None
+
+    def history(self, unit_codes: np.ndarray, history_codes: frozenset) -> pd.DataFrame:
+        """The previous-election records of some units in the pass's categories (``history_codes``), in the
+        history's order."""
+        if self.once is not None:
+            return self.once.history(self.r.rotation, history_codes).records(unit_codes)
+        h = self.r.rotation.records(unit_codes)
+        return h[h["category"].isin(history_codes)]
 
     def code(self, code: str) -> str:
         """A category code (or a pass's codes, "SC_W+SC") as a sentence in ``lang`` says it: English sentences
@@ -241,13 +192,13 @@ class _Words:
         t3 = np.flatnonzero(tiers == 3)
         t2 = np.flatnonzero(tiers == 2)
         if len(t3) or len(t2):
-            h = rot.records(codes[np.r_[t3, t2]])
-            h = h[h["category"].isin(history_codes)]
+            h = self.history(codes[np.r_[t3, t2]], history_codes)
             special = np.full(n, None, dtype=object)
             if len(t3):
                 last = h[h["year"] == rot.last_year].drop_duplicates("unit_code").set_index("unit_code")["category"]
                 held = last.reindex(codes[t3]).astype(str).tolist()
-                special[t3] = [f"{self.tw[3]} ({rot.last_year}: {self.code(c)})" for c in held]
+                said = {c: f"{self.tw[3]} ({rot.last_year}: {self.code(c)})" for c in set(held)}
+                special[t3] = [said[c] for c in held]
             if len(t2):
                 earlier = h.sort_values(["unit_code", "year"], kind="stable")
                 text = {}
@@ -335,11 +286,37 @@ class _Once:
                                                         *self.extra_columns)}
         self.order = [np.argsort(rec.chosen, kind="stable") for rec in result.records] if blocks else None
         self.sorted = [rec.chosen[o] for rec, o in zip(result.records, self.order)] if blocks else None
+        self._history: dict = {}
+
+    def history(self, rotation, history_codes: frozenset) -> "_History":
+        """The previous-election records in ``history_codes``, indexed by unit code once per table."""
+        if history_codes not in self._history:
+            self._history[history_codes] = _History(rotation.previous, history_codes)
+        return self._history[history_codes]
 
     def chosen_in(self, i: int, lo: int, hi: int) -> np.ndarray:
         """The indices (into the pass's ``chosen``, ascending) of the units of pass ``i`` at positions lo:hi."""
         a, b = np.searchsorted(self.sorted[i], [lo, hi])
         return np.sort(self.order[i][a:b])
+
+
+class _History:
+    """The previous-election records in some categories, found by unit code by bisection: the rows, in the
+    history's order, that ``rotation.records(codes)`` filtered to those categories gives, without a scan of the
+    whole history for every block and pass (732,000 wards: 47 blocks x passes)."""
+
+    def __init__(self, previous: pd.DataFrame, history_codes: frozenset):
+        self.h = previous[previous["category"].isin(history_codes)]
+        codes = self.h["unit_code"].to_numpy(dtype=np.int64)
+        self.order = np.argsort(codes, kind="stable")
+        self.sorted = codes[self.order]
+
+    def records(self, unit_codes: np.ndarray) -> pd.DataFrame:
+        want = np.unique(np.asarray(unit_codes, dtype=np.int64))
+        a = np.searchsorted(self.sorted, want, "left")
+        lens = np.searchsorted(self.sorted, want, "right") - a
+        at = np.repeat(a - np.cumsum(lens) + lens, lens) + np.arange(lens.sum())
+        return self.h.iloc[np.sort(self.order[at])]
 
 
 class _Rows:
@@ -358,7 +335,7 @@ def _render_rows(result: EngineResult, once: _Once, ur_clause, lang: str, lo: in
     r = result
     ur_clause = _clause_in(ur_clause, lang)
     whole = lo == 0 and hi == len(r.codes)
-    W = _Words(r, lang)
+    W = _Words(r, lang, once)
     rows = _Rows(hi - lo)
     ur = np.flatnonzero(r.decided_by[lo:hi] == -2) + lo
     ur_parts = None

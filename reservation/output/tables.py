@@ -104,19 +104,43 @@ def neutralise(df: pd.DataFrame) -> pd.DataFrame:
 
 def _formula_candidates(col: pd.Series) -> np.ndarray:
     """The rows of a text column whose cell starts with a character a formula can start with (``=+-@``, tab, CR):
-    one pyarrow pass over a text column (no pandas string accessor per column: a blockwise write calls this for
-    every column of every block), one test per value for an object column."""
+    the first byte of every cell read from the pyarrow buffers at once (those characters are one byte in UTF-8;
+    no regex, no Python string per cell: a blockwise write calls this for every column of every block), one test
+    per value for an object column."""
     if col.dtype == object:
         starts = col.map(lambda v: isinstance(v, str) and v[:1] in "=+-@\t\r")
         return np.flatnonzero(starts.to_numpy(dtype=bool, na_value=False))
     import pyarrow as pa
-    import pyarrow.compute as pc
-    m = pc.fill_null(pc.match_substring_regex(pa.array(col.array), "^[=+@\t\r-]"), False)
-    if not pc.any(m).as_py():
-        return np.empty(0, dtype=np.int64)
-    if isinstance(m, pa.ChunkedArray):
-        m = m.combine_chunks()
-    return np.flatnonzero(m.to_numpy(zero_copy_only=False))
+    arr = pa.array(col.array)
+    if isinstance(arr, pa.ChunkedArray):
+        arr = arr.combine_chunks() if arr.num_chunks != 1 else arr.chunk(0)
+    if not (pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type)) or len(arr) == 0:
+        import pyarrow.compute as pc
+        m = pc.fill_null(pc.match_substring_regex(pc.cast(arr, pa.string()), "^[=+@\t\r-]"), False)
+        return np.flatnonzero(m.to_numpy(zero_copy_only=False))
+    first, nonempty = _first_bytes(arr)
+    hit = nonempty & np.isin(first, _FORMULA_BYTES)
+    if arr.null_count:
+        hit &= arr.is_valid().to_numpy(zero_copy_only=False)
+    return np.flatnonzero(hit)
+
+
+#: The bytes a formula can start with (``=``, ``+``, ``-``, ``@``, tab, carriage return).
+_FORMULA_BYTES = np.frombuffer(b"=+-@\t\r", dtype=np.uint8)
+
+
+def _first_bytes(arr) -> tuple[np.ndarray, np.ndarray]:
+    """The first byte of each cell of a pyarrow string array (0 for an empty cell) and whether it has one."""
+    import pyarrow as pa
+    bufs = arr.buffers()
+    width = np.int64 if pa.types.is_large_string(arr.type) else np.int32
+    offsets = np.frombuffer(bufs[1], dtype=width)[arr.offset:arr.offset + len(arr) + 1]
+    nonempty = offsets[1:] > offsets[:-1]
+    first = np.zeros(len(arr), dtype=np.uint8)
+    if bufs[2] is not None and nonempty.any():
+        data = np.frombuffer(bufs[2], dtype=np.uint8)
+        first[nonempty] = data[offsets[:-1][nonempty]]
+    return first, nonempty
 
 
 def table_csv(df: pd.DataFrame) -> str:
@@ -183,21 +207,71 @@ def _csv_rows(columns: list, kinds: list[str]) -> bytes:
     import pyarrow.compute as pc
     cells = []
     for arr, k in zip(columns, kinds):
-        arr = pc.fill_null(pc.cast(arr, pa.string()), "")
+        if isinstance(arr, pa.ChunkedArray):
+            arr = arr.combine_chunks() if arr.num_chunks != 1 else arr.chunk(0)
         if k in "TO":
-            special = pc.match_substring_regex(arr, '[,"\n]')
-            if pc.any(special).as_py():
-                quoted = pc.binary_join_element_wise('"', pc.replace_substring(arr, '"', '""'), '"', "")
-                arr = pc.if_else(special, quoted, arr)
+            arr = _quoted_text(arr)
+        else:
+            arr = pc.fill_null(pc.cast(arr, pa.string()), "")
         cells.append(arr)
+    cells[-1] = pc.binary_join_element_wise(cells[-1], "\n", "")      # the line end, on the last cell only
     lines = pc.binary_join_element_wise(*cells, ",")
-    lines = pc.binary_join_element_wise(lines, "\n", "")
     if isinstance(lines, pa.ChunkedArray):
         lines = lines.combine_chunks()
     bufs = lines.buffers()
     width = np.int64 if pa.types.is_large_string(lines.type) else np.int32
     offsets = np.frombuffer(bufs[1], dtype=width)[lines.offset:lines.offset + len(lines) + 1]
     return bytes(memoryview(bufs[2])[int(offsets[0]):int(offsets[-1])])
+
+
+#: A text column whose first :data:`_SAMPLE` rows hold at most this many distinct texts is quoted once per
+#: distinct text (a clause, a step: a few texts over thousands of rows), else cell by cell (the reasons).
+_FEW = 64
+_SAMPLE = 1024
+
+
+def _quoted_text(arr):
+    """A text column's cells as the CSV writes them: missing -> empty, a cell holding ``,`` ``"`` or a line end
+    in quotes with its quotes doubled (the csv module's minimal quoting, as ``DataFrame.to_csv``). A column of a
+    few distinct texts is quoted once per text (dictionary-encoded, then taken back)."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    if not pa.types.is_string(arr.type):
+        arr = pc.cast(arr, pa.string())
+    if len(arr) > _SAMPLE and len(pc.unique(arr.slice(0, _SAMPLE))) <= _FEW:
+        enc = arr.dictionary_encode()
+        texts = _quote_cells(pc.fill_null(enc.dictionary, ""))
+        out = pc.take(texts, enc.indices)
+        return pc.fill_null(out, "") if out.null_count else out
+    return _quote_cells(pc.fill_null(arr, "") if arr.null_count else arr)
+
+
+def _quote_cells(arr):
+    """Minimal quoting of a string array without missing values: the cells holding ``,`` ``"`` or ``\\n`` found
+    from the bytes at once (numpy compares over the data buffer; pyarrow's substring kernels test cell by cell
+    and cost several times more), then quoted."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+    bufs = arr.buffers()
+    width = np.int64 if pa.types.is_large_string(arr.type) else np.int32
+    offsets = np.frombuffer(bufs[1], dtype=width)[arr.offset:arr.offset + len(arr) + 1]
+    if bufs[2] is None or offsets[-1] == offsets[0]:
+        return arr
+    data = np.frombuffer(bufs[2], dtype=np.uint8)[offsets[0]:offsets[-1]]
+    hit = np.equal(data, 44)                                # ,  (two buffers for the three tests: each new
+    other = np.equal(data, 10)                              # \n  buffer of a block's bytes costs page faults)
+    hit |= other
+    np.equal(data, 34, out=other)                           # "
+    quote = other.any()
+    hit |= other
+    at = np.flatnonzero(hit)
+    if not len(at):
+        return arr
+    special = np.zeros(len(arr), dtype=bool)
+    special[np.searchsorted(offsets, at + offsets[0], side="right") - 1] = True
+    body = pc.replace_substring(arr, '"', '""') if quote else arr
+    quoted = pc.binary_join_element_wise('"', body, '"', "")
+    return quoted if special.all() else pc.if_else(pa.array(special), quoted, arr)
 
 
 # ------------------------------------------------------------------------------------------- for Excel
