@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 import textwrap
 
-__all__ = ["A4", "Page", "pdf_document", "rule"]
+__all__ = ["A4", "Page", "pdf_document", "rule", "script_runs"]
 
 #: A4 in inches (width, height)
 A4 = (8.27, 11.69)
@@ -28,9 +28,12 @@ A4 = (8.27, 11.69)
 class Page:
     """An A4 page written top to bottom (figure fractions, ``y`` the next line's top). ``width``: characters a
     line of :meth:`text` wraps at; ``families``: the font families (``font_rc(lang)["font.family"]``);
-    ``left``/``right``: the margins' x."""
+    ``left``/``right``: the margins' x; ``runs``: a word that mixes Devanagari with digits or Latin signs
+    ("के),", "2021-03-17 की") is drawn a script run at a time too, each at the place Agg measures (the same PDF
+    bug inside a word; the worksheet, drawn before this, keeps whole words)."""
 
-    def __init__(self, width: int, families: list, *, left: float = 0.07, right: float = 0.93, top: float = 0.95):
+    def __init__(self, width: int, families: list, *, left: float = 0.07, right: float = 0.93, top: float = 0.95,
+                 runs: bool = False):
         import matplotlib.pyplot as plt
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.font_manager import FontProperties
@@ -42,6 +45,7 @@ class Page:
         self.left, self.right = left, right
         self._prop = FontProperties
         self._widths: dict = {}
+        self.runs = runs
 
     def measure(self, s: str, size: float) -> float:
         """The advance of ``s`` in points, measured at 100 points and scaled (hinting at 10 points rounds each
@@ -65,9 +69,9 @@ class Page:
         space = self.measure("x x", size) - self.measure("xx", size)
         at = x * A4[0] * 72
         for word in s.split(" "):
-            if word:
-                self.fig.text(at / (A4[0] * 72), y, word, fontsize=size, color=colour, va="top")
-                at += self.measure(word, size)
+            for part in (script_runs(word) if self.runs else [word] if word else []):
+                self.fig.text(at / (A4[0] * 72), y, part, fontsize=size, color=colour, va="top")
+                at += self.measure(part, size)
             at += space
 
     def line_height(self, size: float) -> float:
@@ -94,9 +98,10 @@ class Page:
         self.y -= gap
 
     def table(self, columns: list[str], rows: list[list[str]], xs: list[float], *, size: float = 10,
-              head_size: float = 9, head_wrap: int = 18, row_height: float = 0.02, head_height: float = 0.036):
+              head_size: float = 9, head_wrap: int = 18, row_height: float = 0.02, head_height: float = 0.036,
+              below: float = 0.006):
         """A table: the column headings (wrapped at ``head_wrap`` characters, grey) at ``xs``, a rule, one line
-        per row, a rule."""
+        per row, a rule (``below``: how far above the next line's top the closing rule is drawn)."""
         top = self.y
         for x, c in zip(xs, columns):
             for k, part in enumerate(textwrap.wrap(c, head_wrap)):
@@ -107,8 +112,23 @@ class Page:
             for x, v in zip(xs, r):
                 self.say(x, self.y, str(v), size)
             self.y -= row_height
-        self.fig.add_artist(rule(self.y + 0.006, self.left, self.right))
+        self.fig.add_artist(rule(self.y + below, self.left, self.right))
         self.y -= 0.012
+
+
+def _devanagari(ch: str) -> bool:
+    return "\u0900" <= ch <= "\u097f" or ch in "\u200c\u200d"
+
+
+def script_runs(word: str) -> list[str]:
+    """``word`` cut where Devanagari meets anything else ("के)," -> "के", "),")."""
+    out: list[str] = []
+    for ch in word:
+        if out and _devanagari(ch) == _devanagari(out[-1][-1]):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
 
 
 def rule(y: float, left: float = 0.07, right: float = 0.93):
