@@ -17,7 +17,7 @@ from ..pdf import Page, pdf_document
 from .cells import cells
 from .data import Sheet
 
-__all__ = ["SIZES", "sheet_pdf", "write_sheet", "check_target", "draw_page"]
+__all__ = ["SIZES", "sheet_pdf", "write_sheet", "check_target", "draw_page", "fitted"]
 
 #: the tables' type sizes tried, largest first (points); the text around them follows at fixed sizes
 SIZES = (9.0, 8.5, 8.0, 7.5, 7.0, 6.5, 6.0)
@@ -73,20 +73,24 @@ def draw_page(c: dict, lang: str, families: list, size: float) -> Page:
     return p
 
 
+def fitted(c: dict, lang: str, families: list) -> Page:
+    """The page at the largest table size of :data:`SIZES` that holds everything (``page.size``, ``page.fits``:
+    whether it did; the smallest size is drawn when none does)."""
+    import matplotlib.pyplot as plt
+    for size in SIZES:
+        p = draw_page(c, lang, families, size)
+        wide = any(not _fits(p, c[f"{t}_columns"], c[f"{t}_rows"], size) for t in ("kp", "urban"))
+        p.size, p.fits = size, p.y >= _BOTTOM and not wide
+        if p.fits or size == SIZES[-1]:
+            return p
+        plt.close(p.fig)
+    raise AssertionError("unreachable")
+
+
 def sheet_pdf(sheet: Sheet) -> bytes:
     """The sheet as the bytes of a one-page PDF (deterministic: no creation date)."""
-    import matplotlib.pyplot as plt
     c = cells(sheet)
-
-    def pages(families):
-        for size in SIZES:
-            p = draw_page(c, sheet.lang, families, size)
-            wide = any(not _fits(p, c[f"{t}_columns"], c[f"{t}_rows"], size) for t in ("kp", "urban"))
-            if (p.y >= _BOTTOM and not wide) or size == SIZES[-1]:
-                yield p
-                return
-            plt.close(p.fig)
-    return pdf_document(sheet.lang, pages)
+    return pdf_document(sheet.lang, lambda families: [fitted(c, sheet.lang, families)])
 
 
 def check_target(out, *, force: bool = False, flag: str = "--out") -> tuple[Path, Path]:
