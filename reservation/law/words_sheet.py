@@ -109,8 +109,8 @@ SHEET_WORDS = {
         "key.obc": "जिले, विकास खण्ड या नगर की अन्य पिछड़ा वर्ग जनसंख्या सार्वजनिक नहीं है: जहाँ वह निर्णय करती है (ख), "
                    "संगणना हर इकाई में राज्य का अनुपात मानती है, और प्रकाशित सूची भिन्न हो सकती है। हर संगणित वर्ग को "
                    "संगणना ही पढ़ें, राज्य की सूची कभी नहीं।",
-        "key.command": "बनाने का आदेश: `reservation sheet --district \"{district}\" --panchayat-year {panchayat_year} "
-                       "--urban-year {urban_year} --lang hi`",
+        "key.command": "बनाने का आदेश: reservation sheet --district \"{district}\" --panchayat-year {panchayat_year} "
+                       "--urban-year {urban_year} --lang hi",
     },
 }
 

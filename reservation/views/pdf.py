@@ -77,10 +77,22 @@ class Page:
     def line_height(self, size: float) -> float:
         return size / 72 / A4[1] * 1.45
 
+    def wrapped(self, s: str, size: float) -> list[str]:
+        """``s`` cut into lines as wide as the page between the margins holds (measured, word by word)."""
+        room, lines, line = self.right - self.left, [], ""
+        for word in s.split():
+            if line and self.width_of(f"{line} {word}", size) > room:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        return lines + [line] if line else lines
+
     def text(self, s: str, size: float = 10.5, gap: float = 0.006, wrap: int | None = None,
              colour: str = "#000000"):
-        """``s`` wrapped at ``wrap`` (default ``width``) characters from the left margin, then ``gap`` below."""
-        for line in textwrap.wrap(s, wrap or self.width) or [""]:
+        """``s`` wrapped at ``wrap`` (default ``width``) characters from the left margin (``wrap=0``: at the
+        measured width between the margins, :meth:`wrapped`), then ``gap`` below."""
+        for line in (self.wrapped(s, size) if wrap == 0 else textwrap.wrap(s, wrap or self.width)) or [""]:
             self.say(self.left, self.y, line, size, colour)
             self.y -= self.line_height(size)
         self.y -= gap
@@ -117,7 +129,7 @@ class Page:
 
 
 def _devanagari(ch: str) -> bool:
-    return "\u0900" <= ch <= "\u097f" or ch in "\u200c\u200d"
+    return 0x0900 <= ord(ch) <= 0x097F or ord(ch) in (0x200C, 0x200D)      # the block, and ZWNJ / ZWJ
 
 
 def script_runs(word: str) -> list[str]:

@@ -45,27 +45,27 @@ def _columns(rows: list, first: str, lang: str, year: int, *, kind: bool = False
             + [sheet_word("col.published", lang, year=year)] + years)
 
 
-def _label(code: str, lang: str) -> str:
+def _category_words(code: str, lang: str) -> str:
     return category_label(code, lang) if code in CATEGORY_LABELS else code
 
 
 def _zp_lines(s: Sheet) -> list[str]:
     z, lang = s.zp, s.lang
     status = STATUS_WORDS[lang][z.status][0] if z.status in STATUS_WORDS[lang] else z.status
-    lines = [sheet_word("computed", lang, code=z.category, label=_label(z.category, lang), status=status,
+    lines = [sheet_word("computed", lang, code=z.category, label=_category_words(z.category, lang), status=status,
                         mark=STATUS_MARKS[lang].get(z.status, "?"))]
     if z.possible and z.possible != (z.category,):
         lines.append(sheet_word("possible", lang, codes=", ".join(z.possible),
-                                labels=", ".join(_label(c, lang) for c in z.possible)))
+                                labels=", ".join(_category_words(c, lang) for c in z.possible)))
     date = next((d for b, y, d in s.lists if b == "zp-chair" and y == s.panchayat_year), "")
     if z.published_from == "list":
-        lines.append(sheet_word("published", lang, code=z.published, label=_label(z.published, lang), date=date))
+        lines.append(sheet_word("published", lang, code=z.published, label=_category_words(z.published, lang), date=date))
     elif z.published_from == "record":
         lines.append(sheet_word("record", lang, year=s.panchayat_year, code=z.published,
-                                label=_label(z.published, lang)))
+                                label=_category_words(z.published, lang)))
     else:
         lines.append(sheet_word("not_in_published" if z.published_from == "absent" else "no_published", lang))
-    items = [sheet_word("earlier_item", lang, year=y, code=c, label=_label(c, lang)) if c
+    items = [sheet_word("earlier_item", lang, year=y, code=c, label=_category_words(c, lang)) if c
              else sheet_word("unknown_item", lang, year=y) + f" ({unknown_mark(st)})" for y, c, st in z.earlier]
     if items:
         lines.append(sheet_word("earlier", lang, items="; ".join(items)))
@@ -83,7 +83,7 @@ def _gp_line(s: Sheet) -> str:
     lang = s.lang
     if not s.figures.get("all"):
         return sheet_word("gp_none", lang, year=s.panchayat_year)
-    counts = ", ".join(f"{c} {n}" if lang == "en" else f"{_label(c, lang)} {n}" for c, n in s.pradhans.items())
+    counts = ", ".join(f"{c} {n}" if lang == "en" else f"{_category_words(c, lang)} {n}" for c, n in s.pradhans.items())
     return sheet_word("gp", lang, year=s.panchayat_year, n=s.figures["all"], partial=s.figures["partial"],
                       none=s.figures["none"], counts=counts)
 

@@ -100,7 +100,7 @@ def find_district(name) -> int:
         raise InputError(str(e.args[0]), option="--district") from None
 
 
-def _records(body: str, codes, year: int) -> dict:
+def _shipped(body: str, codes, year: int) -> dict:
     """``{(unit, year): category}`` of the shipped lists for ``codes``, and the years listed / shipped unplaced."""
     from ...history.places import shipped_records
     r = shipped_records(body)
@@ -109,7 +109,7 @@ def _records(body: str, codes, year: int) -> dict:
     return known, set(r.attrs.get("years", [])), set(r.attrs.get("unplaced_years", {}))
 
 
-def _earlier(code: int, years, known, listed, unplaced) -> tuple:
+def _earlier_records(code: int, years, known, listed, unplaced) -> tuple:
     out = []
     for y in years:
         c = known.get((code, y), "")
@@ -127,7 +127,7 @@ def _rows(result, body: str, district_en: str, lang: str) -> list[Row]:
     elections = [y for y in get_rulebook(body).years.elections if y < year]
     years = sorted(elections, reverse=True)[:EARLIER]
     codes = t["unit_code"].astype(int).tolist()
-    known, listed, unplaced = _records(body, codes, year)
+    known, listed, unplaced = _shipped(body, codes, year)
     has_list = result.answer is not None and result.answer.source is not None
     rows = []
     for r in t.to_dict("records"):
@@ -139,7 +139,7 @@ def _rows(result, body: str, district_en: str, lang: str) -> list[Row]:
             source = "record" if published else "absent" if has_list else ""
         rows.append(Row(body, code, str(name), str(r["category"]), str(r["status"]),
                         tuple(p for p in str(r["possible"]).split("|") if p), published, source,
-                        _earlier(code, years, known, listed, unplaced)))
+                        _earlier_records(code, years, known, listed, unplaced)))
     return sorted(rows, key=lambda x: (x.name, x.code))
 
 

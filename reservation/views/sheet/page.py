@@ -43,21 +43,16 @@ def _fits(p: Page, columns: list, rows: list, size: float) -> bool:
     return sum(widths) + _GAP * (len(widths) - 1) <= p.right - p.left
 
 
-def _wrap(lang: str, size: float) -> int:
-    """Characters a line of ``size`` points holds (the worksheet's measure: 92 Latin, 100 Devanagari at 10.5)."""
-    return int((92 if lang == "en" else 100) * 10.5 / size)
-
-
 def draw_page(c: dict, lang: str, families: list, size: float) -> Page:
     """The sheet's page with its tables at ``size`` points (see the module's doc)."""
-    p = Page(_wrap(lang, 9), families, left=0.06, right=0.94, top=0.965, runs=True)
-    p.text(c["title"], 16, gap=0.002, wrap=60)
-    p.text(c["subtitle"], 11, gap=0.004)
-    p.text(c["computed_by"], 8.5, gap=0.006, wrap=_wrap(lang, 8.5))
+    p = Page(100, families, left=0.06, right=0.94, top=0.965, runs=True)
+    p.text(c["title"], 16, gap=0.002, wrap=0)
+    p.text(c["subtitle"], 11, gap=0.004, wrap=0)
+    p.text(c["computed_by"], 8.5, gap=0.006, wrap=0)
     p.rule(0.008)
     p.text(c["zp"], 12, gap=0.002)
     for line in c["zp_lines"]:
-        p.text(line, 9, gap=0.0, wrap=_wrap(lang, 9))
+        p.text(line, 9, gap=0.0, wrap=0)
     p.y -= 0.008
     p.text(c["kp"], 12, gap=0.003)
     if c["kp_rows"]:
@@ -65,11 +60,11 @@ def draw_page(c: dict, lang: str, families: list, size: float) -> Page:
     p.text(c["urban"], 12, gap=0.003)
     if c["urban_rows"]:
         _table(p, c["urban_columns"], c["urban_rows"], size)
-    p.text(c["gp"], 8.5, gap=0.006, wrap=_wrap(lang, 8.5))
+    p.text(c["gp"], 8.5, gap=0.006, wrap=0)
     p.rule(0.006)
     p.text(c["key"], 10, gap=0.001)
     for line in c["key_lines"]:
-        p.text(line, 7.5, gap=0.002, wrap=_wrap(lang, 7.5))
+        p.text(line, 7.5, gap=0.002, wrap=0)
     return p
 
 
