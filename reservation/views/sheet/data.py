@@ -11,6 +11,7 @@ whose list we hold but which names no office placed on the unit, and a year whos
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ...base.errors import InputError
 
@@ -100,6 +101,14 @@ def find_district(name) -> int:
         raise InputError(str(e.args[0]), option="--district") from None
 
 
+@lru_cache(maxsize=16)
+def _allot(body: str, year: int):
+    """The allotment of ``body`` at ``year`` with the rulebook's defaults, once per process (a report's sheets of
+    75 districts read the same six)."""
+    from ...allotment.pipeline import allot
+    return allot(body, year)
+
+
 def _shipped(body: str, codes, year: int) -> dict:
     """``{(unit, year): category}`` of the shipped lists for ``codes``, and the years listed / shipped unplaced."""
     from ...history.places import shipped_records
@@ -144,9 +153,8 @@ def _rows(result, body: str, district_en: str, lang: str) -> list[Row]:
 
 
 def _pradhans(year: int, district_en: str) -> tuple[dict, dict]:
-    from ...allotment.pipeline import allot
     from ...law.categories import CODES
-    t = allot("gp-pradhan", year).table
+    t = _allot("gp-pradhan", year).table
     t = t[t["district"] == district_en]
     n = t["category"].value_counts()
     fig = t["figures"].value_counts()
@@ -158,7 +166,6 @@ def sheet_data(district, *, panchayat_year: int | None = None, urban_year: int |
                lang: str = "en") -> Sheet:
     """The sheet of ``district`` (a name in English or Hindi, or its LGD code) for the panchayat and urban
     elections given (default: the latest held, :func:`default_years`)."""
-    from ...allotment.pipeline import allot
     from ...base.version import __version__
     from ...inputs.names import crosswalk
     from ...law.langs import check_lang
@@ -169,14 +176,14 @@ def sheet_data(district, *, panchayat_year: int | None = None, urban_year: int |
     check_years(py, uy)
     cw = crosswalk()
     en = cw.name_en(code)
-    zp = allot("zp-chair", py)
+    zp = _allot("zp-chair", py)
     zrow = _rows(zp, "zp-chair", en, lang)
     if not zrow:
         raise InputError(f"the district {en} has no Zila Panchayat in {py}", option="--district")
     units = zp.units[zp.units["unit_code"].astype(int) == code]
     division = str(units["division_hi" if lang == "hi" else "division"].iat[0])
-    kp = allot("kp-chair", py)
-    urban = [allot(b, uy) for b in URBAN_BODIES]
+    kp = _allot("kp-chair", py)
+    urban = [_allot(b, uy) for b in URBAN_BODIES]
     towns = sorted((r for res, b in zip(urban, URBAN_BODIES) for r in _rows(res, b, en, lang)),
                    key=lambda x: (URBAN_BODIES.index(x.body), x.name, x.code))
     pradhans, figures = _pradhans(py, en)
