@@ -164,3 +164,32 @@ def test_the_command_writes_and_refuses(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["lucknow.meta.json", "lucknow.pdf", "story.pdf"]
     assert run_cli(["sheet", "--district", "Agra", "--out", foreign, "--force"])[0] == 0
     assert _pages(foreign.read_bytes()) == 1
+
+
+def test_the_report_writes_the_sheets_of_its_divisions(tmp_path):
+    """``report --pdf``: every district of the divisions, in English and Hindi, one page each, in the flat folder
+    the report publishes; the index lists them (escaped)."""
+    import html
+
+    from reservation.report.index import _sheets
+    from reservation.report.sheets import sheet_years, write_sheets
+    t = allot("zp-chair", 2021).table
+    districts = sorted(t.loc[t["division"] == "Jhansi", "district"])
+    entries = write_sheets(tmp_path, {"divisions": ["Jhansi"], "sheets": sheet_years("zp-chair", 2021)})
+    assert [e["district"] for e in entries] == districts and len(districts) == 3
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f for e in entries for f in e["files"])
+    assert all(_pages((tmp_path / f).read_bytes()) == 1 for e in entries for f in e["files"])
+    page = _sheets(entries, html.escape)
+    assert all(f'href="{f}"' in page for e in entries for f in e["files"])
+    assert sheet_years("mayor", 2023) == (2021, 2023) and sheet_years("kp-chair", 2015) == (2015, 2023)
+
+
+@pytest.mark.parametrize("body,year", [("zp-chair", 2026), ("kp-chair", 2010), ("mayor", 2017)])
+def test_the_report_refuses_sheets_it_cannot_make(body, year):
+    from reservation.base.errors import InputError
+    from reservation.report.sheets import sheet_years
+    if year == 2017:                                     # held, but its rules are not in the package: exit 3 later
+        assert sheet_years(body, year) == (2021, 2017)
+        return
+    with pytest.raises(InputError, match="--pdf"):
+        sheet_years(body, year)

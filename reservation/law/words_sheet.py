@@ -63,6 +63,7 @@ SHEET_WORDS = {
         "key.obc": "OBC population by district, block or town is not public: where it decides (b), the computed "
                    "category takes every unit at the State share, and the published list may well differ. "
                    "Read every computed category as a computation, never as the State's list.",
+        "index.sheets": "District sheets (one-page PDF each)",
         "key.command": "Made with: reservation sheet --district \"{district}\" --panchayat-year {panchayat_year} "
                        "--urban-year {urban_year} --lang en",
     },
@@ -109,6 +110,7 @@ SHEET_WORDS = {
         "key.obc": "जिले, विकास खण्ड या नगर की अन्य पिछड़ा वर्ग जनसंख्या सार्वजनिक नहीं है: जहाँ वह निर्णय करती है (ख), "
                    "संगणना हर इकाई में राज्य का अनुपात मानती है, और प्रकाशित सूची भिन्न हो सकती है। हर संगणित वर्ग को "
                    "संगणना ही पढ़ें, राज्य की सूची कभी नहीं।",
+        "index.sheets": "जिलों के पृष्ठ (हर जिले की एक पृष्ठ की पीडीएफ़)",
         "key.command": "बनाने का आदेश: reservation sheet --district \"{district}\" --panchayat-year {panchayat_year} "
                        "--urban-year {urban_year} --lang hi",
     },
