@@ -193,3 +193,12 @@ def test_the_report_refuses_sheets_it_cannot_make(body, year):
         return
     with pytest.raises(InputError, match="--pdf"):
         sheet_years(body, year)
+
+
+def test_the_sheet_never_writes_into_the_package_or_through_a_link(tmp_path):
+    link = tmp_path / "link.pdf"
+    link.symlink_to(tmp_path / "target.pdf")
+    code, _, err = run_cli(["sheet", "--district", "Agra", "--out", link, "--force"])
+    assert code == 2 and "symbolic link" in err and not (tmp_path / "target.pdf").exists()
+    code, _, err = run_cli(["sheet", "--district", "Agra", "--out", DATA_DIR / "agra.pdf", "--force"])
+    assert code == 2 and not (DATA_DIR / "agra.pdf").exists() and not (DATA_DIR / "agra.meta.json").exists()
