@@ -202,3 +202,12 @@ def test_the_sheet_never_writes_into_the_package_or_through_a_link(tmp_path):
     assert code == 2 and "symbolic link" in err and not (tmp_path / "target.pdf").exists()
     code, _, err = run_cli(["sheet", "--district", "Agra", "--out", DATA_DIR / "agra.pdf", "--force"])
     assert code == 2 and not (DATA_DIR / "agra.pdf").exists() and not (DATA_DIR / "agra.meta.json").exists()
+
+
+def test_a_list_without_a_date_is_said_without_one():
+    """2015: the lists we hold carry no date; the page names them without an empty "()" or "list of"."""
+    s = sheet_data("Lucknow", panchayat_year=2015)
+    c = cells(s)
+    assert s.zp.published_from == "list" and "()" not in c["computed_by"]
+    assert not any(line.rstrip().endswith("list of") for line in c["zp_lines"])
+    assert c["kp_columns"][-3:] == ["2010", "2005", "2000"] and all(r[-1] == "–" for r in c["kp_rows"])

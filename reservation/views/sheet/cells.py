@@ -59,7 +59,8 @@ def _zp_lines(s: Sheet) -> list[str]:
                                 labels=", ".join(_category_words(c, lang) for c in z.possible)))
     date = next((d for b, y, d in s.lists if b == "zp-chair" and y == s.panchayat_year), "")
     if z.published_from == "list":
-        lines.append(sheet_word("published", lang, code=z.published, label=_category_words(z.published, lang), date=date))
+        lines.append(sheet_word("published" if date else "published_undated", lang, code=z.published,
+                                label=_category_words(z.published, lang), date=date))
     elif z.published_from == "record":
         lines.append(sheet_word("record", lang, year=s.panchayat_year, code=z.published,
                                 label=_category_words(z.published, lang)))
@@ -74,8 +75,9 @@ def _zp_lines(s: Sheet) -> list[str]:
 
 def _lists(s: Sheet) -> str:
     from ...rules.registry import get_rulebook
-    items = [sheet_word("list_item", s.lang, body=BODY_TITLES_HI[b] if s.lang == "hi" else get_rulebook(b).title,
-                        year=y, date=d) for b, y, d in s.lists]
+    items = [sheet_word("list_item" if d else "list_item_undated", s.lang,
+                        body=BODY_TITLES_HI[b] if s.lang == "hi" else get_rulebook(b).title, year=y, date=d)
+             for b, y, d in s.lists]
     return "; ".join(items) or sheet_word("no_lists", s.lang)
 
 
