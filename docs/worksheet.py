@@ -6,17 +6,15 @@
 Three A4 pages per language: the five-district toy state with six questions, the division-rule toy state with
 three, and the answers on a page of their own. The words are docs/worksheet.toml; every name, number and answer
 is computed here from the toy states through the package's rules (reservation.views.toy), so the answers are
-what the rules give (tests/test_worksheet.py checks them against the hand-worked ones). Drawn with matplotlib's
-PDF backend with the maps' font (reservation.views.maps.style.font_rc), the text as outlines shaped like the
-static maps' Hindi (no font needed to print it); no creation date, so the same inputs give the same bytes.
+what the rules give (tests/test_worksheet.py checks them against the hand-worked ones). Drawn by the package's
+A4 pages (reservation.views.pdf: matplotlib's PDF backend, the maps' font, each word placed where Agg shapes it, no
+creation date, so the same inputs give the same bytes).
 """
 
 from __future__ import annotations
 
 import argparse
-import io
 import sys
-import textwrap
 import tomllib
 from fractions import Fraction
 from pathlib import Path
@@ -25,7 +23,6 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 WORDS = HERE / "worksheet.toml"
-A4 = (8.27, 11.69)
 
 
 def _pct(x: Fraction, places: int = 2) -> str:
@@ -143,118 +140,43 @@ def tables(lang: str, none: str) -> tuple[list, list]:
 
 # ------------------------------------------------------------------------------------------------- drawing
 
-class _Page:
-    """A4 page written top to bottom (figure fractions). The PDF backend places a space wrongly where Devanagari
-    meets digits or Latin ("के 2 पद" printed as "के  2पद"); Agg, which draws the static maps' PNGs, shapes the
-    same text right. So each line is drawn a word at a time, every word at the place Agg measures (one script run
-    per word, the font embedded, the text selectable). Headings are larger, not bold: the shipped Devanagari font
-    has one weight."""
-
-    def __init__(self, width: int, families: list):
-        import matplotlib.pyplot as plt
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.font_manager import FontProperties
-        self.fig = plt.figure(figsize=A4, dpi=72)              # 1 pixel = 1 point
-        self.renderer = FigureCanvasAgg(self.fig).get_renderer()
-        self.families = families
-        self.y = 0.95
-        self.width = width
-        self._prop = FontProperties
-
-    def _measure(self, s: str, size: float) -> float:
-        """The advance of ``s`` in points, measured at 100 points and scaled (hinting at 10 points rounds each
-        glyph by up to a pixel)."""
-        w, _, _ = self.renderer.get_text_width_height_descent(s, self._prop(family=self.families, size=100),
-                                                             ismath=False)
-        return w * size / 100
-
-    def say(self, x: float, y: float, s: str, size: float, colour: str = "#000000"):
-        """``s`` with its top at figure fraction (x, y), a word at a time at the places Agg measures."""
-        space = self._measure("x x", size) - self._measure("xx", size)
-        at = x * A4[0] * 72
-        for word in s.split(" "):
-            if word:
-                self.fig.text(at / (A4[0] * 72), y, word, fontsize=size, color=colour, va="top")
-                at += self._measure(word, size)
-            at += space
-
-    def text(self, s: str, size: float = 10.5, gap: float = 0.006, wrap: int | None = None):
-        for line in textwrap.wrap(s, wrap or self.width) or [""]:
-            self.say(0.07, self.y, line, size)
-            self.y -= size / 72 / A4[1] * 1.45
-        self.y -= gap
-
-    def lines(self, k: int):
-        for _ in range(k):
-            self.y -= 0.026
-            self.fig.add_artist(_rule(self.y))
-        self.y -= 0.012
-
-    def table(self, columns: list[str], rows: list[list[str]]):
-        xs = [0.07, 0.20, 0.33, 0.44, 0.57, 0.72]
-        top = self.y
-        for x, c in zip(xs, columns):
-            for k, part in enumerate(textwrap.wrap(c, 18)):
-                self.say(x, top - k * 0.014, part, 9, "#404040")
-        self.y = top - 0.036
-        self.fig.add_artist(_rule(self.y + 0.006))
-        for r in rows:
-            for x, v in zip(xs, r):
-                self.say(x, self.y, str(v), 10)
-            self.y -= 0.02
-        self.fig.add_artist(_rule(self.y + 0.006))
-        self.y -= 0.012
-
-
-def _rule(y: float):
-    from matplotlib.lines import Line2D
-    return Line2D([0.07, 0.93], [y, y], linewidth=0.5, color="#808080")
+_COLUMNS = [0.07, 0.20, 0.33, 0.44, 0.57, 0.72]         # x of the toy tables' columns
 
 
 def build(lang: str) -> bytes:
-    """The worksheet in ``lang`` as PDF bytes (three pages)."""
-    import matplotlib
-    matplotlib.use("agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.backends.backend_pdf import PdfPages
-
-    from reservation.views.maps.style import font_rc
+    """The worksheet in ``lang`` as PDF bytes (three pages), drawn by reservation.views.pdf."""
+    from reservation.views.pdf import Page, pdf_document
     w = tomllib.loads(WORDS.read_text(encoding="utf-8"))[lang]
     values = answers(lang)
     five, division = tables(lang, w["none"])
     width = 92 if lang == "en" else 100
-    rc = font_rc(lang)
-    buf = io.BytesIO()
-    with matplotlib.rc_context(rc), PdfPages(buf, metadata={"CreationDate": None, "Creator": None,
-                                                            "Producer": None}) as pdf:
-        p = _Page(width, rc["font.family"])
+
+    def pages(families):
+        p = Page(width, families)
         p.text(w["title"], 15, wrap=70)
         p.text(w["subtitle"], 10, gap=0.012)
         p.text(w["name_line"], 10, gap=0.02)
         p.text(w["part1"], 12.5)
         p.text(w["table1"], 10)
-        p.table(w["columns"], five)
+        p.table(w["columns"], five, _COLUMNS)
         for q in w["questions"][:6]:
             p.text(q.format(**values))
             p.lines(2)
-        pdf.savefig(p.fig)
-        plt.close(p.fig)
-        p = _Page(width, rc["font.family"])
+        yield p
+        p = Page(width, families)
         p.text(w["part2"], 12.5)
         p.text(w["table2"], 10)
-        p.table(w["columns"], division)
+        p.table(w["columns"], division, _COLUMNS)
         for q in w["questions"][6:]:
             p.text(q.format(**values))
             p.lines(3)
-        pdf.savefig(p.fig)
-        plt.close(p.fig)
-        p = _Page(width, rc["font.family"])
+        yield p
+        p = Page(width, families)
         p.text(w["answers_title"], 13, gap=0.015)
         for a in w["answers"]:
             p.text(a.format(**values), gap=0.014)
-        pdf.savefig(p.fig)
-        plt.close(p.fig)
-    return buf.getvalue()
+        yield p
+    return pdf_document(lang, pages)
 
 
 def main(argv=None) -> int:

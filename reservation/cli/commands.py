@@ -240,13 +240,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(func=cmd_options)
 
     from . import audit as cli_audit, design as cli_design, dpc as cli_dpc, history as cli_history, \
-        project as cli_project, report as cli_report
+        project as cli_project, report as cli_report, sheet as cli_sheet
     cli_dpc.register(sub)
     cli_history.register(sub)
     cli_report.register(sub)
     cli_audit.register(sub)
     cli_project.register(sub)
     cli_design.register(sub)
+    cli_sheet.register(sub)
     return p
 
 

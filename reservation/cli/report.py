@@ -52,7 +52,7 @@ def cmd_report(args) -> int:
                          progress=not args.no_progress, fresh_kernels=args.fresh_kernels,
                          state_page=not args.no_state_page, timeout=args.timeout, projection=args.projection,
                          projection_samples=DEFAULT_SAMPLES if args.projection_samples is None else args.projection_samples,
-                         seed=args.seed or 0, samples=args.samples, force=args.force)
+                         seed=args.seed or 0, samples=args.samples, force=args.force, pdf=args.pdf)
     except ReportFailed as e:
         from ..base.errors import bounded      # a cell's source or traceback: one bounded line (the kept notebooks
         print(f"reservation report: failed: {bounded(e)}", file=sys.stderr)     # hold it all)
@@ -121,6 +121,10 @@ def register(subparsers) -> None:
     sp.add_argument("--samples", type=samples_type, default=1000,
                     help="an election not yet held: the projection's samples for the pages' P_ST_W ... P_UR "
                          "(default 1000 and --seed, as `reservation allot`; 0: no probabilities, a faster report)")
+    sp.add_argument("--pdf", action="store_true",
+                    help="add the one-page sheet of every district of the divisions (as `reservation sheet`), in "
+                         "English and Hindi (sheet-DISTRICT-en.pdf, -hi.pdf), linked from the index; for elections held (the "
+                         "report's year is the sheet's panchayat or urban year; about half a CPU-second a sheet)")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
     from ..output.guard import add_force
     add_force(sp, "write into an --out folder that holds other files (they are kept; a file of the same name as "

@@ -42,6 +42,7 @@ from .index import write_index
 from .pages import (PLOTLYJS_MODES, SKIP_TAG, devanagari_font_css, notebook_to_html, site_css,
                     write_shared_files)
 from .projection import DEFAULT_SAMPLES, check_projection, projection_task
+from .sheets import sheet_years, write_sheets
 from .tasks import KERNEL, ReportFailed, ReportResult, Task, TaskResult
 from .worker import ALLOTMENTS, allotment_key, run_task, without_unused_imports, worker_init
 
@@ -63,7 +64,7 @@ STATIC_ENGINES = ("matplotlib", "kaleido", "auto")
 
 def validate(body, year, divisions="all", *, out=None, fmt="html", base_year=2015, options=(), history=(),
              units="", workers=2, static_engine="matplotlib", plotlyjs="directory", notebook=None,
-             projection=False, projection_samples=DEFAULT_SAMPLES, seed=0, force=False) -> dict:
+             projection=False, projection_samples=DEFAULT_SAMPLES, seed=0, force=False, pdf=False) -> dict:
     """Check every parameter (types, values, files) and return them normalised; raise InputError otherwise.
 
     Besides :func:`reservation.views.check_parameters`: ``fmt`` in :data:`FORMATS`, ``workers`` a positive
@@ -99,6 +100,7 @@ def validate(body, year, divisions="all", *, out=None, fmt="html", base_year=201
     if projection:
         _check_parameters_cell(PROJECTION_NOTEBOOK)
         p["projection"] = check_projection(p, projection_samples, seed)
+    p["sheets"] = sheet_years(p["body"], p["year"]) if pdf else None      # --pdf: the districts' sheets
     return p
 
 
@@ -243,10 +245,11 @@ def report_allotment(p: dict, seed: int = 0, progress: bool = False, samples: in
 def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2015, options=(), history=(),
                units="", workers=2, static_engine="matplotlib", plotlyjs="directory", progress=True,
                fresh_kernels=False, state_page=True, notebook=None, timeout=600, projection=False,
-               projection_samples=DEFAULT_SAMPLES, seed=0, force=False, samples=None) -> ReportResult:
+               projection_samples=DEFAULT_SAMPLES, seed=0, force=False, samples=None, pdf=False) -> ReportResult:
     """Validate, run every notebook, and publish the report at ``out`` (see the module docstring).
 
     ``projection``: add the projection page (``projection_samples`` samples, ``seed``; see :mod:`.projection`).
+    ``pdf``: add the one-page sheet of every district of the divisions, in English and Hindi (:mod:`.sheets`).
     Raises :class:`InputError` for a bad parameter (including a projection that cannot run) or an output folder that holds anything else than a previous
     report (before anything runs), :class:`ReportFailed` when a notebook fails (nothing is published at ``out``;
     the executed notebooks are kept in ``<out>.failed``), and lets KeyboardInterrupt through after cleaning up."""
@@ -255,7 +258,7 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
     start = time.perf_counter()
     p = validate(body, year, divisions, out=out, fmt=fmt, base_year=base_year, options=options, history=history,
                  units=units, workers=workers, static_engine=static_engine, plotlyjs=plotlyjs, notebook=notebook,
-                 projection=projection, projection_samples=projection_samples, seed=seed, force=force)
+                 projection=projection, projection_samples=projection_samples, seed=seed, force=force, pdf=pdf)
     result = report_allotment(p, seed, progress, samples)
     target: Target = p["target"]
     work = make_workdir(target)
@@ -281,6 +284,7 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
                                + f"; no index written; executed notebooks kept in {kept}", failures, kept)
         order = {t.key: i for i, t in enumerate(tasks)}
         results.sort(key=lambda r: order[r.key])
+        p["sheet_files"] = write_sheets(work, p) if p["sheets"] else []
         seconds = time.perf_counter() - start
         if p["plotlyjs"] == "directory":
             write_shared_files(work)

@@ -42,6 +42,16 @@ def _projection(p: dict, ext: str, e, word) -> str:
     return "".join(out)
 
 
+def _sheets(entries: list, e) -> str:
+    """The index's list of the district sheets (``--pdf``): each district in English and Hindi, its two PDFs."""
+    from ..law.words_sheet import sheet_word
+    items = "".join(f'<li>{e(d["district"])} / {e(d["district_hi"])}: '
+                    + " &middot; ".join(f'<a href="{e(f)}">{e(f.rsplit("-", 1)[1].removesuffix(".pdf"))}</a>'
+                                        for f in d["files"]) + "</li>" for d in entries)
+    return (f'<h2>{e(sheet_word("index.sheets"))} / {e(sheet_word("index.sheets", "hi"))}</h2>'
+            f'<ul class="sheets">{items}</ul>')
+
+
 def write_index(folder: Path, p: dict, result, pages: list, empty: list, seconds: float) -> tuple[Path, Path]:
     """``index.html`` (the State-wide map, links to every page, map, GeoJSON and CSV, the counts per category of
     each division, the assumptions in full) and ``report.json`` (the same as data). Called only when every task
@@ -102,6 +112,8 @@ def _extra(p: dict, by_key: dict, ext: str) -> str:
         extra += f'<p><a href="state-counts.{ext}">State counts of every body, {p["year"]}</a></p>'
     if "projection" in by_key:
         extra += _projection(p, ext, e, word)
+    if p.get("sheet_files"):
+        extra += _sheets(p["sheet_files"], e)
     if "state-map" in by_key:
         sm = by_key["state-map"]
         extra += (f'<h2>{e(word("index.state_map"))} / {e(word("index.state_map", "hi"))}</h2>'
@@ -205,4 +217,5 @@ def _manifest(p: dict, pages: list, empty: list, summary, result) -> str:
         "pages": [{k: v for k, v in asdict(r).items() if k not in ("seconds", "timings")} for r in pages],
         "counts": {d: {c: int(summary.loc[d, label(c)]) for c in CODES} for d in summary.index},
         "status": status_counts(result.table, p["divisions"]),
+        **({"sheets": p["sheet_files"]} if p.get("sheet_files") else {}),
     }, ensure_ascii=False, indent=2, default=str) + "\n"
