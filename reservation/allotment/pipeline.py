@@ -519,17 +519,26 @@ def _clauses_hi(rb, g, rot_clause_hi: str) -> dict:
             "clause_freed": rb.clause("freed", "hi")}
 
 
-def _engine(p: Prepared, ctx: Context, slots: pd.DataFrame, frame: pd.DataFrame, obc_note: str) -> tuple:
-    """Pins, passes, the engine and the conservation check of a run whose posts per parent are ``slots``; returns
-    the engine's result, the slots as a matrix (parents x codes) and the rotation's view of the history."""
-    rb, opts, par, parent_labels, parent, h, base = p.rb, p.opts, p.par, p.parent_labels, p.parent, p.history, p.base
-    year = p.year
+def _slots_of_parents(slots: pd.DataFrame, parent_labels: np.ndarray) -> pd.DataFrame:
+    """The posts per parent and code in the order of ``parent_labels`` and :data:`CODES` (a parent without
+    units may have none)."""
     slots = slots.reindex(columns=list(CODES), fill_value=0).astype(np.int64)
     if not (len(slots) == len(parent_labels) and (slots.index.to_numpy(dtype=object) == parent_labels).all()):
         extra_par = slots.index.difference(pd.Index(parent_labels))
         if len(extra_par) and slots.loc[extra_par].to_numpy().any():
             raise RuleError(f"posts given for {extra_par[0]!r}, which has no units")
         slots = slots.reindex(pd.Index(parent_labels)).fillna(0).astype(np.int64)
+    return slots
+
+
+def _engine(p: Prepared, ctx: Context, slots: pd.DataFrame, frame: pd.DataFrame, obc_note: str) -> tuple:
+    """Pins, passes, the engine and the conservation check of a run whose posts per parent are ``slots``; returns
+    the engine's result, the slots as a matrix (parents x codes) and the rotation's view of the history."""
+    rb, opts, par, parent_labels, parent, h, base = p.rb, p.opts, p.par, p.parent_labels, p.parent, p.history, p.base
+    year = p.year
+    if p._cache.get("slots_in") is not slots:      # counts reused between runs (``parent`` None): checked once
+        p._cache["slots_in"], p._cache["slots_out"] = slots, _slots_of_parents(slots, parent_labels)
+    slots = p._cache["slots_out"]
     key = slots.to_numpy(dtype=np.int64).tobytes()
     if p._cache.get("pins_for") != key:         # pins depend only on the posts per parent: checked once per slots
         p._cache["pins"], p._cache["pins_for"] = _pins(parent, p.pin_df, p.pins_source, frame, slots), key

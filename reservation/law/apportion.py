@@ -117,9 +117,11 @@ def _memo(key, compute, copy: bool = True):
     """``compute()`` once per ``key`` (a copy each time: callers may change what they get; ``copy=False``: the
     value itself, for values that cannot be changed)."""
     try:
-        hit = _MEMO.get(key)
+        hit = _MEMO.pop(key, None)  # a hit goes back to the end: the least recently used entry leaves first
     except TypeError:               # an input that cannot be hashed: no memo
         hit, key = None, None
+    if hit is not None:
+        _MEMO[key] = hit
     if hit is None:
         hit = compute()
         if key is not None:
