@@ -38,7 +38,7 @@ from ..law.apportion import (largest_remainder, largest_remainder_numbers, remai
                              shortfall_table)
 from .catalogue import option, pick, with_default
 from .parameters import record_base_years, value, written
-from ..base.errors import InputError, RuleError
+from ..base.errors import InputError
 from ..inputs.user_files import describe_input
 from .keys import outside_people, share, two_persons
 from ..inputs.options import Option, OptionSet
