@@ -300,6 +300,32 @@ class Prepared:
         ``--population`` with an ``obc`` column. A body counted with the State as its only counting unit
         (``parent`` None) counts from State shares, never from the units' OBC figures: its counts are computed
         once and reused by later calls with ``obc``."""
+        ctx, reuse, assumptions, obc_note = self._context(obc)
+        c: Counts = self._counts if reuse else self.rb.counts(ctx)
+        if obc is not None and self.parent is None:
+            self._counts = c
+        assumptions += c.notes
+        return _run(self, ctx, c, ctx.units, assumptions, obc_note, answer=obc is None)
+
+    def categories(self, obc: np.ndarray) -> np.ndarray:
+        """The category code of every unit (as ``self.run(obc).engine.category``) without the words: the counts
+        come from the rulebook's numbers-only ``slots`` where it has one (the same computation as its counts),
+        and no meta or result is built. A projection's samples after the first read only this."""
+        ctx, reuse, _, obc_note = self._context(obc)
+        if reuse:
+            slots = self._counts.slots
+        elif self.rb.slots is not None:
+            slots = self.rb.slots(ctx)
+        else:
+            c = self.rb.counts(ctx)
+            if self.parent is None:
+                self._counts = c
+            slots = c.slots
+        return _engine(self, ctx, slots, ctx.units, obc_note)[0].category
+
+    def _context(self, obc) -> tuple:
+        """The run's context for the OBC figures ``obc`` (see :meth:`run`), whether the counts of an earlier
+        run are reused, the assumptions so far and the OBC note."""
         rb, opts, frame, fields = self.rb, self.opts, self.frame, self.fields
         pop_df = self.population
         reuse = obc is not None and self.parent is None and self._counts is not None
@@ -329,11 +355,7 @@ class Prepared:
                       parent_ids=self.par, parent_labels=self.parent_labels, source=self.source)
         if obc_note:
             assumptions.append(obc_note)
-        c: Counts = self._counts if reuse else rb.counts(ctx)
-        if obc is not None and self.parent is None:
-            self._counts = c
-        assumptions += c.notes
-        return _run(self, ctx, c, frame, assumptions, obc_note, answer=obc is None)
+        return ctx, reuse, assumptions, obc_note
 
 
 def prepare(body: str, year: int, *, units=None, history=None, population=None, pins=None, options=(),
@@ -501,16 +523,26 @@ def _clauses_hi(rb, g, rot_clause_hi: str) -> dict:
             "clause_freed": rb.clause("freed", "hi")}
 
 
-def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions: list, obc_note: str,
-         answer: bool = True) -> Allotment:
-    rb, opts, par, parent_labels, parent, h, base = p.rb, p.opts, p.par, p.parent_labels, p.parent, p.history, p.base
-    body, year = p.body, p.year
-    slots = c.slots.reindex(columns=list(CODES), fill_value=0).astype(np.int64)
+def _slots_of_parents(slots: pd.DataFrame, parent_labels: np.ndarray) -> pd.DataFrame:
+    """The posts per parent and code in the order of ``parent_labels`` and :data:`CODES` (a parent without
+    units may have none)."""
+    slots = slots.reindex(columns=list(CODES), fill_value=0).astype(np.int64)
     if not (len(slots) == len(parent_labels) and (slots.index.to_numpy(dtype=object) == parent_labels).all()):
         extra_par = slots.index.difference(pd.Index(parent_labels))
         if len(extra_par) and slots.loc[extra_par].to_numpy().any():
             raise RuleError(f"posts given for {extra_par[0]!r}, which has no units")
         slots = slots.reindex(pd.Index(parent_labels)).fillna(0).astype(np.int64)
+    return slots
+
+
+def _engine(p: Prepared, ctx: Context, slots: pd.DataFrame, frame: pd.DataFrame, obc_note: str) -> tuple:
+    """Pins, passes, the engine and the conservation check of a run whose posts per parent are ``slots``; returns
+    the engine's result, the slots as a matrix (parents x codes) and the rotation's view of the history."""
+    rb, opts, par, parent_labels, parent, h, base = p.rb, p.opts, p.par, p.parent_labels, p.parent, p.history, p.base
+    year = p.year
+    if p._cache.get("slots_in") is not slots:      # counts reused between runs (``parent`` None): checked once
+        p._cache["slots_in"], p._cache["slots_out"] = slots, _slots_of_parents(slots, parent_labels)
+    slots = p._cache["slots_out"]
     key = slots.to_numpy(dtype=np.int64).tobytes()
     if p._cache.get("pins_for") != key:         # pins depend only on the posts per parent: checked once per slots
         p._cache["pins"], p._cache["pins_for"] = _pins(parent, p.pin_df, p.pins_source, frame, slots), key
@@ -535,6 +567,14 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
         i = int(np.flatnonzero(got != want)[0])
         raise AssertionError(f"conservation broken: {parent_labels[i // len(CODES)]} {CODES[i % len(CODES)]} "
                              f"{got[i]} != {want[i]}")
+    return result, slot_matrix, rotation
+
+
+def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions: list, obc_note: str,
+         answer: bool = True) -> Allotment:
+    rb, opts, parent_labels, parent, h, base = p.rb, p.opts, p.parent_labels, p.parent, p.history, p.base
+    body, year = p.body, p.year
+    result, slot_matrix, rotation = _engine(p, ctx, c.slots, frame, obc_note)
     totals = dict(zip(CODES, slot_matrix.sum(axis=0).tolist()))
     if not p.given and not len(h) and rb.units_file != "none":
         assumptions.append(f"no history given (--history): every {rb.unit_kind} counts as never reserved")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import NamedTuple
 
 import pandas as pd
 
@@ -24,7 +25,8 @@ from ..base.errors import RuleError
 from .quota import fmt_fraction
 from .rounding import round_with
 
-__all__ = ["capped_shortfall", "largest_remainder", "APPORTION_COLUMNS", "ApportionError"]
+__all__ = ["capped_shortfall", "largest_remainder", "shortfall_numbers", "largest_remainder_numbers",
+           "shortfall_table", "remainder_table", "Apportioned", "APPORTION_COLUMNS", "ApportionError"]
 
 
 class ApportionError(RuleError, ValueError):
@@ -33,6 +35,25 @@ class ApportionError(RuleError, ValueError):
 
 APPORTION_COLUMNS = ["group", "posts_base", "share", "formula", "formula_count", "cap", "cap_count", "initial",
                      "shortfall_posts", "shortfall_rounds", "removed", "final", "arithmetic"]
+
+
+class Apportioned(NamedTuple):
+    """One group's numbers in :func:`shortfall_numbers` (read only: a memo keeps them)."""
+
+    group: object
+    posts_base: int
+    share: Fraction
+    formula: Fraction
+    formula_count: int
+    cap: Fraction
+    cap_count: int
+    initial: int
+    shortfall_posts: int
+    shortfall_rounds: tuple
+    removed: int
+    final: int
+    share_above: bool            # where the cap stands (its note in the words)
+    number_above: bool
 
 
 #: Where the cap of :func:`capped_shortfall` applies (GO 2021 KP proviso "यदि ... 20.6982 प्रतिशत से अधिक आती हैं तो
@@ -72,21 +93,42 @@ def _column_key(frame: pd.DataFrame, column: str) -> tuple:
     return str(frame[column].dtype), tuple(frame[column].tolist())
 
 
-def _memo(key, compute):
-    """``compute()`` once per ``key`` (a copy each time: callers may change what they get)."""
+def _list_key(x) -> tuple | None:
+    """A plain list as a memo key: its values and their types (1 and 1.0 are equal, but not the same input)."""
+    if x is None:
+        return None
+    return tuple(x), tuple(map(type, x))
+
+
+def _copy(hit):
+    """A copy of a memo entry deep enough that a caller may change it (tables, lists, rows and their lists)."""
+    if isinstance(hit, (pd.DataFrame, pd.Series)):
+        return hit.copy()
+    if isinstance(hit, tuple):
+        return tuple(_copy(x) for x in hit)
+    if isinstance(hit, list):
+        return [_copy(x) for x in hit]
+    if isinstance(hit, dict):
+        return {k: _copy(v) for k, v in hit.items()}
+    return hit
+
+
+def _memo(key, compute, copy: bool = True):
+    """``compute()`` once per ``key`` (a copy each time: callers may change what they get; ``copy=False``: the
+    value itself, for values that cannot be changed)."""
     try:
-        hit = _MEMO.get(key)
+        hit = _MEMO.pop(key, None)  # a hit goes back to the end: the least recently used entry leaves first
     except TypeError:               # an input that cannot be hashed: no memo
         hit, key = None, None
+    if hit is not None:
+        _MEMO[key] = hit
     if hit is None:
         hit = compute()
         if key is not None:
             if len(_MEMO) >= _MEMO_SIZE:
                 _MEMO.pop(next(iter(_MEMO)))
             _MEMO[key] = hit
-    if isinstance(hit, tuple):
-        return hit[0].copy(), list(hit[1])
-    return hit.copy()
+    return _copy(hit) if copy else hit
 
 
 @lru_cache(maxsize=64)
@@ -122,26 +164,51 @@ def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_s
       many. ``what`` ("OBC posts") and ``group_word`` ("district") are the words of these errors.
 
     Returns ``(table, notes)``; ``table`` has :data:`APPORTION_COLUMNS`, ``shortfall_rounds`` lists the round
-    numbers in which the group received a post.
+    numbers in which the group received a post. The numbers are :func:`shortfall_numbers`'s; this adds the words.
     """
     key = ("capped", total, _column_key(groups, "group"), _column_key(groups, "posts_base"),
            _column_key(groups, "share"), Fraction(cap), Fraction(state_share), formula_rounding, cap_rounding,
            _series_key(upper), fallback, excess, _series_key(tie_key), cap_scope,
            None if eligible_order is None else tuple(map(str, eligible_order)), eligible_source, what, group_word)
-    return _memo(key, lambda: _capped_shortfall(total, groups, cap, state_share, formula_rounding, cap_rounding,
-                                                upper, fallback, excess, tie_key, cap_scope, eligible_order,
-                                                eligible_source, what, group_word))
+
+    def compute():
+        g = groups.reset_index(drop=True)
+        rows, notes = shortfall_numbers(
+            total, g["group"].tolist(), g["posts_base"].tolist(), g["share"].tolist(), cap=cap,
+            state_share=state_share, formula_rounding=formula_rounding, cap_rounding=cap_rounding,
+            upper=None if upper is None else upper.reset_index(drop=True).astype(int).tolist(), fallback=fallback,
+            excess=excess, tie=None if tie_key is None else tie_key.tolist(), cap_scope=cap_scope,
+            eligible_order=eligible_order, eligible_source=eligible_source, what=what, group_word=group_word)
+        return shortfall_table(rows, cap, cap_scope), list(notes)
+    return _memo(key, compute)
 
 
-def _capped_shortfall(total, groups, cap, state_share, formula_rounding, cap_rounding, upper, fallback, excess,
-                      tie_key, cap_scope, eligible_order, eligible_source, what,
-                      group_word) -> tuple[pd.DataFrame, list[str]]:
-    g = groups.reset_index(drop=True).copy()
-    # plain lists: the rounds below read one group at a time (a pandas lookup per read cost most of the time)
-    upper = (upper.reset_index(drop=True) if upper is not None else g["posts_base"]).astype(int).tolist()
-    tie = tie_key.tolist() if tie_key is not None else [0] * len(g)
+def shortfall_numbers(total: int, names: list, bases: list, shares: list, *, cap: Fraction, state_share: Fraction,
+                      formula_rounding: str = "half_up", cap_rounding: str = "floor", upper: list | None = None,
+                      fallback: str = "all_groups", excess: str = "lowest_share", tie: list | None = None,
+                      cap_scope: str = "every", eligible_order: list | None = None, eligible_source: str = "",
+                      what: str = "posts", group_word: str = "group") -> tuple[tuple, tuple]:
+    """The numbers of :func:`capped_shortfall` (the one place they are computed), on plain lists: one
+    :class:`Apportioned` per group (``shortfall_rounds``: the round numbers in which it got a post) and the
+    notes, both tuples (read only). A projection's samples read only the
+    finals; :func:`capped_shortfall` renders the words from these rows. Kept by the whole input as the tables
+    are (a projection gives the same SC shares for every sample)."""
+    key = ("capped_numbers", total, _list_key(names), _list_key(bases), _list_key(shares), Fraction(cap),
+           Fraction(state_share), formula_rounding, cap_rounding, _list_key(upper), fallback, excess, _list_key(tie),
+           cap_scope, None if eligible_order is None else tuple(map(str, eligible_order)), eligible_source, what,
+           group_word)
+    return _memo(key, lambda: _shortfall_numbers(total, names, bases, shares, cap, state_share, formula_rounding,
+                                                 cap_rounding, upper, fallback, excess, tie, cap_scope,
+                                                 eligible_order, eligible_source, what, group_word), copy=False)
+
+
+def _shortfall_numbers(total, names, bases, shares, cap, state_share, formula_rounding, cap_rounding, upper,
+                       fallback, excess, tie, cap_scope, eligible_order, eligible_source, what,
+                       group_word) -> tuple[tuple, tuple]:
+    upper = [int(x) for x in (upper if upper is not None else bases)]
+    tie = tie if tie is not None else [0] * len(names)
     notes: list[str] = []
-    rows = _initial(g, upper, cap, formula_rounding, cap_rounding, cap_scope)
+    rows = _initial(names, bases, shares, upper, cap, formula_rounding, cap_rounding, cap_scope)
     given = sum(r["initial"] for r in rows)
     remaining = total - given
     ties = [t if type(t) is int else Fraction(t) for t in tie]       # whole persons as they are: same order
@@ -160,25 +227,33 @@ def _capped_shortfall(total, groups, cap, state_share, formula_rounding, cap_rou
         notes.append(f"the capped formula gave {-remaining} post(s) more than the State total {total}; one post at a "
                      f"time was taken back from the groups with the lowest share (not covered by the text)")
         _take_back(rows, final, order, remaining, total, words)
-    for i, r in enumerate(rows):
-        r["final"] = final[i]
-        r["shortfall_rounds"] = ",".join(map(str, r["shortfall_rounds"]))
+    return tuple(Apportioned(**{**r, "shortfall_rounds": tuple(r["shortfall_rounds"]), "final": final[i]})
+                 for i, r in enumerate(rows)), tuple(notes)
+
+
+def shortfall_table(rows: tuple, cap, cap_scope: str) -> pd.DataFrame:
+    """The table of :func:`capped_shortfall`: the rows of :func:`shortfall_numbers` with their arithmetic."""
+    cap_shown = fmt_fraction(Fraction(cap) * 100)
+    out = []
+    for n in rows:
+        r = {**n._asdict(), "shortfall_rounds": ",".join(map(str, n.shortfall_rounds))}
+        note = _cap_note(cap_scope, r.pop("share_above"), r.pop("number_above"), Fraction(cap))
         r["arithmetic"] = (f"{r['posts_base']} x {fmt_fraction(r['share'] * 100)} % = {fmt_fraction(r['formula'])} -> "
-                           f"{r['formula_count']}; cap {r['posts_base']} x {fmt_fraction(Fraction(cap) * 100)} % = "
-                           f"{fmt_fraction(r['cap'])} -> {r['cap_count']}{r.pop('_cap_note')}; initial {r['initial']}"
+                           f"{r['formula_count']}; cap {r['posts_base']} x {cap_shown} % = "
+                           f"{fmt_fraction(r['cap'])} -> {r['cap_count']}{note}; initial {r['initial']}"
                            + (f"; +{r['shortfall_posts']} in round(s) {r['shortfall_rounds']}" if r["shortfall_posts"]
                               else "") + (f"; -{r['removed']} (excess)" if r["removed"] else "")
                            + f" = {r['final']}")
-    return pd.DataFrame(rows, columns=APPORTION_COLUMNS), notes
+        out.append(r)
+    return pd.DataFrame(out, columns=APPORTION_COLUMNS)
 
 
-def _initial(g: pd.DataFrame, upper: list, cap, formula_rounding: str, cap_rounding: str,
+def _initial(names: list, bases: list, shares: list, upper: list, cap, formula_rounding: str, cap_rounding: str,
              cap_scope: str) -> list[dict]:
     """One row per group: the formula, the cap and the initial posts (see :func:`capped_shortfall`)."""
     rows = []
     cap = Fraction(cap)
-    for i, (group, base, share) in enumerate(zip(g["group"].tolist(), g["posts_base"].tolist(),
-                                                 g["share"].tolist())):
+    for i, (group, base, share) in enumerate(zip(names, bases, shares)):
         share = share if type(share) is Fraction else Fraction(share)
         formula = int(base) * share
         f_count = round_with(formula_rounding, formula)
@@ -187,7 +262,7 @@ def _initial(g: pd.DataFrame, upper: list, cap, formula_rounding: str, cap_round
         if cap_scope == "every":
             capped = min(f_count, c_count)
         elif cap_scope == "share":
-            capped = c_count if share > Fraction(cap) else f_count
+            capped = c_count if share > cap else f_count
         elif cap_scope == "number":
             capped = c_count if f_count > cap_raw else f_count
         else:
@@ -195,7 +270,7 @@ def _initial(g: pd.DataFrame, upper: list, cap, formula_rounding: str, cap_round
         rows.append({"group": group, "posts_base": int(base), "share": share, "formula": formula,
                      "formula_count": f_count, "cap": cap_raw, "cap_count": c_count,
                      "initial": min(capped, int(upper[i])), "shortfall_posts": 0, "shortfall_rounds": [],
-                     "removed": 0, "_cap_note": _cap_note(cap_scope, share > cap, f_count > cap_raw, cap)})
+                     "removed": 0, "share_above": share > cap, "number_above": f_count > cap_raw})
     return rows
 
 
@@ -286,10 +361,40 @@ def largest_remainder(total: int, groups: pd.Series, weights: pd.Series, *, uppe
 
 def _largest_remainder(total, groups, weights, upper, tie_key, what, group_word) -> pd.DataFrame:
     groups = groups.reset_index(drop=True)
-    names = groups.tolist()
-    w = [Fraction(x) for x in weights.tolist()]
-    tie = tie_key.tolist() if tie_key is not None else [0] * len(w)
-    up = upper.tolist() if upper is not None else [total] * len(w)
+    numbers = largest_remainder_numbers(
+        total, groups.tolist(), weights.tolist(), upper=None if upper is None else upper.tolist(),
+        tie=None if tie_key is None else tie_key.tolist(), what=what, group_word=group_word)
+    return remainder_table(total, groups, numbers)
+
+
+def remainder_table(total: int, groups, numbers: tuple) -> pd.DataFrame:
+    """The table of :func:`largest_remainder`: the numbers of :func:`largest_remainder_numbers` with their
+    arithmetic."""
+    w, quotas, floors, extra = numbers
+    s = sum(w)
+    return pd.DataFrame({"group": groups, "quota": quotas, "floor": floors, "remainder_post": extra,
+                         "final": [f + e for f, e in zip(floors, extra)],
+                         "arithmetic": [f"{total} x {fmt_fraction(x * 100 / s if s else 0)} % = {fmt_fraction(q)} -> "
+                                        f"{f}" + (" + 1 (largest remainder)" if e else "")
+                                        for x, q, f, e in zip(w, quotas, floors, extra)]})
+
+
+def largest_remainder_numbers(total: int, names: list, weights: list, *, upper: list | None = None,
+                              tie: list | None = None, what: str = "posts",
+                              group_word: str = "group") -> tuple[list, list, list, list]:
+    """The numbers of :func:`largest_remainder` (the one place they are computed), on plain lists: the weights
+    (Fractions), the quotas, their integer parts (within ``upper``) and the remainder posts (0/1), as tuples (read
+    only: a memo keeps them); the final count of a group is its integer part plus its remainder post."""
+    key = ("largest_numbers", total, _list_key(names), _list_key(weights), _list_key(upper), _list_key(tie), what,
+           group_word)
+    return _memo(key, lambda: _largest_remainder_numbers(total, names, weights, upper, tie, what, group_word),
+                 copy=False)
+
+
+def _largest_remainder_numbers(total, names, weights, upper, tie, what, group_word) -> tuple[list, list, list, list]:
+    w = [Fraction(x) for x in weights]
+    tie = tie if tie is not None else [0] * len(w)
+    up = upper if upper is not None else [total] * len(w)
     s = sum(w)
     quotas = [total * x / s if s else Fraction(0) for x in w]
     floors = [min(q.numerator // q.denominator, int(up[i])) for i, q in enumerate(quotas)]
@@ -307,8 +412,4 @@ def _largest_remainder(total, groups, weights, upper, tie_key, what, group_word)
                f"the {group_word}s with a share have no room left")
         raise ApportionError(f"{left} of the {total} {what} cannot be placed in proportion: {why}; "
                              f"{left} {what} too many")
-    return pd.DataFrame({"group": groups, "quota": quotas, "floor": floors, "remainder_post": extra,
-                         "final": [f + e for f, e in zip(floors, extra)],
-                         "arithmetic": [f"{total} x {fmt_fraction(x * 100 / s if s else 0)} % = {fmt_fraction(q)} -> "
-                                        f"{f}" + (" + 1 (largest remainder)" if e else "")
-                                        for x, q, f, e in zip(w, quotas, floors, extra)]})
+    return tuple(w), tuple(quotas), tuple(floors), tuple(extra)

@@ -25,7 +25,7 @@ __all__ = ["start", "sample"]
 
 
 def _check_past(pc: Prepared, past: PastList, obc: np.ndarray) -> None:
-    got = pc.run(obc).engine.category
+    got = pc.categories(obc)
     if not np.array_equal(got, past.published):
         bad = np.flatnonzero(got != past.published)
         names = pc.frame["unit_name_en"].to_numpy(dtype=object)[bad][:5]
@@ -106,10 +106,13 @@ def sample(target: Prepared, prior, sampler, x, pasts, rng, pop, room, bar, *, g
             x = obc = _next_state(sampler, x, rng, d, pasts, thin, s % check_every == 0)
         else:
             obc = prior.sample_persons(rng, pop, room)
-        res = target.run(obc) if not (given and d.first_result is not None) else d.first_result
-        if d.first_result is None:
-            d.first_result = res
-        cat = res.engine.category
+        if d.first_result is None:          # the first sample's run, with its words (the meta reads them)
+            d.first_result = target.run(obc)
+            cat = d.first_result.engine.category
+        elif given:
+            cat = d.first_result.engine.category
+        else:                               # the others: the categories alone (the same numbers, no words)
+            cat = target.categories(obc)
         d.tallies[np.arange(n), cat] += 1
         got = np.bincount(cat, minlength=len(CODES))
         d.low, d.high = np.minimum(d.low, got), np.maximum(d.high, got)

@@ -27,17 +27,18 @@ Kubernath, Kushinagar) are not Kshetra Panchayats in 2021: 828 - 2 = 826, the of
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from ..law.apportion import capped_shortfall, largest_remainder
+from ..law.apportion import (largest_remainder, largest_remainder_numbers, remainder_table, shortfall_numbers,
+                             shortfall_table)
 from .catalogue import option, pick, with_default
 from .parameters import record_base_years, value, written
-from ..base.errors import InputError, RuleError
+from ..base.errors import InputError
 from ..inputs.user_files import describe_input
 from .keys import outside_people, share, two_persons
 from ..inputs.options import Option, OptionSet
@@ -45,6 +46,7 @@ from ..law.arithmetic import COUNT_COLUMNS, GroupArithmetic, count_parts, render
 from ..law.quota import counts_table, fmt_fraction
 from ..law.rounding import ceil
 from .rulebook import Counts, Group, Rulebook, UnitSet, slots_from_split
+from .kp_districts import district_populations, district_slots_of
 from ..inputs.units import DATA_DIR, int_column, load_districts, read_csv
 from ..inputs.names import crosswalk
 from .zp_chair import CLAUSES_HI as ZP_CLAUSES_HI
@@ -251,94 +253,68 @@ DISTRICT_COLUMNS = ["district", "district_lgd_code", "blocks", "category", "shar
                     "shortfall_posts", "shortfall_rounds", "final", "women", "others", "arithmetic", "clause"]
 
 
-def _block_sums(blocks: pd.DataFrame) -> pd.DataFrame:
-    """Blocks and their persons per district (``district_lgd_code`` ascending; as ``groupby().agg``, in numpy:
-    a projection sums the blocks of every sample)."""
-    codes = blocks["district_lgd_code"].to_numpy()
-    order = np.argsort(codes, kind="stable")
-    keys, starts, counts = np.unique(codes[order], return_index=True, return_counts=True)
-    out = {"district_lgd_code": keys, "blocks": counts.astype(np.int64)}
-    for name, col in (("b_pop", "pop"), ("b_sc", "sc"), ("b_st", "st"), ("b_obc", "obc")):
-        values = blocks[col].to_numpy()
-        if values.dtype.kind not in "iu" or not len(values):
-            return blocks.groupby("district_lgd_code").agg(
-                blocks=("unit_code", "size"), b_pop=("pop", "sum"), b_sc=("sc", "sum"), b_st=("st", "sum"),
-                b_obc=("obc", "sum")).reset_index()
-        out[name] = np.add.reduceat(values[order].astype(np.int64), starts)
-    return pd.DataFrame(out)
+@dataclass
+class _DistrictNumbers:
+    """The posts per district and category (:func:`_district_numbers`): the districts' table (kept: read only),
+    the ST apportionment (:func:`largest_remainder_numbers`), the SC and OBC ones (:func:`shortfall_numbers`),
+    the finals, the women's posts, the reserved posts, the women's clause and the notes."""
+
+    d: pd.DataFrame
+    st: tuple
+    sc: list
+    obc: list
+    finals: dict
+    women: dict
+    reserved: np.ndarray
+    women_clause: str
+    notes: list
+    slot_order: tuple
 
 
-#: The districts' table by everything but the blocks' OBC sums (a projection sums new OBC figures per sample, and
-#: the rest is the same every time): the table and, per row, its row of :func:`_block_sums`.
-_DISTRICT_TABLES: dict = {}
-
-
-def _district_populations(blocks, opts, population):
-    b = _block_sums(blocks)
-    obc_given = population is not None and "obc" in population.columns
-    key = (opts["district_population"], population is not None, obc_given,
-           *(tuple(b[c].tolist()) for c in ("district_lgd_code", "blocks", "b_pop", "b_sc", "b_st")))
-    if key not in _DISTRICT_TABLES:
-        if len(_DISTRICT_TABLES) >= 8:
-            _DISTRICT_TABLES.pop(next(iter(_DISTRICT_TABLES)))
-        d = _district_table(b, opts, population)
-        _DISTRICT_TABLES[key] = (d, np.searchsorted(b["district_lgd_code"].to_numpy(),
-                                                    d["district_lgd_code"].to_numpy()))
-    table, rows = _DISTRICT_TABLES[key]
-    d = table.copy()
-    d["b_obc"] = b["b_obc"].to_numpy()[rows]
-    d["obc"] = d["b_obc"] if obc_given else None
-    return d
-
-
-def _district_table(b, opts, population):
-    d = load_districts().drop(columns=["district"]).rename(columns={"unit_code": "district_lgd_code",
-                                                                     "unit_name_en": "district"})
-    d = d.merge(b, on="district_lgd_code", how="inner")
-    if opts["district_population"] == "block_sums" or population is not None:
-        d["pop"], d["sc"], d["st"] = d["b_pop"], d["b_sc"], d["b_st"]
-    else:
-        d["pop"], d["sc"], d["st"] = d["pop_rural"], d["sc_rural"], d["st_rural"]
-    d["obc"] = d["b_obc"] if population is not None and "obc" in population.columns else None
-    empty = d[d["pop"] <= 0]
-    if len(empty):       # every block of the district at 0 persons (--units or --population): no share exists
-        raise RuleError(f"district {empty['district'].iat[0]}: its {int(empty['blocks'].iat[0])} block(s) have 0 "
-                        f"persons in all, so its SC and OBC shares (persons of the category / persons) cannot be "
-                        f"computed")
-    return d.sort_values("district").reset_index(drop=True)
+def _district_numbers(year: int, opts: OptionSet, blocks: pd.DataFrame, state: dict[str, int],
+                      population: pd.DataFrame | None = None) -> _DistrictNumbers:
+    """Posts per district and category, numbers only (the one computation: :func:`kp_district_counts` renders
+    its table from it, and a projection's samples read only its posts, :func:`district_slots`)."""
+    d, obc, c = district_populations(blocks, opts, population)
+    notes: list[str] = []
+    obc_share_state = opts.fraction("obc_state_share") / 100
+    names, n_blocks, pop = c["district"], c["blocks"], c["pop"]
+    st = largest_remainder_numbers(state["ST"] + state["ST_W"], names, c["st"], upper=n_blocks, tie=pop,
+                                   what="ST posts", group_word="district")
+    st_final = [f + e for f, e in zip(st[2], st[3])]
+    room = [int(b) - f for b, f in zip(n_blocks, st_final)]
+    sc, n1 = shortfall_numbers(state["SC"] + state["SC_W"], names, n_blocks, c["sc_share"], cap=sc_cap(year),
+                               state_share=sc_cap(year), upper=room, cap_rounding=opts["sc_cap_rounding"],
+                               cap_scope=opts["sc_cap_scope"], fallback=opts["shortfall_fallback"],
+                               excess=opts["shortfall_excess"], tie=pop, what="SC posts", group_word="district")
+    room = [r - x.final for r, x in zip(room, sc)]
+    obc_shares, above = _obc_shares(d, obc, opts, obc_share_state, notes)
+    ob, n2 = shortfall_numbers(state["OBC"] + state["OBC_W"], names, n_blocks, obc_shares, cap=obc_cap(year),
+                               state_share=obc_share_state, upper=room,
+                               cap_rounding="floor" if opts["obc_cap_rounding"] == "floor" else "half_up",
+                               cap_scope=opts["obc_cap_scope"], eligible_order=above,
+                               eligible_source="option obc_above_state", fallback=opts["shortfall_fallback"],
+                               excess=opts["shortfall_excess"], tie=pop, what="OBC posts", group_word="district")
+    notes += [f"SC: {x}" for x in n1] + [f"OBC: {x}" for x in n2]
+    finals = {"ST": np.array(st_final, dtype=np.int64), "SC": np.array([x.final for x in sc], dtype=np.int64),
+              "OBC": np.array([x.final for x in ob], dtype=np.int64)}
+    women, reserved, women_clause = _district_women(d, opts, state, finals, year)
+    for i, k in enumerate(n_blocks):
+        if int(k) - int(reserved[i]) - int(women["GEN"][i]) < 0:
+            raise InputError(f"{names[i]}: reserved posts and women exceed its {int(k)} blocks", column="district")
+    return _DistrictNumbers(d, st, sc, ob, finals, women, reserved, women_clause, notes, c["slots"])
 
 
 def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: dict[str, int],
                        population: pd.DataFrame | None = None) -> tuple[pd.DataFrame, list[str]]:
     """Posts per district and category: ST by largest remainder, SC and OBC capped with the shortfall cycle,
-    women per district. Returns the long table (:data:`DISTRICT_COLUMNS`) and notes."""
-    d = _district_populations(blocks, opts, population)
-    notes: list[str] = []
-    obc_share_state = opts.fraction("obc_state_share") / 100
-    st_total = state["ST"] + state["ST_W"]
-    sc_total = state["SC"] + state["SC_W"]
-    obc_total = state["OBC"] + state["OBC_W"]
-    st = largest_remainder(st_total, d["district"], d["st"], upper=d["blocks"], tie_key=d["pop"], what="ST posts",
-                           group_word="district")
-    room = d["blocks"] - st["final"]
-    sc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"],
-                              "share": [Fraction(int(a), int(b)) for a, b in zip(d["sc"], d["pop"])]})
-    sc, n1 = capped_shortfall(sc_total, sc_groups, cap=sc_cap(year), state_share=sc_cap(year), upper=room,
-                              cap_rounding=opts["sc_cap_rounding"], cap_scope=opts["sc_cap_scope"],
-                              fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"], tie_key=d["pop"],
-                              what="SC posts", group_word="district")
-    room = room - sc["final"]
-    obc_shares, above = _obc_shares(d, opts, obc_share_state, notes)
-    obc_groups = pd.DataFrame({"group": d["district"], "posts_base": d["blocks"], "share": obc_shares})
-    obc, n2 = capped_shortfall(obc_total, obc_groups, cap=obc_cap(year), state_share=obc_share_state, upper=room,
-                               cap_rounding="floor" if opts["obc_cap_rounding"] == "floor" else "half_up",
-                               cap_scope=opts["obc_cap_scope"], eligible_order=above,
-                               eligible_source="option obc_above_state",
-                               fallback=opts["shortfall_fallback"], excess=opts["shortfall_excess"],
-                               tie_key=d["pop"], what="OBC posts", group_word="district")
-    notes += [f"SC: {x}" for x in n1] + [f"OBC: {x}" for x in n2]
-    finals = {"ST": st["final"].to_numpy(), "SC": sc["final"].to_numpy(), "OBC": obc["final"].to_numpy()}
-    women, reserved, women_clause = _district_women(d, opts, state, finals, year)
+    women per district. Returns the long table (:data:`DISTRICT_COLUMNS`) and notes: the words of
+    :func:`_district_numbers`."""
+    x = _district_numbers(year, opts, blocks, state, population)
+    d, women, reserved = x.d, x.women, x.reserved
+    st = remainder_table(state["ST"] + state["ST_W"], d["district"], x.st)
+    sc = shortfall_table(x.sc, sc_cap(year), opts["sc_cap_scope"])
+    obc = shortfall_table(x.obc, obc_cap(year), opts["obc_cap_scope"])
     rows = []
     st_sum = max(int(d["st"].sum()), 1)
     # plain records: a pandas row lookup per district and sample cost most of a projection's time
@@ -351,12 +327,12 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
                      "women": int(women["ST"][i]), "others": int(s["final"] - women["ST"][i]),
                      "arithmetic": s["arithmetic"], "clause": CLAUSE_ST})
         for g, t, clause in (("SC", sc_rows, CLAUSE_SC), ("OBC", obc_rows, CLAUSE_OBC)):
-            x = t[i]
-            rows.append({**base, "category": g, "share": x["share"], "formula": x["formula"], "cap": x["cap"],
-                         "initial": int(x["initial"]), "shortfall_posts": int(x["shortfall_posts"]),
-                         "shortfall_rounds": x["shortfall_rounds"], "final": int(x["final"]),
-                         "women": int(women[g][i]), "others": int(x["final"] - women[g][i]),
-                         "arithmetic": x["arithmetic"] + f"; women {int(women[g][i])}", "clause": clause})
+            y = t[i]
+            rows.append({**base, "category": g, "share": y["share"], "formula": y["formula"], "cap": y["cap"],
+                         "initial": int(y["initial"]), "shortfall_posts": int(y["shortfall_posts"]),
+                         "shortfall_rounds": y["shortfall_rounds"], "final": int(y["final"]),
+                         "women": int(women[g][i]), "others": int(y["final"] - women[g][i]),
+                         "arithmetic": y["arithmetic"] + f"; women {int(women[g][i])}", "clause": clause})
         res = int(reserved[i])
         rows.append({**base, "category": "W", "share": None, "formula": None, "cap": None, "initial": None,
                      "shortfall_posts": 0, "shortfall_rounds": "", "final": int(women["GEN"][i]),
@@ -364,21 +340,18 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
                      "arithmetic": (f"ceil({int(r['blocks'])}/3) = {ceil(Fraction(int(r['blocks']), 3))} women in all, "
                                     f"minus category women {int(women['ST'][i] + women['SC'][i] + women['OBC'][i])}"
                                     if opts["women_level"] == "district" else "State women shared by largest remainder"),
-                     "clause": women_clause})
+                     "clause": x.women_clause})
         ur = int(r["blocks"]) - res - int(women["GEN"][i])
         rows.append({**base, "category": "UR", "share": None, "formula": None, "cap": None, "initial": None,
                      "shortfall_posts": 0, "shortfall_rounds": "", "final": ur, "women": 0, "others": ur,
                      "arithmetic": f"{int(r['blocks'])} - {res} reserved - {int(women['GEN'][i])} women",
                      "clause": "the posts left in the district"})
-        if ur < 0:
-            raise InputError(f"{r['district']}: reserved posts and women exceed its {int(r['blocks'])} blocks",
-                             column="district")
     out = pd.DataFrame(rows, columns=DISTRICT_COLUMNS)
-    out["share"] = [f"{fmt_fraction(x * 100)} %" if x is not None else "" for x in out["share"]]
+    out["share"] = [f"{fmt_fraction(v * 100)} %" if v is not None else "" for v in out["share"]]
     for c in ("formula", "cap"):
-        out[c] = [fmt_fraction(x) if x is not None and not pd.isna(x) else "" for x in out[c]]
+        out[c] = [fmt_fraction(v) if v is not None and not pd.isna(v) else "" for v in out[c]]
     out["initial"] = out["initial"].astype("Int64")
-    return out, notes
+    return out, x.notes
 
 
 def _records(frame: pd.DataFrame, columns=None) -> list[dict]:
@@ -388,11 +361,12 @@ def _records(frame: pd.DataFrame, columns=None) -> list[dict]:
     return [dict(zip(columns, row)) for row in zip(*(frame[c].tolist() for c in columns))]
 
 
-def _obc_shares(d: pd.DataFrame, opts: OptionSet, obc_share_state: Fraction, notes: list) -> tuple[list, list | None]:
-    """The districts' OBC shares for the formula and the districts above the State share (None: from the
-    shares), with the note that says where they come from."""
+def _obc_shares(d: pd.DataFrame, obc, opts: OptionSet, obc_share_state: Fraction,
+                notes: list) -> tuple[list, list | None]:
+    """The districts' OBC shares for the formula (``obc``: their OBC persons, None when not given) and the
+    districts above the State share (None: from the shares), with the note that says where they come from."""
     above = None
-    if d["obc"] is None or d["obc"].isna().any():
+    if obc is None or pd.isna(obc).any():
         obc_shares = [obc_share_state] * len(d)
         if opts["obc_above_state"]:
             above = obc_above_state(opts["obc_above_state"], d)
@@ -406,7 +380,7 @@ def _obc_shares(d: pd.DataFrame, opts: OptionSet, obc_share_state: Fraction, not
                          f"district is above the State share: the OBC shortfall follows option shortfall_fallback="
                          f"{opts['shortfall_fallback']} (give --population with 'obc', or option obc_above_state)")
     else:
-        obc_shares = [Fraction(int(a), int(b)) for a, b in zip(d["obc"], d["pop"])]
+        obc_shares = [Fraction(int(a), int(b)) for a, b in zip(obc.tolist(), d["pop"].tolist())]
         notes.append("the districts above the State OBC share (which take the OBC shortfall) follow from the "
                      "supplied block OBC population")
     return obc_shares, above
@@ -475,15 +449,38 @@ def blocks_as_units(units, year, opts) -> UnitSet:
     return UnitSet(blocks, block_index(blocks), notes, described)
 
 
+def _inputs(ctx) -> tuple:
+    """The blocks (OBC 0 where not given), the State counts' parts and the counts by code of a run."""
+    blocks = ctx.units if "obc" in ctx.units else ctx.units.assign(obc=0)
+    parts = kp_state_parts(ctx.year, ctx.opts, blocks)
+    return blocks, parts, {code: count for code, count, _, _ in parts}
+
+
 def district_counts(ctx) -> Counts:
     """KP counts paras 1-2 (State), then the district shares (ST, SC, OBC with caps and the shortfall cycle,
     women per district)."""
-    blocks = ctx.units if "obc" in ctx.units else ctx.units.assign(obc=0)
-    parts = kp_state_parts(ctx.year, ctx.opts, blocks)
-    n = {code: count for code, count, _, _ in parts}
+    blocks, parts, n = _inputs(ctx)
     dc, notes = kp_district_counts(ctx.year, ctx.opts, blocks, n, ctx.population if ctx.obc.given else None)
     state = with_district_women(parts, dc, ctx.opts)
     return Counts(state, slots_from_split(dc, "district"), {"districts": dc}, notes)
+
+
+#: The State counts by code (:func:`kp_state_parts`) by year, options and number of blocks, all they read.
+_STATE_COUNTS: dict = {}
+
+
+def district_slots(ctx) -> pd.DataFrame:
+    """The posts per district and code of :func:`district_counts`, without its words (the same numbers: a
+    projection's samples after the first read only these)."""
+    key = (ctx.year, tuple(sorted(ctx.opts.values.items())), len(ctx.units))
+    if key not in _STATE_COUNTS:
+        if len(_STATE_COUNTS) >= 8:
+            _STATE_COUNTS.pop(next(iter(_STATE_COUNTS)))
+        _STATE_COUNTS[key] = _inputs(ctx)[2]
+    blocks = ctx.units if "obc" in ctx.units else ctx.units.assign(obc=0)
+    n = dict(_STATE_COUNTS[key])
+    x = _district_numbers(ctx.year, ctx.opts, blocks, n, ctx.population if ctx.obc.given else None)
+    return district_slots_of(x.d, x.slot_order, x.finals, x.women, x.reserved)
 
 
 TWO = "fewer than two persons of the category in the block (GO 2021 KP item 2)"
@@ -534,7 +531,7 @@ GROUPS = {
 RULEBOOK = Rulebook(
     id="kp-chair", title="Kshetra Panchayat pramukhs (block chairs)", title_hi="क्षेत्र पंचायत प्रमुख",
     unit_kind="block", parent="district", parent_word="district", years=PANCHAYAT_YEARS, options=KP_CHAIR_OPTIONS,
-    load_units=blocks_as_units, counts=district_counts, groups=GROUPS,
+    load_units=blocks_as_units, counts=district_counts, slots=district_slots, groups=GROUPS,
     pass_order=lambda opts: PANCHAYAT_ORDERS[opts["category_order"]], clauses=CLAUSES, clauses_hi=CLAUSES_HI,
     default_history=str(DEFAULT_HISTORY), units_file="optional", parent_table="districts",
     default_base_year=value("panchayat.base_year", PANCHAYAT_YEARS.law[-1]),

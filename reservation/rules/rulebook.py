@@ -266,6 +266,7 @@ class Rulebook:
     population_applied: Callable | None = None   # (frame, unit codes) -> frame: a --population replaced them
     record_base_years: dict = field(default_factory=dict)    # held election -> the base year its record supports
     clauses_hi: dict = field(default_factory=dict)           # the clause table in Hindi (the same keys)
+    slots: Callable | None = None           # (ctx) -> the slots of ``counts`` alone, without words (the same numbers)
 
     def base_year_for(self, year: int) -> int:
         """The default base year of an election: the one its published record supports (``record_base_years``,
