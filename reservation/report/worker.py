@@ -117,6 +117,20 @@ def _kernel(cwd: str):
     return km
 
 
+def _kernel_cpu() -> float:
+    """CPU seconds (user + system) used so far by this worker's kernel process; 0 when it has none (benchmarks:
+    :class:`TaskResult` ``timings``, never in the report)."""
+    pid = getattr(getattr(_KM, "provisioner", None), "pid", None) if _KM is not None else None
+    if not pid:
+        return 0.0
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def _stop_kernel() -> None:
     global _KM
     if _KM is None:
@@ -188,8 +202,11 @@ def run_task(task: Task) -> TaskResult:
     res = TaskResult(task.key, task.kind, False, 0.0)
     try:
         if task.notebook:
+            k0 = _kernel_cpu()
             _execute(task)
             res.files.append(Path(task.ipynb).name)
+            if not _FRESH:          # the reused kernel's CPU for this notebook (its start-up with the first)
+                res.timings["kernel_cpu"] = round(_kernel_cpu() - k0, 3)
         res.timings["notebook"] = round(time.perf_counter() - start, 3)
         res.timings["notebook_cpu"] = round(time.process_time() - cpu, 3)
         static_png = published_png = None
@@ -224,6 +241,8 @@ def run_task(task: Task) -> TaskResult:
                              published_map=published_png)
             res.files.append(Path(task.html).name)
         res.timings["page"] = round(time.perf_counter() - start - res.timings["notebook"] - res.timings["maps"], 3)
+        res.timings["page_cpu"] = round(time.process_time() - cpu - res.timings["notebook_cpu"]
+                                        - res.timings["maps_cpu"], 3)
         res.ok = True
     except Exception as e:  # noqa: BLE001 - reported to the parent, which fails the report
         res.error = _error_text(e)
