@@ -309,6 +309,9 @@ def settle_papermill(nb: dict, source) -> None:
       and nbformat gives random ids to the cells of a notebook older than format 4.5 when papermill upgrades it.
       Every cell whose id is not one of the source notebook's gets one from its place: ``injected-parameters``
       for the injected cell, ``cell-N`` (N its index) for any other; each unique.
+    - printed text: the kernel sends what a cell prints in chunks whose boundaries depend on timing (on a busy
+      machine one table came as two outputs, its last newline in the second); consecutive stream outputs of the
+      same name (stdout, stderr) are joined into one, as one chunk would have been written (:func:`_join_streams`).
     Nothing else is changed: outputs are left as the kernel made them (they are made deterministic at their
     source: :mod:`reservation.views.styled` for tables, fixed div ids for plotly figures)."""
     import json
@@ -328,6 +331,8 @@ def settle_papermill(nb: dict, source) -> None:
     for i, cell in enumerate(cells):
         md = cell.setdefault("metadata", {})
         md.pop("execution", None)
+        if isinstance(cell.get("outputs"), list):
+            cell["outputs"] = _join_streams(cell["outputs"])
         if isinstance(md.get("papermill"), dict):
             md["papermill"].update({k: None for k in _VOLATILE})
         if "id" not in cell or cell["id"] in own:
@@ -339,6 +344,25 @@ def settle_papermill(nb: dict, source) -> None:
             new = f"{base}-{n}"
         cell["id"] = new
         taken.add(new)
+
+
+def _join_streams(outputs: list) -> list:
+    """``outputs`` with each run of consecutive stream outputs of the same name joined into one (its text as
+    nbformat writes one chunk: a list of lines, each with its newline, or a string when the first was one)."""
+    out: list = []
+    for o in outputs:
+        prev = out[-1] if out else None
+        if (isinstance(o, dict) and o.get("output_type") == "stream" and isinstance(prev, dict)
+                and prev.get("output_type") == "stream" and prev.get("name") == o.get("name")):
+            text = "".join(_text(prev.get("text", ""))) + "".join(_text(o.get("text", "")))
+            prev["text"] = text if isinstance(prev.get("text"), str) else text.splitlines(keepends=True)
+            continue
+        out.append(dict(o) if isinstance(o, dict) else o)
+    return out
+
+
+def _text(t) -> list:
+    return [t] if isinstance(t, str) else list(t)
 
 
 def compact_notebook(path, source=None) -> None:
