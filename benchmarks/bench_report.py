@@ -1,18 +1,31 @@
 """How long a whole ``reservation report`` takes, where the time goes, and how big it is.
 
-    .venv/bin/python benchmarks/bench_report.py [BODY ...] [--workers N] [--repeat N] [--year Y]
+    .venv/bin/python benchmarks/bench_report.py [BODY ...] [--years held,next | --year Y] [--repeat N]
+                                                [--workers N] [--no-floor]
 
-For each body (default: zp-chair) the report for all 18 divisions is written to a temporary folder, once per
-repeat, and the script prints: wall time; CPU seconds of this process (validation, allotment, font, index) and of
-its children (workers and their kernels); the load average while it ran (other work on the machine stretches the
-wall time, not the CPU); per-task phases (notebook, maps, page) as medians; the size of the report by file type.
-Goal (issue 13): all 18 divisions under 25 s of wall time on 2 idle cores, the whole zp-chair report under 25 MB.
-Figures, not a test: the suite never times anything.
+For each body (default: zp-chair kp-chair pp-chair np-chair mayor) and each year (default: the latest election
+held and the next one, whose allotment carries the projection's probabilities from the default 1,000 samples),
+the report of all 18 divisions is written to a temporary folder, once per repeat, with the defaults of
+``reservation report``. Printed per run: wall time; CPU seconds of this process (validation, allotment, font,
+index) and of its children (workers and their kernels); the load average while it ran (other work on the machine
+stretches the wall time, not the CPU); per-task phases as sums and medians (``kernel_cpu``: the reused kernel's
+CPU for the notebook, its start-up counted with its first; ``notebook_cpu``: papermill's side in the worker;
+``maps_cpu``: static maps, GeoJSON and the CSV tables; ``page_cpu``: the HTML page); the size by file type.
+
+**Floor**: the same machinery with nothing to show: as many notebooks as the report runs (one cell, ``pass``),
+each run by papermill in the workers' reused kernels (2 kernel starts) and exported to an HTML page by the
+report's exporter, through the same process pool: the CPU a report of this many pages cannot go below. Runs
+and floors are interleaved; the ratio is the median of report CPU / floor CPU over the repetitions.
+
+Goal (issue 22): any body's report within 15 s on 2 idle cores. The estimate printed is **CPU / 2** (both cores
+busy all the time, the best 2 idle cores can do; the serial start, when one core waits, comes on top), and the
+line ``goal 15 s: met`` when that estimate is at most 15 s. Figures, not a test: the suite never times anything.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
 import statistics
@@ -21,6 +34,10 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+
+GOAL_S = 15.0
+CORES = 2
+BODIES = ("zp-chair", "kp-chair", "pp-chair", "np-chair", "mayor")
 
 
 def _cpu():
@@ -54,32 +71,101 @@ def run(body: str, year: int, workers: int, plotlyjs: str) -> dict:
                 phases[k].append(v)
         return {"wall": wall, "parent_cpu": cpu1[0] - cpu0[0], "children_cpu": cpu1[1] - cpu0[1],
                 "load": (load0, os.getloadavg()[0]), "sizes": sizes, "total": sum(sizes.values()),
-                "tasks": len(res.pages), "phases": {k: (statistics.median(v), max(v), sum(v))
-                                                    for k, v in phases.items()}}
+                "tasks": len(res.pages), "notebooks": sum(1 for r in res.pages if r.kind != "map"),
+                "phases": {k: (statistics.median(v), max(v), sum(v)) for k, v in phases.items()}}
+
+
+def _empty_notebook(path: Path) -> None:
+    cell = {"cell_type": "code", "execution_count": None, "id": "parameters", "metadata": {"tags": ["parameters"]},
+            "outputs": [], "source": "pass"}
+    nb = {"cells": [cell], "metadata": {"kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                                       "name": "python3"}, "language_info": {"name": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(nb), encoding="utf-8")
+
+
+def floor(notebooks: int, workers: int, plotlyjs: str) -> float:
+    """CPU seconds (this process and its children) of ``notebooks`` one-cell notebooks run and exported as the
+    report runs its own (see the module docstring)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from reservation.report import _prepare_workers
+    from reservation.report.tasks import Task
+    from reservation.report.worker import run_task, worker_init
+    cpu0 = _cpu()
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        nb = work / "empty.ipynb"
+        _empty_notebook(nb)
+        _prepare_workers({"fmt": "html"})
+        tasks = [Task(f"p{i}", "division", f"page {i}", str(nb), {}, str(work / f"p{i}.ipynb"),
+                      str(work / f"p{i}.html"), None, 600, plotlyjs) for i in range(notebooks)]
+        with ProcessPoolExecutor(max_workers=min(workers, notebooks), initializer=worker_init,
+                                 initargs=(False, str(work / "logs"), None, None)) as pool:
+            results = list(pool.map(run_task, tasks))
+        bad = [r.error for r in results if not r.ok]
+        if bad:
+            raise RuntimeError(f"floor notebook failed: {bad[0]}")
+    cpu1 = _cpu()
+    return (cpu1[0] - cpu0[0]) + (cpu1[1] - cpu0[1])
+
+
+def _years(body: str, a) -> list[int]:
+    from reservation.rules.registry import get_rulebook
+    if a.year:
+        return [a.year]
+    rb = get_rulebook(body)
+    held, nxt = max(rb.years.elections), rb.years.upcoming(1)[0]
+    return [{"held": held, "next": nxt}[w] for w in a.years.split(",")]
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("bodies", nargs="*", default=["zp-chair"])
-    ap.add_argument("--year", type=int, default=None)
+    ap.add_argument("bodies", nargs="*", default=list(BODIES))
+    ap.add_argument("--year", type=int, default=None, help="one year for every body (default: --years)")
+    ap.add_argument("--years", default="held,next", help="held, next or held,next (default)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("--plotlyjs", default="directory", choices=["directory", "inline"])
+    ap.add_argument("--no-floor", action="store_true", help="skip the floor (no ratio)")
     a = ap.parse_args(argv)
-    from reservation.rules.registry import get_rulebook
-    print(f"machine: {os.cpu_count()} CPUs; workers {a.workers}; plotly.js {a.plotlyjs}")
+    print(f"machine: {os.cpu_count()} CPUs; workers {a.workers}; plotly.js {a.plotlyjs}; goal {GOAL_S:g} s on "
+          f"{CORES} idle cores, estimated as CPU / {CORES}")
+    summary = []
     for body in a.bodies:
-        year = a.year or max(get_rulebook(body).offered_years)
-        for i in range(a.repeat):
-            r = run(body, year, a.workers, a.plotlyjs)
-            cpu = r["parent_cpu"] + r["children_cpu"]
-            print(f"{body} {year} run {i + 1}: wall {r['wall']:.1f} s; CPU {cpu:.1f} s (parent {r['parent_cpu']:.1f}, "
-                  f"workers and kernels {r['children_cpu']:.1f}); CPU / 2 cores = {cpu / 2:.1f} s; load average "
-                  f"{r['load'][0]:.1f} -> {r['load'][1]:.1f}; {r['tasks']} tasks; {r['total'] / 1e6:.1f} MB")
-            for k, (med, mx, tot) in r["phases"].items():
-                print(f"    {k:10s} median {med:.2f} s, max {mx:.2f} s, sum {tot:.1f} s")
-            print("    sizes: " + ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in r["sizes"].items()))
+        for year in _years(body, a):
+            cpus, walls, floors, ratios = [], [], [], []
+            for i in range(a.repeat):
+                r = run(body, year, a.workers, a.plotlyjs)
+                cpu = r["parent_cpu"] + r["children_cpu"]
+                cpus.append(cpu)
+                walls.append(r["wall"])
+                print(f"{body} {year} run {i + 1}: wall {r['wall']:.1f} s; CPU {cpu:.1f} s (parent "
+                      f"{r['parent_cpu']:.1f}, workers and kernels {r['children_cpu']:.1f}); CPU / {CORES} = "
+                      f"{cpu / CORES:.1f} s; load average {r['load'][0]:.1f} -> {r['load'][1]:.1f}; {r['tasks']} "
+                      f"tasks; {r['total'] / 1e6:.1f} MB")
+                for k, (med, mx, tot) in r["phases"].items():
+                    print(f"    {k:12s} sum {tot:6.1f} s, median {med:.2f} s, max {mx:.2f} s")
+                print("    sizes: " + ", ".join(f"{k} {v / 1e6:.2f} MB" for k, v in r["sizes"].items()))
+                if not a.no_floor:
+                    f = floor(r["notebooks"], a.workers, a.plotlyjs)
+                    floors.append(f)
+                    ratios.append(cpu / f)
+                    print(f"    floor ({r['notebooks']} empty notebooks run and exported): CPU {f:.1f} s; "
+                          f"ratio {cpu / f:.2f}")
+                sys.stdout.flush()
+            cpu = statistics.median(cpus)
+            est = cpu / CORES
+            fl = f"floor {statistics.median(floors):.1f} s, ratio {statistics.median(ratios):.2f}" if floors else \
+                "no floor"
+            line = (f"{body} {year}: CPU {cpu:.1f} s (median of {len(cpus)}); on {CORES} idle cores ~{est:.1f} s; "
+                    f"{fl}; goal {GOAL_S:g} s: {'met' if est <= GOAL_S else 'not met'}")
+            summary.append(line)
+            print("  " + line)
             sys.stdout.flush()
+    print("summary")
+    for line in summary:
+        print("  " + line)
     return 0
 
 

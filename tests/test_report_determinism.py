@@ -160,6 +160,26 @@ def test_settle_papermill_gives_the_same_notebook_on_every_run(tmp_path, minor):
     nbformat.validate(nbformat.from_dict(nb))
 
 
+def test_a_printed_table_sent_in_two_chunks_is_written_as_one():
+    """Seen in a kp-chair report on a busy machine: the kernel sent a printed table as two stream outputs (the
+    last newline alone in the second), another run as one; the settled notebooks must not differ."""
+    table = "Unit  Posts\nA         1\nTotal     1\n"
+    one = {"cells": [{"cell_type": "code", "id": "c", "metadata": {}, "source": "print(t)", "execution_count": 1,
+                      "outputs": [{"output_type": "stream", "name": "stdout",
+                                   "text": table.splitlines(keepends=True)}]}], "metadata": {}}
+    two = json.loads(json.dumps(one))
+    two["cells"][0]["outputs"] = [
+        {"output_type": "stream", "name": "stdout", "text": ["Unit  Posts\n", "A         1\n", "Total     1"]},
+        {"output_type": "stream", "name": "stdout", "text": ["\n"]},
+        {"output_type": "stream", "name": "stderr", "text": ["a warning\n"]},
+        {"output_type": "stream", "name": "stdout", "text": ["after\n"]}]
+    settle_papermill(one, None)
+    settle_papermill(two, None)
+    assert two["cells"][0]["outputs"][0] == one["cells"][0]["outputs"][0]
+    assert [o["name"] for o in two["cells"][0]["outputs"]] == ["stdout", "stderr", "stdout"]     # order kept
+    assert two["cells"][0]["outputs"][2]["text"] == ["after\n"]
+
+
 def test_the_embedded_font_has_the_same_bytes_a_second_later():
     """The Devanagari font cut for inline pages (``--plotlyjs inline``) and the index's style sheet: fontTools
     stamped the current time into the font's ``head`` table, so two runs differed."""

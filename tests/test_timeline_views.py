@@ -147,3 +147,22 @@ def test_kp_chair_division_page_has_its_gram_panchayats_histories_beside_it(main
     want = block_gp_histories(CHINHAT).astype(str)
     assert mine.equals(want[mine.columns])
     assert set(gp["2021"]) == {"list not held"}
+
+
+def test_blocks_computed_together_give_each_block_its_own_table():
+    """A division's CSV computes the tiers of all its blocks' gram panchayats in one engine run per group (units
+    are independent): each block's rows must be what the block alone gives. Chinhat (Lucknow) with Nautanwa
+    (Maharajganj, no 2021 list there either, other missing years) and the blocks of Lucknow district."""
+    from reservation.history.places import _blocks
+    from reservation.views.timeline import gp_histories_of_blocks
+    nautanwa = block_of("gp-pradhan", "Dogahra, Nautanwa, Maharajganj")
+    blocks = _blocks()[0]
+    lucknow = blocks.loc[blocks["district"] == "Lucknow", "unit_code"].astype(int).tolist()
+    assert CHINHAT in lucknow and len(lucknow) > 3
+    order = [nautanwa] + lucknow
+    together = gp_histories_of_blocks(order + [CHINHAT])              # a block named twice is listed once
+    assert list(dict.fromkeys(together["block_code"])) == order
+    for b in order:
+        mine = together[together["block_code"] == b].drop(columns=["block_code", "block"]).reset_index(drop=True)
+        alone = block_gp_histories(b)
+        assert mine.equals(alone), b

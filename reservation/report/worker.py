@@ -117,6 +117,20 @@ def _kernel(cwd: str):
     return km
 
 
+def _kernel_cpu() -> float:
+    """CPU seconds (user + system) used so far by this worker's kernel process; 0 when it has none (benchmarks:
+    :class:`TaskResult` ``timings``, never in the report)."""
+    pid = getattr(getattr(_KM, "provisioner", None), "pid", None) if _KM is not None else None
+    if not pid:
+        return 0.0
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def _stop_kernel() -> None:
     global _KM
     if _KM is None:
@@ -188,8 +202,11 @@ def run_task(task: Task) -> TaskResult:
     res = TaskResult(task.key, task.kind, False, 0.0)
     try:
         if task.notebook:
+            k0 = _kernel_cpu()
             _execute(task)
             res.files.append(Path(task.ipynb).name)
+            if not _FRESH:          # the reused kernel's CPU for this notebook (its start-up with the first)
+                res.timings["kernel_cpu"] = round(_kernel_cpu() - k0, 3)
         res.timings["notebook"] = round(time.perf_counter() - start, 3)
         res.timings["notebook_cpu"] = round(time.process_time() - cpu, 3)
         static_png = published_png = None
@@ -224,6 +241,8 @@ def run_task(task: Task) -> TaskResult:
                              published_map=published_png)
             res.files.append(Path(task.html).name)
         res.timings["page"] = round(time.perf_counter() - start - res.timings["notebook"] - res.timings["maps"], 3)
+        res.timings["page_cpu"] = round(time.process_time() - cpu - res.timings["notebook_cpu"]
+                                        - res.timings["maps_cpu"], 3)
         res.ok = True
     except Exception as e:  # noqa: BLE001 - reported to the parent, which fails the report
         res.error = _error_text(e)
@@ -290,6 +309,9 @@ def settle_papermill(nb: dict, source) -> None:
       and nbformat gives random ids to the cells of a notebook older than format 4.5 when papermill upgrades it.
       Every cell whose id is not one of the source notebook's gets one from its place: ``injected-parameters``
       for the injected cell, ``cell-N`` (N its index) for any other; each unique.
+    - printed text: the kernel sends what a cell prints in chunks whose boundaries depend on timing (on a busy
+      machine one table came as two outputs, its last newline in the second); consecutive stream outputs of the
+      same name (stdout, stderr) are joined into one, as one chunk would have been written (:func:`_join_streams`).
     Nothing else is changed: outputs are left as the kernel made them (they are made deterministic at their
     source: :mod:`reservation.views.styled` for tables, fixed div ids for plotly figures)."""
     import json
@@ -309,6 +331,8 @@ def settle_papermill(nb: dict, source) -> None:
     for i, cell in enumerate(cells):
         md = cell.setdefault("metadata", {})
         md.pop("execution", None)
+        if isinstance(cell.get("outputs"), list):
+            cell["outputs"] = _join_streams(cell["outputs"])
         if isinstance(md.get("papermill"), dict):
             md["papermill"].update({k: None for k in _VOLATILE})
         if "id" not in cell or cell["id"] in own:
@@ -320,6 +344,25 @@ def settle_papermill(nb: dict, source) -> None:
             new = f"{base}-{n}"
         cell["id"] = new
         taken.add(new)
+
+
+def _join_streams(outputs: list) -> list:
+    """``outputs`` with each run of consecutive stream outputs of the same name joined into one (its text as
+    nbformat writes one chunk: a list of lines, each with its newline, or a string when the first was one)."""
+    out: list = []
+    for o in outputs:
+        prev = out[-1] if out else None
+        if (isinstance(o, dict) and o.get("output_type") == "stream" and isinstance(prev, dict)
+                and prev.get("output_type") == "stream" and prev.get("name") == o.get("name")):
+            text = "".join(_text(prev.get("text", ""))) + "".join(_text(o.get("text", "")))
+            prev["text"] = text if isinstance(prev.get("text"), str) else text.splitlines(keepends=True)
+            continue
+        out.append(dict(o) if isinstance(o, dict) else o)
+    return out
+
+
+def _text(t) -> list:
+    return [t] if isinstance(t, str) else list(t)
 
 
 def compact_notebook(path, source=None) -> None:

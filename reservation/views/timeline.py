@@ -140,42 +140,70 @@ def block_gp_histories(block, *, year: int | None = None, base_year: int | None 
     names, the category at every election of the calendar (a label; "list not held" / "not in the list held"
     where unknown) and ``next_SC``, ``next_OBC``, ``next_GEN``: the verdict for the next election ``year`` under
     ``base_year`` (default: the rulebook's)."""
-    from ..history.places import _gp_raw, find_unit, gp_table
+    from ..history.places import find_unit
+    from ..rules.registry import get_rulebook
+    year = get_rulebook("gp-pradhan").years.upcoming(1)[0] if year is None else int(year)
+    code = int(block) if isinstance(block, (int, np.integer)) else int(find_unit("kp-chair", block, year))
+    return _gp_histories([code], year, base_year, lang)[0]
+
+
+def _gp_histories(blocks: list[int], year: int, base_year: int | None, lang: str) -> list[pd.DataFrame]:
+    """:func:`block_gp_histories` of each block of ``blocks`` (LGD codes), in that order. The shipped list is read
+    once for all of them, and the engine's tiers are computed once per group for all their gram panchayats
+    together (units are independent: :func:`_block_tiers`), not once per block (a kp-chair division page's CSV
+    has 30-80 blocks)."""
+    from ..history.places import _gp_raw, gp_table
     from ..history.unit_history import Verdict, base_years_of
     from ..history.unit_render import verdict_short
     from ..rules.registry import get_rulebook
     rb = get_rulebook("gp-pradhan")
-    year = rb.years.upcoming(1)[0] if year is None else int(year)
-    code = int(block) if isinstance(block, (int, np.integer)) else int(find_unit("kp-chair", block, year))
     base = base_years_of(rb)[0] if base_year is None else int(base_year)
     g = gp_table()
-    g = g[g["block"] == code].sort_values("unit_code", kind="stable")
-    units = g["unit_code"].to_numpy(dtype=np.int64)
+    g = g[g["block"].isin(blocks)]
+    each = {b: g[g["block"] == b].sort_values("unit_code", kind="stable") for b in dict.fromkeys(blocks)}
+    every = np.array(list(dict.fromkeys(int(u) for t in each.values() for u in t["unit_code"])), dtype=np.int64)
     raw = _gp_raw()
-    raw = raw[raw["unit"].isin(units) & (raw["category"] != "")]
-    held_years = sorted(int(y) for y in _gp_raw()["year"].unique())
+    held_years = sorted(int(y) for y in raw["year"].unique())
+    raw = raw[raw["unit"].isin(every)]
+    raw = raw[raw["category"] != ""]
     cat = {(int(u), int(y)): c for u, y, c in zip(raw["unit"], raw["year"], raw["category"])}
-    out = pd.DataFrame({"unit_code": units, "gram_panchayat": g["unit_name_en"].to_numpy(),
-                        "gram_panchayat_hi": g["unit_name_hi"].to_numpy()})
-    for y in rb.years.elections:
-        gone = word("timeline.not_in_list" if y in held_years else "timeline.no_list", lang)
-        out[str(y)] = [category_label(cat[(int(u), y)], lang) if (int(u), y) in cat else gone for u in units]
     counted = [y for y in rb.years.elections if base <= y < year]
-    missing = {int(u): tuple(y for y in counted if (int(u), y) not in cat) for u in units}
+    missing = {int(u): tuple(y for y in counted if (int(u), y) not in cat) for u in every}
     known = pd.DataFrame([(u, y, c) for (u, y), c in cat.items() if y in counted],
                          columns=["unit_code", "year", "category"])
     opts = rb.option_set().values
     mode, wh = opts.get("rotation_history", "since_base"), opts.get("women_history", "general_only")
+    verdicts = {}
     for grp in BLOCK_GROUPS:
         codes = group_codes(grp, wh)
         if not counted:
-            cells = [verdict_short(Verdict(base, grp, (0,), (), (), (), None), lang)] * len(units)
-        else:
-            possible = _block_tiers(known, units, missing, year, base, mode, codes, "W" if grp == "GEN" else grp)
-            cells = [verdict_short(Verdict(base, grp, tuple(sorted(p)), tuple(counted), missing[int(u)],
-                                           tuple(y for y in counted if cat.get((int(u), y)) in codes), counted[-1]),
-                                   lang) for u, p in zip(units, possible)]
-        out[f"next_{grp}"] = cells
+            cell = verdict_short(Verdict(base, grp, (0,), (), (), (), None), lang)
+            verdicts[grp] = {int(u): cell for u in every}
+            continue
+        possible = _block_tiers(known, every, missing, year, base, mode, codes, "W" if grp == "GEN" else grp)
+        words: dict = {}         # the words of each distinct verdict, made once (most units share a handful)
+        verdicts[grp] = {}
+        for u, p in zip(every, possible):
+            key = (tuple(sorted(p)), missing[int(u)], tuple(y for y in counted if cat.get((int(u), y)) in codes))
+            if key not in words:
+                words[key] = verdict_short(Verdict(base, grp, key[0], tuple(counted), key[1], key[2], counted[-1]),
+                                           lang)
+            verdicts[grp][int(u)] = words[key]
+    return [_block_table(each[b], b, cat, held_years, verdicts, year, base, rb, lang) for b in blocks]
+
+
+def _block_table(g: pd.DataFrame, code: int, cat: dict, held_years: list, verdicts: dict, year: int, base: int, rb,
+                 lang: str) -> pd.DataFrame:
+    """One block's table of :func:`block_gp_histories` from what :func:`_gp_histories` computed."""
+    units = g["unit_code"].to_numpy(dtype=np.int64)
+    cols = {"unit_code": units, "gram_panchayat": g["unit_name_en"].to_numpy(),
+            "gram_panchayat_hi": g["unit_name_hi"].to_numpy()}
+    for y in rb.years.elections:
+        gone = word("timeline.not_in_list" if y in held_years else "timeline.no_list", lang)
+        cols[str(y)] = [category_label(cat[(int(u), y)], lang) if (int(u), y) in cat else gone for u in units]
+    for grp in BLOCK_GROUPS:
+        cols[f"next_{grp}"] = [verdicts[grp][int(u)] for u in units]
+    out = pd.DataFrame(cols)          # built at once (a column at a time copied the frame for each)
     out.attrs.update({"block": code, "year": year, "base_year": base})
     return out
 
@@ -214,11 +242,13 @@ def gp_histories_of_blocks(blocks) -> pd.DataFrame:
     (LGD codes, e.g. the blocks of a division page), one table with ``block_code`` and ``block`` first: the CSV
     beside a ``kp-chair`` division page."""
     from ..history.places import _blocks
+    from ..rules.registry import get_rulebook
     names = _blocks()[0].set_index("unit_code")["unit_name_en"]
-    parts = []
-    for b in dict.fromkeys(int(x) for x in blocks):
-        t = block_gp_histories(b)
+    order = list(dict.fromkeys(int(x) for x in blocks))
+    if not order:
+        return pd.DataFrame()
+    parts = _gp_histories(order, get_rulebook("gp-pradhan").years.upcoming(1)[0], None, "en")
+    for b, t in zip(order, parts):
         t.insert(0, "block", names.get(b, ""))
         t.insert(0, "block_code", b)
-        parts.append(t)
-    return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame()
+    return pd.concat(parts, ignore_index=True)
