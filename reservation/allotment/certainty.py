@@ -7,9 +7,15 @@ a unit's place in a pass that ranks by an OBC-dependent key is known only up to 
 is possible), so its place lies between the number of units surely before it and the number possibly before it;
 it surely takes a post if even the latter is below the posts, surely not if the former reaches them, and surely a
 women's post if it is surely among the first ``women`` (the division rule widens the range by one place per
-division it could fire in, and makes every unit it could free uncertain). Counting units whose posts depend on
-OBC (a district's OBC and women's posts of block pramukhs) make the whole OBC-dependent pass uncertain there. A
-unit whose tier is unknown (``tier_range``: a missing list) is placed with every tier it could have.
+division it could fire in, and makes every unit it could free uncertain). The rule frees one unit of a saturated
+division, the least populous of those the pass takes there (:meth:`~reservation.engine.steps.DivisionRule.freed_unit`),
+and the pass must take every unit of the division that does not hold the group already: a unit the rule could
+take is one it could free only if none of those must-take units comes before it by that population; where the
+population reads the OBC figures (option ``saturation_population=category`` for OBC or GEN) every unit it could
+take could be freed. A unit this run freed that another run might neither free nor take stays a candidate of the
+later passes. Counting units whose posts depend on OBC (a district's OBC and women's posts of block pramukhs)
+make the whole OBC-dependent pass uncertain there. A unit whose tier is unknown (``tier_range``: a missing list)
+is placed with every tier it could have.
 
 What it returns beside the proof is ``possible``: per unit, the bit mask of the CODES it may hold, a **sound
 superset**: every category that some admissible value of the unknowns gives is in it ("not excluded by the law
