@@ -180,8 +180,8 @@ def _prove_pass(st: _State, result, rec, kind: PassKind, eligible, tiers, slots_
                 freed_known: bool = False) -> np.ndarray:
     """One pass of the proof, every counting unit: the ones the pass cannot touch or takes as the run did in one
     vectorised step, the rest (an unsure unit in the pool, an unknown key or tier) one by one. Returns the units
-    the division rule could free in this pass for some value of the unknowns (``freed_known``: the population
-    by which it chooses the unit to free is public)."""
+    the division rule could free in this pass for some value of the unknowns and that a run might also leave in
+    the pool (``freed_known``: the population by which it chooses the unit to free is public)."""
     par = result.par
     n_par = len(result.parent_labels)
     codes_idx = np.array([CODE_INDEX[c] for c in rec.spec.codes])
