@@ -178,15 +178,25 @@ def test_a_bad_published_list_is_one_line_and_exit_2(tmp_path, capsys):
 def test_a_unit_moved_by_another_units_missing_record_names_that_record():
     """The 2015 Zila Panchayat list lacks Gautam Buddh Nagar (README: 74 districts). A unit whose own 2015 record
     is held but whose possible set that missing record widens (its pass's order or the division rule) is told
-    which record decides, in English and Hindi, instead of nothing."""
+    which record decides, in English and Hindi, instead of nothing; the districts that record cannot move are
+    told they are determined."""
     from reservation.allotment.explain import answer_lines
     r = allot("zp-chair", 2021)
     a = r.answer
     assert int(a.missing[2015].sum()) == 1 and int(r.engine.codes[np.flatnonzero(a.missing[2015])[0]]) == 144
     moved = [p for p in range(len(a.status)) if a.status[p] == "depends_list" and not a.missing_years(p)
              and a.possible[p] != a.possible_obc[p]]
-    assert moved                                     # today: the districts of Lucknow division (the division rule)
+    names = r.table["unit_name_en"].to_numpy()
+    # the division rule: were Gautam Buddh Nagar's record to let every district of Lucknow division take SC, the
+    # rule would free the least populous of those the pass takes (docs: by the Census totals as published), and
+    # it must take all six (none held SC before the pass): Unnao, the least populous. Only Unnao is moved.
+    assert [names[p] for p in moved] == ["Unnao"]
     for pos in moved:
         assert "records missing from a list the rotation counts, of Gautam Buddh Nagar (2015)" in "\n".join(
             answer_lines(r, pos, "en"))
         assert "गौतमबुद्ध नगर (2015)" in "\n".join(answer_lines(r, pos, "hi"))
+    for name in ("Lucknow", "Hardoi", "Lakhimpur Kheri", "Sitapur"):     # their places do not hang on it
+        pos = int(np.flatnonzero(names == name)[0])
+        assert a.status[pos] == "determined" and a.possible[pos] == 1 << int(r.engine.category[pos])
+        text = "\n".join(answer_lines(r, pos, "en"))
+        assert "status: determined" in text and "Gautam Buddh Nagar" not in text

@@ -7,9 +7,15 @@ a unit's place in a pass that ranks by an OBC-dependent key is known only up to 
 is possible), so its place lies between the number of units surely before it and the number possibly before it;
 it surely takes a post if even the latter is below the posts, surely not if the former reaches them, and surely a
 women's post if it is surely among the first ``women`` (the division rule widens the range by one place per
-division it could fire in, and makes every unit it could free uncertain). Counting units whose posts depend on
-OBC (a district's OBC and women's posts of block pramukhs) make the whole OBC-dependent pass uncertain there. A
-unit whose tier is unknown (``tier_range``: a missing list) is placed with every tier it could have.
+division it could fire in, and makes every unit it could free uncertain). The rule frees one unit of a saturated
+division, the least populous of those the pass takes there (:meth:`~reservation.engine.steps.DivisionRule.freed_unit`),
+and the pass must take every unit of the division that does not hold the group already: a unit the rule could
+take is one it could free only if none of those must-take units comes before it by that population; where the
+population reads the OBC figures (option ``saturation_population=category`` for OBC or GEN) every unit it could
+take could be freed. A unit this run freed that another run might neither free nor take stays a candidate of the
+later passes. Counting units whose posts depend on OBC (a district's OBC and women's posts of block pramukhs)
+make the whole OBC-dependent pass uncertain there. A unit whose tier is unknown (``tier_range``: a missing list)
+is placed with every tier it could have.
 
 What it returns beside the proof is ``possible``: per unit, the bit mask of the CODES it may hold, a **sound
 superset**: every category that some admissible value of the unknowns gives is in it ("not excluded by the law
@@ -154,24 +160,39 @@ def prove(prepared, result, kinds: list[PassKind], tier_range=None, obc_known: b
             by_run[np.fromiter(rec.barred, dtype=np.int64, count=len(rec.barred))] = True
         tiers = (rec.tier, rec.tier) if tier_range is None else tier_range[i]
         slots_known = not counts_read_obc or kind.group in ("ST", "SC")
-        _prove_pass(st, result, rec, kind, eligible, tiers, slots_known, division)
+        freed_known = obc_known or not _reads_obc(prepared, kind.group)
+        # freed here in this run and possibly neither freed nor taken in another: eligible in the later passes
+        by_run |= _prove_pass(st, result, rec, kind, eligible, tiers, slots_known, division, freed_known)
     possible = np.where(st.status == 0, 1 << _UR, np.where(st.status == 1, np.left_shift(1, np.maximum(st.cat, 0)),
                                                           st.maybe | np.where(st.taken, 0, 1 << _UR)))
     out_cat = np.where(st.status == 0, _UR, np.where(st.status == 1, st.cat, -1))
     return Proof(st.status != 2, out_cat, possible.astype(np.int64))
 
 
-def _prove_pass(st: _State, result, rec, kind: PassKind, eligible, tiers, slots_known: bool, division) -> None:
+def _reads_obc(prepared, group: str) -> bool:
+    """Whether the population by which the division rule frees a unit in ``group``'s pass reads the unknown OBC
+    figures (:meth:`reservation.allotment.pipeline.Prepared.division_reads_obc`; True where not known)."""
+    ask = getattr(prepared, "division_reads_obc", None)
+    return True if ask is None else bool(ask(group))
+
+
+def _prove_pass(st: _State, result, rec, kind: PassKind, eligible, tiers, slots_known: bool, division,
+                freed_known: bool = False) -> np.ndarray:
     """One pass of the proof, every counting unit: the ones the pass cannot touch or takes as the run did in one
-    vectorised step, the rest (an unsure unit in the pool, an unknown key or tier) one by one."""
+    vectorised step, the rest (an unsure unit in the pool, an unknown key or tier) one by one. Returns the units
+    the division rule could free in this pass for some value of the unknowns and that a run might also leave in
+    the pool (``freed_known``: the population by which it chooses the unit to free is public)."""
     par = result.par
     n_par = len(result.parent_labels)
     codes_idx = np.array([CODE_INDEX[c] for c in rec.spec.codes])
     bits = int(sum(1 << int(c) for c in codes_idx))
     pool_all = (st.status != 1) & ~st.taken           # a unit that surely took a post is out of the pool
+    freed = np.zeros(len(par), dtype=bool)
     if not slots_known:                          # the posts of every counting unit read the unknown figures
         st.unsure(np.flatnonzero(pool_all), bits)
-        return
+        if rec.spec.saturation_population is not None and result.settings.division is not None:
+            freed |= pool_all                    # whoever the rule could free is in the pool, and unsure
+        return freed
     t_lo, t_hi = tiers
     open_q = rec.need > 0
     loose = pool_all & ((st.status == 2) | (t_lo != t_hi))
@@ -184,13 +205,14 @@ def _prove_pass(st: _State, result, rec, kind: PassKind, eligible, tiers, slots_
     else:
         todo = np.flatnonzero(open_q)
     if not len(todo):
-        return
+        return freed
     rule = result.settings.division
     gcodes = steps.group_holding_codes(rec.spec.group, rule.scope if rule is not None else steps.Scope.PER_CATEGORY)
     ctx = _PassContext(result, rec, kind, eligible, (t_lo, t_hi), division, codes_idx, bits, gcodes,
-                       tie_positions(result, rec) if kind.key is None else None)
+                       tie_positions(result, rec) if kind.key is None else None, freed_known)
     for q in todo:
-        _prove_parent(st, ctx, int(q))
+        freed[_prove_parent(st, ctx, int(q))] = True
+    return freed
 
 
 @dataclass
@@ -205,16 +227,20 @@ class _PassContext:
     bits: int
     gcodes: np.ndarray
     tie: object
+    freed_known: bool = False
 
 
-def _prove_parent(st: _State, c: _PassContext, q: int) -> None:
-    """One counting unit ``q`` of one pass (see the module docstring)."""
+def _prove_parent(st: _State, c: _PassContext, q: int) -> np.ndarray:
+    """One counting unit ``q`` of one pass (see the module docstring); returns the units the division rule could
+    free there (positions) that might also be left in the pool for the later passes (not surely taken when not
+    freed): a unit this run freed may take a later post in another run."""
     result, rec, kind, s = c.result, c.rec, c.kind, c.result.settings
     n = len(result.codes)
     in_q = result.par == q
     pool = in_q & (st.status != 1) & ~st.taken
+    none = np.zeros(0, dtype=np.int64)
     if not pool.any():
-        return
+        return none
     need = int(rec.need[q])
     elig_sure = c.eligible & ~np.full(n, kind.eligible_obc)
     elig_any = c.eligible | np.full(n, kind.eligible_obc)
@@ -228,7 +254,8 @@ def _prove_parent(st: _State, c: _PassContext, q: int) -> None:
     if rec.spec.saturation_population is not None and rule is not None and c.division is not None:
         gbits = int(sum(1 << int(g) for g in c.gcodes))
         held = ((st.status == 1) & np.isin(st.cat, c.gcodes)) | ((st.status == 2) & ((st.maybe & gbits) != 0))
-        k, victims = _possible_saturation(cand, lo, need, c.division, in_q, held)
+        frees = (_Frees(rule, rec.spec.saturation_population, result.codes) if c.freed_known else None)
+        k, victims = _possible_saturation(cand, lo, need, c.division, in_q, held, frees)
     lo = np.maximum(lo - k, 0)
     took = hi < need
     left = lo >= need
@@ -237,11 +264,11 @@ def _prove_parent(st: _State, c: _PassContext, q: int) -> None:
     st.unsure(cand[(~decided & ~left) | victims], bits)
     got = cand[decided & took]
     if not len(got):
-        return
+        return cand[victims & ~(took & elig_sure[cand])]
     st.status[got] = 1
     if len(c.codes_idx) == 1:
         st.cat[got] = c.codes_idx[0]
-        return
+        return cand[victims & ~(took & elig_sure[cand])]
     w = int(rec.slots[q, 0])
     lo_g, hi_g = lo[decided & took], hi[decided & took]
     if s.category_women is steps.WomenRule.NOT_WOMEN_LAST and 0 < w < need:
@@ -251,6 +278,7 @@ def _prove_parent(st: _State, c: _PassContext, q: int) -> None:
     st.cat[got] = code
     st.taken[got[code < 0]] = True               # surely took one of the pass's posts: never UR
     st.unsure(got[code < 0], bits)
+    return cand[victims & ~(took & elig_sure[cand])]
 
 
 def _places(cand, sure, t_lo, t_hi, public):
@@ -287,11 +315,28 @@ def _places(cand, sure, t_lo, t_hi, public):
     return lo.astype(np.int64), hi.astype(np.int64)
 
 
-def _possible_saturation(cand, lo, need, division, in_q, held):
+@dataclass(frozen=True)
+class _Frees:
+    """Which unit the division rule frees (:meth:`reservation.engine.steps.DivisionRule.freed_unit`: the least
+    populous of the division's units taken in the pass) where its population is public."""
+
+    rule: steps.DivisionRule
+    population: object
+    codes: np.ndarray
+
+    def could_free(self, unit: int, must: np.ndarray) -> bool:
+        """Whether ``unit`` is the one freed when the units taken in the pass are ``must`` (positions: those of
+        the division that hold the group only if taken now), ``unit`` and possibly others: the others can only
+        take the place of ``unit``, never give it back."""
+        return self.rule.freed_unit([unit, *must.tolist()], self.population, self.codes) == unit
+
+
+def _possible_saturation(cand, lo, need, division, in_q, held, frees: _Frees | None = None):
     """How many divisions of the counting unit the division rule could fire in, and which candidates it could
     free: a division (two units or more) whose units may all end up holding the group, because each either may
     hold it already (``held``) or may be taken in this pass, and those that must be taken are not more than the
-    posts."""
+    posts. Every unit of the division that may be taken could be the one freed, unless ``frees`` (the freeing
+    population is public) shows that one it must take (it does not hold the group yet) is freed before it."""
     k = 0
     victims = np.zeros(len(cand), dtype=bool)
     for _ in range(len(cand) + 1):
@@ -305,7 +350,12 @@ def _possible_saturation(cand, lo, need, division, in_q, held):
                 continue
             if (held[mem] | could[mem]).all() and int((mem & ~held).sum()) <= need:
                 hit += 1
-                vict |= could[cand] & mem[cand]
+                may = could[cand] & mem[cand]
+                if frees is not None:
+                    must = np.flatnonzero(mem & ~held)
+                    for j in np.flatnonzero(may):
+                        may[j] = frees.could_free(int(cand[j]), must)
+                vict |= may
         if hit == k:
             return k, vict
         k, victims = hit, vict

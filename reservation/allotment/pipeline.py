@@ -237,6 +237,13 @@ class Prepared:
     _counts: object = None
     _cache: dict = field(default_factory=dict)
 
+    def division_reads_obc(self, group: str) -> bool:
+        """Whether the division rule's population of ``group``'s pass (the "least populous" it frees) reads the
+        unknown OBC figures (option ``saturation_population=category`` for OBC or outside SC/ST/OBC), as tested
+        when a run computed it; True (not known to be public) before any run did."""
+        got = self._cache.get("satpop", {}).get(group)
+        return True if got is None else not got[0]
+
     def run(self, obc: np.ndarray | None = None) -> Allotment:
         """Steps 4-7: the OBC figures, the counts, pins, passes, engine, conservation check and meta.
 
@@ -369,22 +376,22 @@ def prepare(body: str, year: int, *, units=None, history=None, population=None, 
 
 
 def _division_population(p: Prepared, ctx: Context, group: str):
-    """The rulebook's division population for a pass. In re-runs with given OBC figures (:meth:`Prepared.run`
-    with ``obc``) a population that is the same with no OBC person and with every unit's room full of them does
-    not read the OBC figures (a total population, a table): it is computed once per prepared run."""
+    """The rulebook's division population for a pass. Whether it reads the OBC figures is tested once per
+    prepared run and group (:meth:`Prepared.division_reads_obc`: the same with no OBC person and with every
+    unit's room full of them, a total population or a table, does not); in re-runs with given OBC figures
+    (:meth:`Prepared.run` with ``obc``) one that does not is computed once."""
     rb = p.rb
-    if "obc_runs" not in p._cache:
-        return rb.division_population(ctx, group)
     memo = p._cache.setdefault("satpop", {})
     if group not in memo:
         from dataclasses import replace
-        pop, room = p._cache["pop"], p._cache["room"]
+        pop = ctx.units["pop"].to_numpy(dtype=np.int64)
+        room = pop - ctx.units["sc"].to_numpy(dtype=np.int64) - ctx.units["st"].to_numpy(dtype=np.int64)
         a = rb.division_population(replace(ctx, obc=Obc(True, np.zeros_like(room), pop)), group)
         b = rb.division_population(replace(ctx, obc=Obc(True, room, pop)), group)
         same = len(a) == len(b) and all(x == y for x, y in zip(a, b))
         memo[group] = (same, a)
     same, value = memo[group]
-    return value if same else rb.division_population(ctx, group)
+    return value if same and "obc_runs" in p._cache else rb.division_population(ctx, group)
 
 
 #: Option tie_break -> the engine's rule for a pass whose key is known (``assumed_by_code`` breaks those ties as

@@ -172,7 +172,7 @@ ANSWER_WORDS = {
 
 
 def status_counts_line(counts: dict, n: int, kind: str, lang: str = "en") -> str:
-    """"75 districts: 8 determined by public data, 27 depend on OBC figures, ...": the units per status code
+    """"75 districts: 12 determined by public data, 27 depend on OBC figures, ...": the units per status code
     (``counts``, in the order given; codes with no unit are left out), ``kind`` the unit kind (English; its Hindi
     is :data:`UNIT_KINDS_HI`'s)."""
     lang = check_lang(lang)

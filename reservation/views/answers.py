@@ -1,5 +1,5 @@
 """The answer beside every computed category, as the notebooks, the explorer and the report pages show it
-(issue 20): the count that opens every output ("75 districts: 8 determined by public data, 27 depend on OBC
+(issue 20): the count that opens every output ("75 districts: 12 determined by public data, 27 depend on OBC
 figures, ..."), per division; the answer's columns of a unit table (the published category, the status in words,
 the possible categories, the probabilities of an election not yet held); one unit's answer (notebook 03).
 
