@@ -35,7 +35,8 @@ class Allotment:
     def __init__(self, *, body: str, year: int, unit_kind: str, parent_column: str | None, engine: EngineResult,
                  units: pd.DataFrame, counts: pd.DataFrame, meta: dict, history: pd.DataFrame | None,
                  extra: dict, resolve: Callable, ur_clause: str, extra_columns: tuple = (),
-                 flags_pending: bool = False, options=None, prepared=None, ur_clause_hi: str = ""):
+                 flags_pending: bool = False, options=None, prepared=None, ur_clause_hi: str = "",
+                 counts_hi: pd.DataFrame | None = None):
         self.body = body
         self.year = year
         self.unit_kind = unit_kind
@@ -43,6 +44,7 @@ class Allotment:
         self.engine = engine
         self.units = units
         self.counts = counts
+        self.counts_hi = counts_hi              # the same counts, their arithmetic and clauses in Hindi
         self._meta = meta
         self._flags_pending = flags_pending
         self.history = history
@@ -136,6 +138,14 @@ class Allotment:
             return [(a, True) for a in self.meta["assumptions"]]
         hi = {r.spec.text.note: r.spec.text.note_hi for r in self.engine.records if r.spec.text.note_hi}
         return [(hi[a], True) if a in hi else (a, False) for a in self.meta["assumptions"]]
+
+    def counts_in(self, lang: str) -> pd.DataFrame:
+        """:attr:`counts` with the arithmetic and clauses in ``lang`` (English: :attr:`counts` itself)."""
+        if lang == "en":
+            return self.counts
+        if self.counts_hi is None:
+            raise ValueError(f"{self.body}: no counts in {lang!r}")
+        return self.counts_hi
 
     def table_in(self, lang: str) -> pd.DataFrame:
         """The table with its reasons, tie-breaks and decisions' words in ``lang`` ("en" or "hi"); the answer's

@@ -48,10 +48,11 @@ def cmd_counts(args) -> int:
     notes = rb.years.check(args.body, args.year)   # e.g. the year labels the next election
     if rb.light_counts is not None and not args.units:
         # the State counts of a chair body from the shipped table, without numpy or pandas (a fast process)
-        rows = rb.light_counts(rb.option_set(parse_assignments(args.option)))
+        rows = rb.light_counts(rb.option_set(parse_assignments(args.option)), args.lang)
     else:
         from ..allotment.pipeline import counts
-        rows = counts(args.body, args.year, units=args.units, options=args.option).itertuples(index=False)
+        rows = counts(args.body, args.year, units=args.units, options=args.option,
+                      lang=args.lang).itertuples(index=False)
     rows = [tuple(r) for r in rows]
     for a in notes:                                # only once the counts stand: a refusal is one line alone
         print(f"assumed: {a}", file=sys.stderr)
@@ -190,6 +191,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--arithmetic", action="store_true", help="add the arithmetic and the clause of each count")
     sp.add_argument("--units", metavar="FILE", help="units CSV (gp-pradhan and the ward bodies)")
     sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sp.add_argument("--lang", choices=["en", "hi"], default="en",
+                    help="language of the arithmetic and the clauses (--arithmetic; the categories stay codes)")
     sp.set_defaults(func=cmd_counts)
 
     for name, func, text in (("allot", cmd_allot, "allot the reserved offices to units, with reasons"),

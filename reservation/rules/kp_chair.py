@@ -42,7 +42,8 @@ from ..base.errors import InputError
 from ..inputs.user_files import describe_input
 from .keys import outside_people, share, two_persons
 from ..inputs.options import Option, OptionSet
-from ..law.arithmetic import COUNT_COLUMNS, GroupArithmetic, count_parts, render_rows
+from ..law.arithmetic import DistrictGeneralWomen, DistrictLeft, DistrictWomen, GroupArithmetic, count_parts
+from ..law.words_counts import Said
 from ..law.quota import counts_table, fmt_fraction
 from ..law.rounding import ceil
 from .rulebook import Counts, Group, Rulebook, UnitSet, slots_from_split
@@ -81,6 +82,16 @@ CLAUSE_SC = (f"GO 2021 KP-pramukh district shares: SC formula, {_SC_CAP_SHOWN} %
 CLAUSE_OBC = (f"GO 2021 KP-pramukh district shares: OBC formula, {_OBC_CAP_SHOWN} % cap, shortfall one post at "
               f"a time to districts above {_OBC_STATE_SHOWN} %")
 CLAUSE_WOMEN = "GO 2021 KP-pramukh allotment items 3-4 (women not less than one-third in the district, rounded up)"
+#: the State counts' clauses (CLAUSE_STATE and these), and all three in Hindi (the GO's words: docs/glossary.md)
+COUNT_CLAUSES = {"count.sc_st": ": half-up", "count.obc": ", proviso: OBC at most 27 %, integer part only",
+                 "count.women": " (2nd para): women not less than 1/3, rounded up"}
+CLAUSE_STATE_HI = ("शासनादेश 2021, क्षेत्र पंचायत प्रमुखों के पदों की संगणना, प्रस्तर 1-2 (क्षेत्र पंचायत तथा जिला पंचायत "
+                   "अधिनियम 1961 की धारा 7-क)")
+COUNT_CLAUSES_HI = {"count.sc_st": ": शेष भाजक के आधे से कम न हो तो एक बढ़ाया गया",
+                    "count.obc": ", परन्तुक: पिछड़े वर्ग अधिकतम 27 प्रतिशत, केवल पूर्णांक",
+                    "count.women": " (दूसरा अनुच्छेद): स्त्रियाँ एक-तिहाई से अन्यून, ऊपर की ओर पूर्णांकित"}
+CLAUSE_WOMEN_HI = ("शासनादेश 2021, क्षेत्र पंचायत प्रमुखों के पदों का आवंटन, मद 3-4 (जिले में स्त्रियाँ एक-तिहाई से अन्यून, "
+                   "ऊपर की ओर पूर्णांकित)")
 
 KP_CHAIR_OPTIONS: dict[str, Option] = pick("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women",
                                             "category_order", "category_women", "rotation_history", "women_history",
@@ -206,10 +217,8 @@ def kp_state_counts(year: int, opts: OptionSet, blocks: pd.DataFrame) -> pd.Data
 
 def kp_state_parts(year: int, opts: OptionSet, blocks: pd.DataFrame) -> list[tuple]:
     """The rows of :func:`kp_state_counts` with their arithmetic as typed parts (law.arithmetic.count_parts)."""
-    rules = quota_rules(opts, {**ZP_CLAUSES, "count.sc_st": CLAUSE_STATE + ": half-up",
-                               "count.obc": CLAUSE_STATE + ", proviso: OBC at most 27 %, integer part only",
-                               "count.women": CLAUSE_STATE + " (2nd para): women not less than 1/3, rounded up"},
-                        year)
+    rules = quota_rules(opts, {**ZP_CLAUSES, **{k: CLAUSE_STATE + v for k, v in COUNT_CLAUSES.items()}}, year,
+                        {**ZP_CLAUSES_HI, **{k: CLAUSE_STATE_HI + v for k, v in COUNT_CLAUSES_HI.items()}})
     return count_parts(len(blocks), state_shares(load_districts(), opts), rules)
 
 
@@ -224,26 +233,26 @@ def _category_sums(dc: pd.DataFrame) -> dict:
     return out
 
 
-def with_district_women(parts: list[tuple], dc: pd.DataFrame, opts: OptionSet) -> pd.DataFrame:
-    """The State counts (:func:`kp_state_parts`) as a table, the women's rows replaced by the district sums
-    (``women_level=district``): a group's arithmetic is restated with its women counted in the districts."""
+def with_district_women(parts: list[tuple], dc: pd.DataFrame, opts: OptionSet,
+                        lang: str = "en") -> pd.DataFrame:
+    """The State counts (:func:`kp_state_parts`) as a table in ``lang``, the women's rows replaced by the district
+    sums (``women_level=district``): a group's arithmetic is restated with its women counted in the districts."""
     if opts["women_level"] != "district":
-        return counts_table(parts)
+        return counts_table(parts, lang)
     n = {code: count for code, count, _, _ in parts}
     sums = _category_sums(dc)
-    restated = [(code, count, replace(a, women=sums[code, "women"], others=sums[code, "others"],
-                                      women_where="in the districts") if isinstance(a, GroupArithmetic) else a,
-                 clause) for code, count, a, clause in parts]
-    rows = {r[0]: list(r) for r in render_rows(restated)}    # category -> [category, count, arithmetic, clause]
+    women = Said(CLAUSE_WOMEN, CLAUSE_WOMEN_HI)
+    rows = {}                                   # category -> (category, count, arithmetic, clause), restated
+    for code, count, a, clause in parts:
+        rows[code] = (code, count, replace(a, women=sums[code, "women"], others=sums[code, "others"],
+                                           women_where="districts") if isinstance(a, GroupArithmetic) else a, clause)
     for g in ("ST", "SC", "OBC"):
-        w = sums[g, "women"]
-        rows[f"{g}_W"][1:] = [w, (f"State ceil({n[g] + n[f'{g}_W']}/3) = {n[f'{g}_W']}; in the districts "
-                                  f"(women_level=district) the sum of ceil(k/3) = {w}"), CLAUSE_WOMEN]
-        rows[g][1] = sums[g, "others"]
-    rows["W"][1:] = [sums["W", "final"], (f"State: {n['W']}; in the districts: sum of ceil(blocks/3) minus "
-                                          f"category women = {sums['W', 'final']}"), CLAUSE_WOMEN]
-    rows["UR"][1:3] = [sums["UR", "final"], f"the posts left in the districts: {sums['UR', 'final']}"]
-    out = pd.DataFrame(list(rows.values()), columns=COUNT_COLUMNS)
+        rows[f"{g}_W"] = (f"{g}_W", sums[g, "women"],
+                          DistrictWomen(n[g] + n[f"{g}_W"], n[f"{g}_W"], sums[g, "women"]), women)
+        rows[g] = (g, sums[g, "others"], *rows[g][2:])
+    rows["W"] = ("W", sums["W", "final"], DistrictGeneralWomen(n["W"], sums["W", "final"]), women)
+    rows["UR"] = ("UR", sums["UR", "final"], DistrictLeft(sums["UR", "final"]), rows["UR"][3])
+    out = counts_table(list(rows.values()), lang)
     assert int(out["count"][:-1].sum()) == int(out["count"].iat[-1])
     return out
 
@@ -462,7 +471,8 @@ def district_counts(ctx) -> Counts:
     blocks, parts, n = _inputs(ctx)
     dc, notes = kp_district_counts(ctx.year, ctx.opts, blocks, n, ctx.population if ctx.obc.given else None)
     state = with_district_women(parts, dc, ctx.opts)
-    return Counts(state, slots_from_split(dc, "district"), {"districts": dc}, notes)
+    return Counts(state, slots_from_split(dc, "district"), {"districts": dc}, notes,
+                  with_district_women(parts, dc, ctx.opts, "hi"))
 
 
 #: The State counts by code (:func:`kp_state_parts`) by year, options and number of blocks, all they read.

@@ -164,12 +164,14 @@ class Group:
 class Counts:
     """``state``: the counts table (category, count, arithmetic, clause; ST_W ... UR, TOTAL); ``slots``: posts
     per parent (index: parent label, "*" for the State) and code (the eight codes, UR included); ``extra``: the
-    body's own step tables (e.g. ``districts``); ``notes``: assumptions made."""
+    body's own step tables (e.g. ``districts``); ``notes``: assumptions made; ``state_hi``: the counts table
+    with its arithmetic and clauses in Hindi (the same numbers)."""
 
     state: pd.DataFrame
     slots: pd.DataFrame
     extra: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
+    state_hi: pd.DataFrame | None = None
 
 
 def slots_from_split(table: pd.DataFrame, parent: str) -> pd.DataFrame:
@@ -260,7 +262,7 @@ class Rulebook:
     division_population: Callable | None = None   # (ctx, group) -> population the division rule compares
     eligibility: Callable | None = None     # (opts) -> whether the groups' eligibility constraints apply
     parent_for: Callable | None = None      # (opts) -> the parent column when an option changes it
-    light_counts: Callable | None = None    # (opts) -> the counts rows from the shipped data, without pandas
+    light_counts: Callable | None = None    # (opts, lang) -> the counts rows from the shipped data, without pandas
     base_year_readings: dict = field(default_factory=dict)   # base year -> what it means for each group
     history_table: Callable | None = None   # (until) -> the shipped history as a table (default_history: its file)
     population_applied: Callable | None = None   # (frame, unit codes) -> frame: a --population replaced them
