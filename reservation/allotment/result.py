@@ -63,6 +63,8 @@ class Allotment:
         """A pickled allotment (a report's kernels load the one their parent saved) keeps its answer, computed
         now, not its inputs (the rulebook holds functions that do not pickle)."""
         state = self.__dict__.copy()
+        if callable(state.get("counts_hi")):
+            state["counts_hi"] = self.counts_in("hi")
         if state.get("_prepared") is not None:
             state["answer"] = self.answer
         state["_prepared"] = None
@@ -145,6 +147,8 @@ class Allotment:
             return self.counts
         if self.counts_hi is None:
             raise ValueError(f"{self.body}: no counts in {lang!r}")
+        if callable(self.counts_hi):            # rendered when first asked (rules.rulebook.Counts.state_hi)
+            self.counts_hi = self.counts_hi()
         return self.counts_hi
 
     def table_in(self, lang: str) -> pd.DataFrame:

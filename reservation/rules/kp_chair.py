@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import partial
 from fractions import Fraction
 from pathlib import Path
 
@@ -472,7 +473,7 @@ def district_counts(ctx) -> Counts:
     dc, notes = kp_district_counts(ctx.year, ctx.opts, blocks, n, ctx.population if ctx.obc.given else None)
     state = with_district_women(parts, dc, ctx.opts)
     return Counts(state, slots_from_split(dc, "district"), {"districts": dc}, notes,
-                  with_district_women(parts, dc, ctx.opts, "hi"))
+                  partial(with_district_women, parts, dc, ctx.opts, "hi"))
 
 
 #: The State counts by code (:func:`kp_state_parts`) by year, options and number of blocks, all they read.

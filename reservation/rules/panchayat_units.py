@@ -21,6 +21,7 @@ counted from its own Census figures, with the shipped history; ``--population`` 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -231,8 +232,8 @@ def _counts(spec: UnitBody):
         law_said = Said(law, f"{spec.law_hi or spec.law} ({spec.section})")
         parts = [(c, int(t[c].sum()), ParentSum(len(t), spec.parent), law_said) for c in CODES]
         parts.append(("TOTAL", len(ctx.units), Sum(), ""))
-        state, state_hi = (counts_table(parts, lang) for lang in ("en", "hi"))
-        return Counts(state, t.set_index("parent")[list(CODES)], {"parents": t}, state_hi=state_hi)
+        return Counts(counts_table(parts), t.set_index("parent")[list(CODES)], {"parents": t},
+                      state_hi=partial(counts_table, parts, "hi"))
     return counts
 
 

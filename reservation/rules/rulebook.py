@@ -165,13 +165,14 @@ class Counts:
     """``state``: the counts table (category, count, arithmetic, clause; ST_W ... UR, TOTAL); ``slots``: posts
     per parent (index: parent label, "*" for the State) and code (the eight codes, UR included); ``extra``: the
     body's own step tables (e.g. ``districts``); ``notes``: assumptions made; ``state_hi``: the counts table
-    with its arithmetic and clauses in Hindi (the same numbers)."""
+    with its arithmetic and clauses in Hindi (the same numbers), or a function of no arguments that makes it
+    (rendered only when asked: a projection's samples never ask)."""
 
     state: pd.DataFrame
     slots: pd.DataFrame
     extra: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
-    state_hi: pd.DataFrame | None = None
+    state_hi: pd.DataFrame | Callable | None = None
 
 
 def slots_from_split(table: pd.DataFrame, parent: str) -> pd.DataFrame:

@@ -32,6 +32,7 @@ import hashlib
 import pickle
 from collections import OrderedDict
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 import pandas as pd
@@ -193,8 +194,8 @@ class _CountsCache:
 
 
 def _copy_counts(c: Counts) -> Counts:
-    return Counts(c.state.copy(), c.slots.copy(), {k: v.copy() for k, v in c.extra.items()}, list(c.notes),
-                  None if c.state_hi is None else c.state_hi.copy())
+    hindi = c.state_hi.copy() if isinstance(c.state_hi, pd.DataFrame) else c.state_hi   # a function: pure
+    return Counts(c.state.copy(), c.slots.copy(), {k: v.copy() for k, v in c.extra.items()}, list(c.notes), hindi)
 
 
 _COUNTS = _CountsCache()
@@ -218,15 +219,15 @@ def body_counts(body: str, parent_for):
 def _counts(body: str, parent_for, year: int, opts, bodies: pd.DataFrame, population, basis) -> Counts:
     """The counts of :func:`body_counts` from their inputs (``opts``: read by name only)."""
     state_counts = urban_counts(body, year, opts, bodies)
-    state_hi = urban_counts(body, year, opts, bodies, "hi")
+    state_hi = partial(urban_counts, body, year, opts, bodies, "hi")
     n = dict(zip(state_counts["category"], state_counts["count"]))
     notes, extra = [], {}
     if parent_for(opts):
         dc, notes = division_counts(body, opts, bodies, n, population, basis)
         slots = slots_from_split(dc, "division")
         sums = dc.groupby("category")[["women", "others", "final"]].sum()
-        counts_table, state_hi = (_with_division_sums(t, n, sums, opts, lang)
-                                  for t, lang in ((state_counts, "en"), (state_hi, "hi")))
+        counts_table = _with_division_sums(state_counts, n, sums, opts, "en")
+        state_hi = partial(_hindi_with_division_sums, state_hi, n, sums, opts)
         extra["divisions"] = dc
     else:
         slots = pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"])
@@ -240,6 +241,11 @@ def _counts(body: str, parent_for, year: int, opts, bodies: pd.DataFrame, popula
                      f"in every pass, so it is reserved only if every body with figures in its division is "
                      f"taken; its row says figures=none")
     return Counts(counts_table, slots, extra, notes, state_hi)
+
+
+def _hindi_with_division_sums(hindi_counts, n: dict, sums: pd.DataFrame, opts) -> pd.DataFrame:
+    """:func:`_with_division_sums` of the Hindi State counts (``hindi_counts``: the function that makes them)."""
+    return _with_division_sums(hindi_counts(), n, sums, opts, "hi")
 
 
 def _with_division_sums(state_counts: pd.DataFrame, n: dict, sums: pd.DataFrame, opts, lang: str) -> pd.DataFrame:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import csv
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from ..law.arithmetic import QuotaRules, count_rows
 from .catalogue import pick
@@ -232,7 +232,7 @@ def state_counts(ctx) -> Counts:
     state = counts_table(parts)
     n = dict(zip(state["category"], state["count"]))
     return Counts(state, pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"]),
-                  state_hi=counts_table(parts, "hi"))
+                  state_hi=partial(counts_table, parts, "hi"))
 
 
 def light_counts(opts, lang: str = "en") -> list[tuple]:
