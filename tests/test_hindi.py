@@ -350,3 +350,28 @@ def test_every_counts_part_has_words_in_both_languages():
         for lang in ("en", "hi"):
             used = {f for _, f, _, _ in string.Formatter().parse(words_counts.ARITHMETIC[lang][name]) if f}
             assert used <= fields, (name, lang, used - fields)
+
+
+HINDI_STEPS = [
+    ("kp-chair", 2021, "districts", []),
+    ("kp-chair", 2021, "districts", ["--option", "women_level=state"]),
+    ("kp-chair", 2021, "districts", ["--option", "sc_cap_scope=number", "--option", "obc_cap_scope=every"]),
+    ("np-chair", 2023, "divisions", []),
+    ("np-chair", 2023, "divisions", ["--option", "women_level=state"]),
+    ("pp-chair", 2023, "divisions", ["--option", "women_level=state"]),
+]
+
+
+@pytest.mark.parametrize("body,year,command,extra", HINDI_STEPS, ids=lambda x: x if isinstance(x, str) else None)
+def test_hindi_district_and_division_steps_carry_no_english(body, year, command, extra):
+    """`districts` / `divisions --lang hi`: every arithmetic and clause is Hindi with no English word but the
+    allowed ones (the place names are the data's, in their own column); every other column is the English run's."""
+    argv = [command, "--body", body, "--year", year, *extra]
+    hi, en = _counts_csv([*argv, "--lang", "hi"]), _counts_csv(argv)
+    words_ = ("arithmetic", "clause")
+    assert [{k: v for k, v in r.items() if k not in words_} for r in hi] == \
+        [{k: v for k, v in r.items() if k not in words_} for r in en]
+    found = [(r["category"], column, english_words(r[column])) for r in hi for column in words_
+             if not DEVANAGARI.search(r[column]) or english_words(r[column])]
+    assert not found, found[:5]
+    assert not any(DEVANAGARI.search(r["arithmetic"] + r["clause"]) for r in en)

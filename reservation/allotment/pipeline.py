@@ -532,7 +532,7 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
     a = Allotment(body=body, year=year, unit_kind=rb.unit_kind, parent_column=parent, engine=result,
                   units=frame, counts=c.state, meta=meta, history=h[h["year"] < year], extra=c.extra,
                   resolve=p.resolve, ur_clause=rb.clause("unreserved"), extra_columns=rb.columns,
-                  ur_clause_hi=rb.clause("unreserved", "hi"), counts_hi=c.state_hi,
+                  ur_clause_hi=rb.clause("unreserved", "hi"), counts_hi=c.state_hi, extra_hi=c.extra_hi,
                   flags_pending=True, options=opts, prepared=p if answer else None)
     return a            # meta["flags"] (facts a reader should see even when lawful) is filled on the first read
 

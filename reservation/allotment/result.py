@@ -36,7 +36,7 @@ class Allotment:
                  units: pd.DataFrame, counts: pd.DataFrame, meta: dict, history: pd.DataFrame | None,
                  extra: dict, resolve: Callable, ur_clause: str, extra_columns: tuple = (),
                  flags_pending: bool = False, options=None, prepared=None, ur_clause_hi: str = "",
-                 counts_hi: pd.DataFrame | None = None):
+                 counts_hi: pd.DataFrame | None = None, extra_hi: dict | None = None):
         self.body = body
         self.year = year
         self.unit_kind = unit_kind
@@ -45,6 +45,7 @@ class Allotment:
         self.units = units
         self.counts = counts
         self.counts_hi = counts_hi              # the same counts, their arithmetic and clauses in Hindi
+        self.extra_hi = dict(extra_hi or {})    # step tables of ``extra`` in Hindi (functions until asked)
         self._meta = meta
         self._flags_pending = flags_pending
         self.history = history
@@ -65,6 +66,8 @@ class Allotment:
         state = self.__dict__.copy()
         if callable(state.get("counts_hi")):
             state["counts_hi"] = self.counts_in("hi")
+        if "extra_hi" in state:             # a step table not rendered yet is left out (its function does not pickle)
+            state["extra_hi"] = {k: v for k, v in state["extra_hi"].items() if not callable(v)}
         if state.get("_prepared") is not None:
             state["answer"] = self.answer
         state["_prepared"] = None
@@ -150,6 +153,16 @@ class Allotment:
         if callable(self.counts_hi):            # rendered when first asked (rules.rulebook.Counts.state_hi)
             self.counts_hi = self.counts_hi()
         return self.counts_hi
+
+    def extra_in(self, name: str, lang: str) -> pd.DataFrame:
+        """The step table ``extra[name]`` (``districts``, ``divisions``) with its words in ``lang``."""
+        if lang == "en":
+            return self.extra[name]
+        if name not in self.extra_hi:
+            raise ValueError(f"{self.body}: no {name} table in {lang!r}")
+        if callable(self.extra_hi[name]):
+            self.extra_hi[name] = self.extra_hi[name]()
+        return self.extra_hi[name]
 
     def table_in(self, lang: str) -> pd.DataFrame:
         """The table with its reasons, tie-breaks and decisions' words in ``lang`` ("en" or "hi"); the answer's

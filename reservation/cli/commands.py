@@ -164,7 +164,7 @@ def cmd_parent_table(args) -> int:
     _, result = _allot(args)
     if args.command not in result.extra:
         raise InputError(f"{args.body}: no {args.command} step with these options", option="--option")
-    sys.stdout.write(result.extra[args.command].to_csv(index=False, lineterminator="\n"))
+    sys.stdout.write(result.extra_in(args.command, args.lang).to_csv(index=False, lineterminator="\n"))
     for a in result.meta["assumptions"]:
         print(f"assumed: {a}", file=sys.stderr)
     return 0
@@ -227,6 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
                             help="the unit: LGD code or English/Hindi name")
             sp.add_argument("--lang", choices=["en", "hi"], default="en",
                             help="language of the answer and the steps (category codes stay codes)")
+        else:
+            sp.add_argument("--lang", choices=["en", "hi"], default="en",
+                            help="language of the arithmetic and the clauses (columns and codes stay as they are)")
         if name in ("allot", "explain"):
             sp.add_argument("--samples", type=samples_type, default=1000,
                             help="an election not yet held: the projection's samples for P_ST_W ... P_UR (default "

@@ -135,3 +135,66 @@ def render_rows(parts: list[tuple], lang: str = "en") -> list[tuple]:
     """Rows (category, count, arithmetic, clause) with the arithmetic and the clause in ``lang``."""
     return [(code, count, arithmetic_words(arithmetic, lang), said(clause, lang))
             for code, count, arithmetic, clause in parts]
+
+
+#: the words of the district and division steps (`reservation districts`, `divisions`): the arithmetic of the
+#: apportionment (law.apportion) and of the women's offices, by key; the English give the old text exactly
+STEP_WORDS = {
+    "en": {
+        "capped": "{posts_base} x {share} % = {formula} -> {formula_count}; cap {posts_base} x {cap_pct} % = {cap} -> "
+                  "{cap_count}{note}; initial {initial}",
+        "capped.rounds": "; +{posts} in round(s) {rounds}",
+        "capped.excess": "; -{removed} (excess)",
+        "capped.final": " = {final}",
+        "cap.share_applies": " (applies: share above {pct} %)",
+        "cap.share_not": " (not applied: share not above {pct} %)",
+        "cap.number_applies": " (applies: formula count above the cap)",
+        "cap.number_not": " (not applied: formula count not above the cap)",
+        "remainder": "{total} x {pct} % = {quota} -> {floor}",
+        "remainder.extra": " + 1 (largest remainder)",
+        "women.suffix": "; women {women}",
+        "women.district": "ceil({blocks}/3) = {third} women in all, minus category women {category_women}",
+        "women.state_shared": "State women shared by largest remainder",
+        "left.parent": "{posts} - {reserved} reserved - {women} women",
+        "women.cycle": "women: {total} x {base}/{sum} -> {first}",
+        "women.cycle.rounds": "; +{posts} in round(s) {rounds}",
+        "women.cycle.final": " = {got}",
+        "women.division": "women one-third of {posts} in the division ({rounding}) = {women}",
+        "women.division.general": "women in all in the division minus category women = {women}",
+        "clause.left.district": "the posts left in the district",
+        "clause.left.division": "the offices left in the division",
+    },
+    "hi": {
+        "capped": "{posts_base} × {share} प्रतिशत = {formula} → {formula_count}; अधिकतम सीमा {posts_base} × {cap_pct} "
+                  "प्रतिशत = {cap} → {cap_count}{note}; प्रारम्भिक {initial}",
+        "capped.rounds": "; चक्र {rounds} में +{posts}",
+        "capped.excess": "; -{removed} (अधिक होने से वापस)",
+        "capped.final": " = {final}",
+        "cap.share_applies": " (लागू: अनुपात {pct} प्रतिशत से अधिक)",
+        "cap.share_not": " (लागू नहीं: अनुपात {pct} प्रतिशत से अधिक नहीं)",
+        "cap.number_applies": " (लागू: सूत्र की संख्या सीमा से अधिक)",
+        "cap.number_not": " (लागू नहीं: सूत्र की संख्या सीमा से अधिक नहीं)",
+        "remainder": "{total} × {pct} प्रतिशत = {quota} → {floor}",
+        "remainder.extra": " + 1 (सबसे बड़ा शेष)",
+        "women.suffix": "; महिला पद {women}",
+        "women.district": ("{blocks} का एक-तिहाई, ऊपर की ओर पूर्णांकित: कुल {third} महिला पद, श्रेणियों के महिला पद "
+                           "{category_women} घटाकर"),
+        "women.state_shared": "प्रदेश के महिला पद सबसे बड़े शेष की रीति से बाँटे गए",
+        "left.parent": "{posts} - {reserved} आरक्षित - {women} महिला",
+        "women.cycle": "महिला पद: {total} × {base}/{sum} → {first}",
+        "women.cycle.rounds": "; चक्र {rounds} में +{posts}",
+        "women.cycle.final": " = {got}",
+        "women.division": "मण्डल में {posts} का एक-तिहाई ({rounding}) = {women} महिला पद",
+        "women.division.general": "मण्डल में कुल महिला पद, श्रेणियों के महिला पद घटाकर = {women}",
+        "clause.left.district": "जिले में शेष पद",
+        "clause.left.division": "मण्डल में शेष पद",
+    },
+}
+
+
+def step_words(key: str, lang: str = "en", **values) -> str:
+    """One piece of a district or division step's words (:data:`STEP_WORDS`); a value named ``rounding`` in
+    :data:`ROUNDING_WORDS`'s words (Hindi) or as the option reads (English)."""
+    if "rounding" in values and lang == "hi":
+        values["rounding"] = ROUNDING_WORDS["hi"][values["rounding"]]
+    return STEP_WORDS[lang][key].format(**values)

@@ -44,7 +44,7 @@ from ..inputs.user_files import describe_input
 from .keys import outside_people, share, two_persons
 from ..inputs.options import Option, OptionSet
 from ..law.arithmetic import DistrictGeneralWomen, DistrictLeft, DistrictWomen, GroupArithmetic, count_parts
-from ..law.words_counts import Said
+from ..law.words_counts import Said, said, step_words
 from ..law.quota import counts_table, fmt_fraction
 from ..law.rounding import ceil
 from .rulebook import Counts, Group, Rulebook, UnitSet, slots_from_split
@@ -91,6 +91,13 @@ CLAUSE_STATE_HI = ("शासनादेश 2021, क्षेत्र पं�
 COUNT_CLAUSES_HI = {"count.sc_st": ": शेष भाजक के आधे से कम न हो तो एक बढ़ाया गया",
                     "count.obc": ", परन्तुक: पिछड़े वर्ग अधिकतम 27 प्रतिशत, केवल पूर्णांक",
                     "count.women": " (दूसरा अनुच्छेद): स्त्रियाँ एक-तिहाई से अन्यून, ऊपर की ओर पूर्णांकित"}
+_SHARES_HI = "शासनादेश 2021, क्षेत्र पंचायत प्रमुखों के पदों का जिलों में अंश"
+CLAUSE_ST_HI = (f"{_SHARES_HI}, प्रस्तर 1 (अनुसूचित जनजाति, जिले की ग्रामीण अनुसूचित जनजाति जनसंख्या के अनुपात में; उदाहरण: "
+                "5 का 20 प्रतिशत → 1)")
+CLAUSE_SC_HI = (f"{_SHARES_HI}: अनुसूचित जाति का सूत्र, {_SC_CAP_SHOWN} प्रतिशत की अधिकतम सीमा, कमी के पद एक-एक करके "
+                f"{_SC_CAP_SHOWN} प्रतिशत से अधिक वाले जिलों को")
+CLAUSE_OBC_HI = (f"{_SHARES_HI}: पिछड़े वर्गों का सूत्र, {_OBC_CAP_SHOWN} प्रतिशत की अधिकतम सीमा, कमी के पद एक-एक करके "
+                 f"{_OBC_STATE_SHOWN} प्रतिशत से अधिक वाले जिलों को")
 CLAUSE_WOMEN_HI = ("शासनादेश 2021, क्षेत्र पंचायत प्रमुखों के पदों का आवंटन, मद 3-4 (जिले में स्त्रियाँ एक-तिहाई से अन्यून, "
                    "ऊपर की ओर पूर्णांकित)")
 
@@ -276,7 +283,7 @@ class _DistrictNumbers:
     finals: dict
     women: dict
     reserved: np.ndarray
-    women_clause: str
+    women_clause: Said
     notes: list
     slot_order: tuple
 
@@ -316,15 +323,18 @@ def _district_numbers(year: int, opts: OptionSet, blocks: pd.DataFrame, state: d
 
 
 def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: dict[str, int],
-                       population: pd.DataFrame | None = None) -> tuple[pd.DataFrame, list[str]]:
+                       population: pd.DataFrame | None = None, lang: str = "en") -> tuple[pd.DataFrame, list[str]]:
     """Posts per district and category: ST by largest remainder, SC and OBC capped with the shortfall cycle,
-    women per district. Returns the long table (:data:`DISTRICT_COLUMNS`) and notes: the words of
-    :func:`_district_numbers`."""
+    women per district. Returns the long table (:data:`DISTRICT_COLUMNS`, its arithmetic and clauses in ``lang``)
+    and notes: the words of :func:`_district_numbers`."""
     x = _district_numbers(year, opts, blocks, state, population)
     d, women, reserved = x.d, x.women, x.reserved
-    st = remainder_table(state["ST"] + state["ST_W"], d["district"], x.st)
-    sc = shortfall_table(x.sc, sc_cap(year), opts["sc_cap_scope"])
-    obc = shortfall_table(x.obc, obc_cap(year), opts["obc_cap_scope"])
+    st = remainder_table(state["ST"] + state["ST_W"], d["district"], x.st, lang)
+    sc = shortfall_table(x.sc, sc_cap(year), opts["sc_cap_scope"], lang)
+    obc = shortfall_table(x.obc, obc_cap(year), opts["obc_cap_scope"], lang)
+    clauses = {g: said(Said(en, hi), lang) for g, en, hi in (("ST", CLAUSE_ST, CLAUSE_ST_HI),
+                                                              ("SC", CLAUSE_SC, CLAUSE_SC_HI),
+                                                              ("OBC", CLAUSE_OBC, CLAUSE_OBC_HI))}
     rows = []
     st_sum = max(int(d["st"].sum()), 1)
     # plain records: a pandas row lookup per district and sample cost most of a projection's time
@@ -335,27 +345,30 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
                      "formula": s["quota"], "cap": None, "initial": int(s["floor"]), "shortfall_posts":
                      int(s["remainder_post"]), "shortfall_rounds": "", "final": int(s["final"]),
                      "women": int(women["ST"][i]), "others": int(s["final"] - women["ST"][i]),
-                     "arithmetic": s["arithmetic"], "clause": CLAUSE_ST})
-        for g, t, clause in (("SC", sc_rows, CLAUSE_SC), ("OBC", obc_rows, CLAUSE_OBC)):
+                     "arithmetic": s["arithmetic"], "clause": clauses["ST"]})
+        for g, t, clause in (("SC", sc_rows, clauses["SC"]), ("OBC", obc_rows, clauses["OBC"])):
             y = t[i]
             rows.append({**base, "category": g, "share": y["share"], "formula": y["formula"], "cap": y["cap"],
                          "initial": int(y["initial"]), "shortfall_posts": int(y["shortfall_posts"]),
                          "shortfall_rounds": y["shortfall_rounds"], "final": int(y["final"]),
                          "women": int(women[g][i]), "others": int(y["final"] - women[g][i]),
-                         "arithmetic": y["arithmetic"] + f"; women {int(women[g][i])}", "clause": clause})
+                         "arithmetic": y["arithmetic"] + step_words("women.suffix", lang, women=int(women[g][i])),
+                         "clause": clause})
         res = int(reserved[i])
         rows.append({**base, "category": "W", "share": None, "formula": None, "cap": None, "initial": None,
                      "shortfall_posts": 0, "shortfall_rounds": "", "final": int(women["GEN"][i]),
                      "women": int(women["GEN"][i]), "others": 0,
-                     "arithmetic": (f"ceil({int(r['blocks'])}/3) = {ceil(Fraction(int(r['blocks']), 3))} women in all, "
-                                    f"minus category women {int(women['ST'][i] + women['SC'][i] + women['OBC'][i])}"
-                                    if opts["women_level"] == "district" else "State women shared by largest remainder"),
-                     "clause": x.women_clause})
+                     "arithmetic": step_words("women.district", lang, blocks=int(r["blocks"]),
+                                              third=ceil(Fraction(int(r["blocks"]), 3)),
+                                              category_women=int(women["ST"][i] + women["SC"][i] + women["OBC"][i]))
+                     if opts["women_level"] == "district" else step_words("women.state_shared", lang),
+                     "clause": said(x.women_clause, lang)})
         ur = int(r["blocks"]) - res - int(women["GEN"][i])
         rows.append({**base, "category": "UR", "share": None, "formula": None, "cap": None, "initial": None,
                      "shortfall_posts": 0, "shortfall_rounds": "", "final": ur, "women": 0, "others": ur,
-                     "arithmetic": f"{int(r['blocks'])} - {res} reserved - {int(women['GEN'][i])} women",
-                     "clause": "the posts left in the district"})
+                     "arithmetic": step_words("left.parent", lang, posts=int(r["blocks"]), reserved=res,
+                                              women=int(women["GEN"][i])),
+                     "clause": step_words("clause.left.district", lang)})
     out = pd.DataFrame(rows, columns=DISTRICT_COLUMNS)
     out["share"] = [f"{fmt_fraction(v * 100)} %" if v is not None else "" for v in out["share"]]
     for c in ("formula", "cap"):
@@ -415,7 +428,7 @@ def _district_women(d: pd.DataFrame, opts: OptionSet, state: dict, finals: dict,
             women["GEN"] = np.maximum(total_w - cat_w, 0)
         else:
             women["GEN"] = np.array([ceil(int(b - r) * third) for b, r in zip(blocks_n, reserved)])
-        women_clause = CLAUSE_WOMEN
+        women_clause = Said(CLAUSE_WOMEN, CLAUSE_WOMEN_HI)
     else:
         for g in ("ST", "SC", "OBC"):
             women[g] = largest_remainder(state[f"{g}_W"], d["district"], pd.Series(finals[g]),
@@ -423,7 +436,9 @@ def _district_women(d: pd.DataFrame, opts: OptionSet, state: dict, finals: dict,
         reserved = finals["ST"] + finals["SC"] + finals["OBC"]
         women["GEN"] = largest_remainder(state["W"], d["district"], pd.Series(blocks_n - reserved),
                                          upper=pd.Series(blocks_n - reserved), tie_key=d["pop"])["final"].to_numpy()
-        women_clause = CLAUSE_STATE + " (women at State level, shared by largest remainder: option women_level)"
+        women_clause = Said(CLAUSE_STATE + " (women at State level, shared by largest remainder: option women_level)",
+                            CLAUSE_STATE_HI + " (प्रदेश स्तर पर स्त्रियाँ, सबसे बड़े शेष की रीति से बाँटी गईं: विकल्प "
+                                              "`women_level`)")
     return women, reserved, women_clause
 
 
@@ -470,10 +485,12 @@ def district_counts(ctx) -> Counts:
     """KP counts paras 1-2 (State), then the district shares (ST, SC, OBC with caps and the shortfall cycle,
     women per district)."""
     blocks, parts, n = _inputs(ctx)
-    dc, notes = kp_district_counts(ctx.year, ctx.opts, blocks, n, ctx.population if ctx.obc.given else None)
+    population = ctx.population if ctx.obc.given else None
+    dc, notes = kp_district_counts(ctx.year, ctx.opts, blocks, n, population)
     state = with_district_women(parts, dc, ctx.opts)
+    hindi = partial(kp_district_counts, ctx.year, ctx.opts, blocks, n, population, "hi")   # (table, notes)
     return Counts(state, slots_from_split(dc, "district"), {"districts": dc}, notes,
-                  partial(with_district_women, parts, dc, ctx.opts, "hi"))
+                  partial(with_district_women, parts, dc, ctx.opts, "hi"), {"districts": lambda: hindi()[0]})
 
 
 #: The State counts by code (:func:`kp_state_parts`) by year, options and number of blocks, all they read.

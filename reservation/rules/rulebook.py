@@ -166,13 +166,15 @@ class Counts:
     per parent (index: parent label, "*" for the State) and code (the eight codes, UR included); ``extra``: the
     body's own step tables (e.g. ``districts``); ``notes``: assumptions made; ``state_hi``: the counts table
     with its arithmetic and clauses in Hindi (the same numbers), or a function of no arguments that makes it
-    (rendered only when asked: a projection's samples never ask)."""
+    (rendered only when asked: a projection's samples never ask); ``extra_hi``: the same for step tables of
+    ``extra`` that have words (name -> a function of no arguments that makes the table in Hindi)."""
 
     state: pd.DataFrame
     slots: pd.DataFrame
     extra: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
     state_hi: pd.DataFrame | Callable | None = None
+    extra_hi: dict = field(default_factory=dict)
 
 
 def slots_from_split(table: pd.DataFrame, parent: str) -> pd.DataFrame:

@@ -195,7 +195,8 @@ class _CountsCache:
 
 def _copy_counts(c: Counts) -> Counts:
     hindi = c.state_hi.copy() if isinstance(c.state_hi, pd.DataFrame) else c.state_hi   # a function: pure
-    return Counts(c.state.copy(), c.slots.copy(), {k: v.copy() for k, v in c.extra.items()}, list(c.notes), hindi)
+    return Counts(c.state.copy(), c.slots.copy(), {k: v.copy() for k, v in c.extra.items()}, list(c.notes), hindi,
+                  dict(c.extra_hi))
 
 
 _COUNTS = _CountsCache()
@@ -221,9 +222,10 @@ def _counts(body: str, parent_for, year: int, opts, bodies: pd.DataFrame, popula
     state_counts = urban_counts(body, year, opts, bodies)
     state_hi = partial(urban_counts, body, year, opts, bodies, "hi")
     n = dict(zip(state_counts["category"], state_counts["count"]))
-    notes, extra = [], {}
+    notes, extra, extra_hi = [], {}, {}
     if parent_for(opts):
         dc, notes = division_counts(body, opts, bodies, n, population, basis)
+        extra_hi["divisions"] = partial(_divisions_hi, body, opts, bodies, n, population, basis)
         slots = slots_from_split(dc, "division")
         sums = dc.groupby("category")[["women", "others", "final"]].sum()
         counts_table = _with_division_sums(state_counts, n, sums, opts, "en")
@@ -240,7 +242,12 @@ def _counts(body: str, parent_for, year: int, opts, bodies: pd.DataFrame, popula
                      f"population figures (created after 2011, no Census town, no LGD village coverage): share 0 "
                      f"in every pass, so it is reserved only if every body with figures in its division is "
                      f"taken; its row says figures=none")
-    return Counts(counts_table, slots, extra, notes, state_hi)
+    return Counts(counts_table, slots, extra, notes, state_hi, extra_hi)
+
+
+def _divisions_hi(body, opts, bodies, n, population, basis) -> pd.DataFrame:
+    """The divisions' table of :func:`_counts` in Hindi (the same computation, the words in Hindi)."""
+    return division_counts(body, opts, bodies, n, population, basis, "hi")[0]
 
 
 def _hindi_with_division_sums(hindi_counts, n: dict, sums: pd.DataFrame, opts) -> pd.DataFrame:
