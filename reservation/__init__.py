@@ -31,10 +31,11 @@ def allot(body: str, year: int, *, units=None, history=None, population=None, pi
                           progress=False)
 
 
-def counts(body: str, year: int, *, units=None, options=()):
-    """Counts per category for a body and year (rows ST_W ... UR, then TOTAL, with the arithmetic and clause)."""
+def counts(body: str, year: int, *, units=None, options=(), lang: str = "en"):
+    """Counts per category for a body and year (rows ST_W ... UR, then TOTAL, with the arithmetic and clause,
+    in ``lang``: "en" or "hi")."""
     from .allotment.pipeline import counts as _counts
-    return _counts(body, year, units=units, options=options)
+    return _counts(body, year, units=units, options=options, lang=lang)
 
 
 def option_table(body: str):

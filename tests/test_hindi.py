@@ -15,7 +15,7 @@ from functools import lru_cache
 import pytest
 
 from reservation.allotment.pipeline import allot
-from reservation.law import words, words_codes, words_sheet
+from reservation.law import words, words_codes, words_counts, words_sheet
 from reservation.law.categories import CODES
 from reservation.rules.registry import all_rulebooks
 
@@ -69,7 +69,7 @@ def test_the_check_finds_what_it_should():
 def test_no_word_table_carries_a_code_in_hindi():
     """Every table of the words module (those other branches add too): the Hindi strings name no code."""
     found = []
-    for module, name in [(m, n) for m in (words, words_codes, words_sheet) for n in dir(m)]:
+    for module, name in [(m, n) for m in (words, words_codes, words_counts, words_sheet) for n in dir(m)]:
         value = getattr(module, name)
         if name.startswith("_") or callable(value) or isinstance(value, type(words)):
             continue
@@ -292,3 +292,86 @@ def test_hindi_audit_clause_column_is_hindi(body, year, listed):
     code, out, err = run_cli(argv)
     assert code == 0, err
     assert not any(DEVANAGARI.search(r["clause"]) for r in csv.DictReader(io.StringIO(out)))
+
+
+# -- `counts --arithmetic --lang hi` (issue 22: the counts' arithmetic and clauses, every body) ---------------------
+
+TOY_UNITS = "tests/fixtures/units/pradhan_toy.csv"
+HINDI_COUNTS = [
+    ("zp-chair", 2021, []),                                    # the light path (csv module, no pandas)
+    ("zp-chair", 2021, ["--option", "general_women=third_of_rest"]),
+    ("zp-chair", 2026, []),
+    ("kp-chair", 2021, []),                                    # women counted in the districts (restated rows)
+    ("kp-chair", 2021, ["--option", "women_level=state"]),
+    ("mayor", 2023, []),
+    ("np-chair", 2023, []),                                    # women counted per division (restated rows)
+    ("np-chair", 2023, ["--option", "women_level=state"]),
+    ("pp-chair", 2023, []),
+    ("gp-pradhan", 2021, ["--units", TOY_UNITS]),              # the sums over the blocks
+]
+
+
+def _counts_csv(argv: list) -> list[dict]:
+    import csv
+    import io
+    from pathlib import Path
+
+    from conftest import run_cli
+    argv = [str(Path(__file__).parent.parent / a) if a == TOY_UNITS else a for a in argv]
+    code, out, err = run_cli(argv)
+    assert code == 0, err
+    return list(csv.DictReader(io.StringIO(out)))
+
+
+@pytest.mark.parametrize("body,year,extra", HINDI_COUNTS, ids=lambda x: x if isinstance(x, str) else None)
+def test_hindi_counts_carry_no_english(body, year, extra):
+    """`counts --arithmetic --lang hi`: every row's arithmetic and every clause is Hindi with no English word
+    but the allowed ones; the counts are the English run's, and the English run has no Devanagari."""
+    argv = ["counts", "--body", body, "--year", year, "--arithmetic", *extra]
+    hi, en = _counts_csv([*argv, "--lang", "hi"]), _counts_csv(argv)
+    assert [(r["category"], r["count"]) for r in hi] == [(r["category"], r["count"]) for r in en]
+    found = [(r["category"], column, english_words(r[column])) for r in hi for column in ("arithmetic", "clause")
+             if (r[column] or r["category"] != "TOTAL")
+             and (not DEVANAGARI.search(r[column]) or english_words(r[column]))]
+    assert not found, found
+    assert not any(DEVANAGARI.search(r["arithmetic"] + r["clause"]) for r in en)
+
+
+def test_every_counts_part_has_words_in_both_languages():
+    """Every typed part of the counts arithmetic has its template in English and Hindi, with the same fields."""
+    import dataclasses
+    import string
+
+    from reservation.law import arithmetic
+    parts = {n for n in arithmetic.__all__ if dataclasses.is_dataclass(getattr(arithmetic, n))} - {"QuotaRules"}
+    assert parts and set(words_counts.ARITHMETIC["en"]) == set(words_counts.ARITHMETIC["hi"]) == parts
+    for name in parts:
+        fields = {f.name for f in dataclasses.fields(getattr(arithmetic, name))}
+        for lang in ("en", "hi"):
+            used = {f for _, f, _, _ in string.Formatter().parse(words_counts.ARITHMETIC[lang][name]) if f}
+            assert used <= fields, (name, lang, used - fields)
+
+
+HINDI_STEPS = [
+    ("kp-chair", 2021, "districts", []),
+    ("kp-chair", 2021, "districts", ["--option", "women_level=state"]),
+    ("kp-chair", 2021, "districts", ["--option", "sc_cap_scope=number", "--option", "obc_cap_scope=every"]),
+    ("np-chair", 2023, "divisions", []),
+    ("np-chair", 2023, "divisions", ["--option", "women_level=state"]),
+    ("pp-chair", 2023, "divisions", ["--option", "women_level=state"]),
+]
+
+
+@pytest.mark.parametrize("body,year,command,extra", HINDI_STEPS, ids=lambda x: x if isinstance(x, str) else None)
+def test_hindi_district_and_division_steps_carry_no_english(body, year, command, extra):
+    """`districts` / `divisions --lang hi`: every arithmetic and clause is Hindi with no English word but the
+    allowed ones (the place names are the data's, in their own column); every other column is the English run's."""
+    argv = [command, "--body", body, "--year", year, *extra]
+    hi, en = _counts_csv([*argv, "--lang", "hi"]), _counts_csv(argv)
+    words_ = ("arithmetic", "clause")
+    assert [{k: v for k, v in r.items() if k not in words_} for r in hi] == \
+        [{k: v for k, v in r.items() if k not in words_} for r in en]
+    found = [(r["category"], column, english_words(r[column])) for r in hi for column in words_
+             if not DEVANAGARI.search(r[column]) or english_words(r[column])]
+    assert not found, found[:5]
+    assert not any(DEVANAGARI.search(r["arithmetic"] + r["clause"]) for r in en)

@@ -532,15 +532,15 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
     a = Allotment(body=body, year=year, unit_kind=rb.unit_kind, parent_column=parent, engine=result,
                   units=frame, counts=c.state, meta=meta, history=h[h["year"] < year], extra=c.extra,
                   resolve=p.resolve, ur_clause=rb.clause("unreserved"), extra_columns=rb.columns,
-                  ur_clause_hi=rb.clause("unreserved", "hi"),
+                  ur_clause_hi=rb.clause("unreserved", "hi"), counts_hi=c.state_hi, extra_hi=c.extra_hi,
                   flags_pending=True, options=opts, prepared=p if answer else None)
     return a            # meta["flags"] (facts a reader should see even when lawful) is filled on the first read
 
 
-def counts(body: str, year: int, *, units=None, options=()) -> pd.DataFrame:
+def counts(body: str, year: int, *, units=None, options=(), lang: str = "en") -> pd.DataFrame:
     """The counts per category (category, count, arithmetic, clause; ST_W ... UR, TOTAL) that an allotment of
-    ``body`` for ``year`` contains."""
+    ``body`` for ``year`` contains, the arithmetic and clauses in ``lang``."""
     rb = get_rulebook(body)
     if rb.units_file == "required" and units is None:
         raise InputError(f"{body} counts are per {rb.parent_word}: give units (--units FILE)", option="--units")
-    return allot(body, year, units=units, history=[], options=options).counts
+    return allot(body, year, units=units, history=[], options=options).counts_in(lang)

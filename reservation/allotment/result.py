@@ -35,7 +35,8 @@ class Allotment:
     def __init__(self, *, body: str, year: int, unit_kind: str, parent_column: str | None, engine: EngineResult,
                  units: pd.DataFrame, counts: pd.DataFrame, meta: dict, history: pd.DataFrame | None,
                  extra: dict, resolve: Callable, ur_clause: str, extra_columns: tuple = (),
-                 flags_pending: bool = False, options=None, prepared=None, ur_clause_hi: str = ""):
+                 flags_pending: bool = False, options=None, prepared=None, ur_clause_hi: str = "",
+                 counts_hi: pd.DataFrame | None = None, extra_hi: dict | None = None):
         self.body = body
         self.year = year
         self.unit_kind = unit_kind
@@ -43,6 +44,8 @@ class Allotment:
         self.engine = engine
         self.units = units
         self.counts = counts
+        self.counts_hi = counts_hi              # the same counts, their arithmetic and clauses in Hindi
+        self.extra_hi = dict(extra_hi or {})    # step tables of ``extra`` in Hindi (functions until asked)
         self._meta = meta
         self._flags_pending = flags_pending
         self.history = history
@@ -61,6 +64,10 @@ class Allotment:
         """A pickled allotment (a report's kernels load the one their parent saved) keeps its answer, computed
         now, not its inputs (the rulebook holds functions that do not pickle)."""
         state = self.__dict__.copy()
+        if callable(state.get("counts_hi")):
+            state["counts_hi"] = self.counts_in("hi")
+        if "extra_hi" in state:             # a step table not rendered yet is left out (its function does not pickle)
+            state["extra_hi"] = {k: v for k, v in state["extra_hi"].items() if not callable(v)}
         if state.get("_prepared") is not None:
             state["answer"] = self.answer
         state["_prepared"] = None
@@ -136,6 +143,26 @@ class Allotment:
             return [(a, True) for a in self.meta["assumptions"]]
         hi = {r.spec.text.note: r.spec.text.note_hi for r in self.engine.records if r.spec.text.note_hi}
         return [(hi[a], True) if a in hi else (a, False) for a in self.meta["assumptions"]]
+
+    def counts_in(self, lang: str) -> pd.DataFrame:
+        """:attr:`counts` with the arithmetic and clauses in ``lang`` (English: :attr:`counts` itself)."""
+        if lang == "en":
+            return self.counts
+        if self.counts_hi is None:
+            raise ValueError(f"{self.body}: no counts in {lang!r}")
+        if callable(self.counts_hi):            # rendered when first asked (rules.rulebook.Counts.state_hi)
+            self.counts_hi = self.counts_hi()
+        return self.counts_hi
+
+    def extra_in(self, name: str, lang: str) -> pd.DataFrame:
+        """The step table ``extra[name]`` (``districts``, ``divisions``) with its words in ``lang``."""
+        if lang == "en":
+            return self.extra[name]
+        if name not in self.extra_hi:
+            raise ValueError(f"{self.body}: no {name} table in {lang!r}")
+        if callable(self.extra_hi[name]):
+            self.extra_hi[name] = self.extra_hi[name]()
+        return self.extra_hi[name]
 
     def table_in(self, lang: str) -> pd.DataFrame:
         """The table with its reasons, tie-breaks and decisions' words in ``lang`` ("en" or "hi"); the answer's

@@ -48,10 +48,11 @@ def cmd_counts(args) -> int:
     notes = rb.years.check(args.body, args.year)   # e.g. the year labels the next election
     if rb.light_counts is not None and not args.units:
         # the State counts of a chair body from the shipped table, without numpy or pandas (a fast process)
-        rows = rb.light_counts(rb.option_set(parse_assignments(args.option)))
+        rows = rb.light_counts(rb.option_set(parse_assignments(args.option)), args.lang)
     else:
         from ..allotment.pipeline import counts
-        rows = counts(args.body, args.year, units=args.units, options=args.option).itertuples(index=False)
+        rows = counts(args.body, args.year, units=args.units, options=args.option,
+                      lang=args.lang).itertuples(index=False)
     rows = [tuple(r) for r in rows]
     for a in notes:                                # only once the counts stand: a refusal is one line alone
         print(f"assumed: {a}", file=sys.stderr)
@@ -163,7 +164,7 @@ def cmd_parent_table(args) -> int:
     _, result = _allot(args)
     if args.command not in result.extra:
         raise InputError(f"{args.body}: no {args.command} step with these options", option="--option")
-    sys.stdout.write(result.extra[args.command].to_csv(index=False, lineterminator="\n"))
+    sys.stdout.write(result.extra_in(args.command, args.lang).to_csv(index=False, lineterminator="\n"))
     for a in result.meta["assumptions"]:
         print(f"assumed: {a}", file=sys.stderr)
     return 0
@@ -190,6 +191,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--arithmetic", action="store_true", help="add the arithmetic and the clause of each count")
     sp.add_argument("--units", metavar="FILE", help="units CSV (gp-pradhan and the ward bodies)")
     sp.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    sp.add_argument("--lang", choices=["en", "hi"], default="en",
+                    help="language of the arithmetic and the clauses (--arithmetic; the categories stay codes)")
     sp.set_defaults(func=cmd_counts)
 
     for name, func, text in (("allot", cmd_allot, "allot the reserved offices to units, with reasons"),
@@ -224,6 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
                             help="the unit: LGD code or English/Hindi name")
             sp.add_argument("--lang", choices=["en", "hi"], default="en",
                             help="language of the answer and the steps (category codes stay codes)")
+        else:
+            sp.add_argument("--lang", choices=["en", "hi"], default="en",
+                            help="language of the arithmetic and the clauses (columns and codes stay as they are)")
         if name in ("allot", "explain"):
             sp.add_argument("--samples", type=samples_type, default=1000,
                             help="an election not yet held: the projection's samples for P_ST_W ... P_UR (default "

@@ -24,6 +24,7 @@ import pandas as pd
 from ..base.errors import RuleError
 from .quota import fmt_fraction
 from .rounding import round_with
+from .words_counts import step_words
 
 __all__ = ["capped_shortfall", "largest_remainder", "shortfall_numbers", "largest_remainder_numbers",
            "shortfall_table", "remainder_table", "Apportioned", "APPORTION_COLUMNS", "ApportionError"]
@@ -67,13 +68,11 @@ CAP_SCOPES = {
 }
 
 
-def _cap_note(scope: str, share_above: bool, number_above: bool, cap: Fraction) -> str:
-    pct = _percent(cap) if scope == "share" else ""
+def _cap_note(scope: str, share_above: bool, number_above: bool, cap: Fraction, lang: str = "en") -> str:
     if scope == "share":
-        return f" (applies: share above {pct})" if share_above else f" (not applied: share not above {pct})"
+        return step_words("cap.share_applies" if share_above else "cap.share_not", lang, pct=_percent(cap))
     if scope == "number":
-        return (" (applies: formula count above the cap)" if number_above
-                else " (not applied: formula count not above the cap)")
+        return step_words("cap.number_applies" if number_above else "cap.number_not", lang)
     return ""
 
 
@@ -133,7 +132,7 @@ def _memo(key, compute, copy: bool = True):
 
 @lru_cache(maxsize=64)
 def _percent(cap: Fraction) -> str:
-    return f"{fmt_fraction(Fraction(cap) * 100)} %"
+    return fmt_fraction(Fraction(cap) * 100)
 
 
 def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_share: Fraction,
@@ -142,7 +141,7 @@ def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_s
                      excess: str = "lowest_share", tie_key: pd.Series | None = None,
                      cap_scope: str = "every", eligible_order: list | None = None,
                      eligible_source: str = "", what: str = "posts",
-                     group_word: str = "group") -> tuple[pd.DataFrame, list[str]]:
+                     group_word: str = "group", lang: str = "en") -> tuple[pd.DataFrame, list[str]]:
     """Apportion ``total`` posts over ``groups`` (columns ``group``, ``posts_base``, ``share`` as Fraction).
 
     - formula: ``posts_base x share`` rounded by ``formula_rounding``;
@@ -164,12 +163,14 @@ def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_s
       many. ``what`` ("OBC posts") and ``group_word`` ("district") are the words of these errors.
 
     Returns ``(table, notes)``; ``table`` has :data:`APPORTION_COLUMNS`, ``shortfall_rounds`` lists the round
-    numbers in which the group received a post. The numbers are :func:`shortfall_numbers`'s; this adds the words.
+    numbers in which the group received a post. The numbers are :func:`shortfall_numbers`'s; this adds the words
+    (the arithmetic column in ``lang``; the notes are English).
     """
     key = ("capped", total, _column_key(groups, "group"), _column_key(groups, "posts_base"),
            _column_key(groups, "share"), Fraction(cap), Fraction(state_share), formula_rounding, cap_rounding,
            _series_key(upper), fallback, excess, _series_key(tie_key), cap_scope,
-           None if eligible_order is None else tuple(map(str, eligible_order)), eligible_source, what, group_word)
+           None if eligible_order is None else tuple(map(str, eligible_order)), eligible_source, what, group_word,
+           lang)
 
     def compute():
         g = groups.reset_index(drop=True)
@@ -179,7 +180,7 @@ def capped_shortfall(total: int, groups: pd.DataFrame, *, cap: Fraction, state_s
             upper=None if upper is None else upper.reset_index(drop=True).astype(int).tolist(), fallback=fallback,
             excess=excess, tie=None if tie_key is None else tie_key.tolist(), cap_scope=cap_scope,
             eligible_order=eligible_order, eligible_source=eligible_source, what=what, group_word=group_word)
-        return shortfall_table(rows, cap, cap_scope), list(notes)
+        return shortfall_table(rows, cap, cap_scope, lang), list(notes)
     return _memo(key, compute)
 
 
@@ -231,19 +232,22 @@ def _shortfall_numbers(total, names, bases, shares, cap, state_share, formula_ro
                  for i, r in enumerate(rows)), tuple(notes)
 
 
-def shortfall_table(rows: tuple, cap, cap_scope: str) -> pd.DataFrame:
-    """The table of :func:`capped_shortfall`: the rows of :func:`shortfall_numbers` with their arithmetic."""
+def shortfall_table(rows: tuple, cap, cap_scope: str, lang: str = "en") -> pd.DataFrame:
+    """The table of :func:`capped_shortfall`: the rows of :func:`shortfall_numbers` with their arithmetic, in
+    ``lang`` (:data:`reservation.law.words_counts.STEP_WORDS`)."""
     cap_shown = fmt_fraction(Fraction(cap) * 100)
     out = []
     for n in rows:
         r = {**n._asdict(), "shortfall_rounds": ",".join(map(str, n.shortfall_rounds))}
-        note = _cap_note(cap_scope, r.pop("share_above"), r.pop("number_above"), Fraction(cap))
-        r["arithmetic"] = (f"{r['posts_base']} x {fmt_fraction(r['share'] * 100)} % = {fmt_fraction(r['formula'])} -> "
-                           f"{r['formula_count']}; cap {r['posts_base']} x {cap_shown} % = "
-                           f"{fmt_fraction(r['cap'])} -> {r['cap_count']}{note}; initial {r['initial']}"
-                           + (f"; +{r['shortfall_posts']} in round(s) {r['shortfall_rounds']}" if r["shortfall_posts"]
-                              else "") + (f"; -{r['removed']} (excess)" if r["removed"] else "")
-                           + f" = {r['final']}")
+        note = _cap_note(cap_scope, r.pop("share_above"), r.pop("number_above"), Fraction(cap), lang)
+        r["arithmetic"] = (step_words("capped", lang, posts_base=r["posts_base"], share=fmt_fraction(r["share"] * 100),
+                                      formula=fmt_fraction(r["formula"]), formula_count=r["formula_count"],
+                                      cap_pct=cap_shown, cap=fmt_fraction(r["cap"]), cap_count=r["cap_count"],
+                                      note=note, initial=r["initial"])
+                           + (step_words("capped.rounds", lang, posts=r["shortfall_posts"],
+                                         rounds=r["shortfall_rounds"]) if r["shortfall_posts"] else "")
+                           + (step_words("capped.excess", lang, removed=r["removed"]) if r["removed"] else "")
+                           + step_words("capped.final", lang, final=r["final"]))
         out.append(r)
     return pd.DataFrame(out, columns=APPORTION_COLUMNS)
 
@@ -367,15 +371,16 @@ def _largest_remainder(total, groups, weights, upper, tie_key, what, group_word)
     return remainder_table(total, groups, numbers)
 
 
-def remainder_table(total: int, groups, numbers: tuple) -> pd.DataFrame:
+def remainder_table(total: int, groups, numbers: tuple, lang: str = "en") -> pd.DataFrame:
     """The table of :func:`largest_remainder`: the numbers of :func:`largest_remainder_numbers` with their
-    arithmetic."""
+    arithmetic, in ``lang``."""
     w, quotas, floors, extra = numbers
     s = sum(w)
     return pd.DataFrame({"group": groups, "quota": quotas, "floor": floors, "remainder_post": extra,
                          "final": [f + e for f, e in zip(floors, extra)],
-                         "arithmetic": [f"{total} x {fmt_fraction(x * 100 / s if s else 0)} % = {fmt_fraction(q)} -> "
-                                        f"{f}" + (" + 1 (largest remainder)" if e else "")
+                         "arithmetic": [step_words("remainder", lang, total=total,
+                                                   pct=fmt_fraction(x * 100 / s if s else 0), quota=fmt_fraction(q),
+                                                   floor=f) + (step_words("remainder.extra", lang) if e else "")
                                         for x, q, f, e in zip(w, quotas, floors, extra)]})
 
 

@@ -23,26 +23,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .categories import CODES
-from .rounding import round_with
+from .rounding import fmt_fraction, round_with
+from .words_counts import DEFAULT_CLAUSES_HI, Said
+from .words_counts import render_rows as _render_rows
 
 __all__ = ["QuotaRules", "COUNT_COLUMNS", "fmt_fraction", "count_values", "count_rows", "count_parts", "render_rows",
-           "GroupArithmetic"]
+           "GroupArithmetic", "Proportion", "ObcProportion", "WomenOfGroup", "WomenInAll", "WomenOfRest", "LeftOver",
+           "RowSum", "DistrictWomen", "DistrictGeneralWomen", "DistrictLeft", "DivisionRestated", "ParentSum", "Sum"]
 
 COUNT_COLUMNS = ["category", "count", "arithmetic", "clause"]
-
-
-def fmt_fraction(x: Fraction, places: int = 4) -> str:
-    """A Fraction shown as a decimal with ``places`` digits (display only; decisions use the Fraction)."""
-    if not isinstance(x, (Fraction, int)):
-        x = Fraction(x)
-    num, den = x.numerator, x.denominator       # a Fraction's are in lowest terms, den > 0; an int's den is 1
-    sign = "-" if num < 0 else ""
-    # half-up of |x| x 10**places: the same quotient and test as on the reduced fraction (both scale by the gcd)
-    q, r = divmod(abs(num) * 10 ** places, den)
-    if 2 * r >= den:
-        q += 1
-    s = str(q).rjust(places + 1, "0")
-    return f"{sign}{s[:-places]}.{s[-places:]}" if places else f"{sign}{s}"
 
 
 @dataclass(frozen=True)
@@ -61,6 +50,14 @@ class QuotaRules:
     clause_obc: str = "GO 2021 ZP-chair computation para 1, proviso: OBC at most 27 %, integer part only"
     clause_women: str = "GO 2021 ZP-chair computation para 1 (2nd para): women not less than 1/3, rounded up"
     clause_ur: str = "the offices left after the reserved categories"
+    clause_sc_st_hi: str = DEFAULT_CLAUSES_HI["sc_st"]     # the same clauses in Hindi (the rulebooks' tables)
+    clause_obc_hi: str = DEFAULT_CLAUSES_HI["obc"]
+    clause_women_hi: str = DEFAULT_CLAUSES_HI["women"]
+    clause_ur_hi: str = DEFAULT_CLAUSES_HI["ur"]
+
+    def said(self, name: str) -> Said:
+        """The clause ``name`` (``sc_st``, ``obc``, ``women``, ``ur``) in both languages."""
+        return Said(getattr(self, f"clause_{name}"), getattr(self, f"clause_{name}_hi"))
 
 
 def count_values(posts: int, shares: dict, rules: QuotaRules = QuotaRules()) -> dict[str, int]:
@@ -91,73 +88,179 @@ def count_values(posts: int, shares: dict, rules: QuotaRules = QuotaRules()) -> 
 
 
 @dataclass(frozen=True)
+class Proportion:
+    """SC or ST: ``posts`` x the group's share (``share``: per cent) = ``product``, rounded to ``count``."""
+
+    posts: int
+    share: Fraction
+    product: Fraction
+    rounding: str
+    count: int
+
+
+@dataclass(frozen=True)
+class ObcProportion:
+    """OBC: the least of the proportion (``prop``) and the cap (``cap_pct2`` per cent of ``posts``, rounded)."""
+
+    posts: int
+    share: Fraction
+    product: Fraction
+    prop: int
+    cap_pct2: Fraction
+    cap_raw: Fraction
+    cap_rounding: str
+    cap: int
+    count: int
+
+
+@dataclass(frozen=True)
 class GroupArithmetic:
     """The arithmetic of a group's row (ST, SC, OBC) as parts: how the group's offices were found
-    (``proportion``, in words), how many of them are women's and how many others, and where the women were
-    counted (``women_where``: "" for the counting unit itself, e.g. "in the districts")."""
+    (``proportion``: a :class:`Proportion` or :class:`ObcProportion`), how many of them are women's and how many
+    others, and where the women were counted (``women_where``: "" for the counting unit itself, "districts")."""
 
-    proportion: str
+    proportion: object
     women: int
     others: int
     women_where: str = ""
 
 
-def _render(arithmetic) -> str:
-    """A row's arithmetic in words: the one place a :class:`GroupArithmetic` becomes a sentence."""
-    if not isinstance(arithmetic, GroupArithmetic):
-        return arithmetic
-    where = f" {arithmetic.women_where}" if arithmetic.women_where else ""
-    return f"{arithmetic.proportion}; of these {arithmetic.women} women{where} -> {arithmetic.others} others"
+@dataclass(frozen=True)
+class WomenOfGroup:
+    """A group's women: one-third of its ``group_posts``, rounded."""
+
+    rounding: str
+    group_posts: int
+    count: int
 
 
-def render_rows(parts: list[tuple]) -> list[tuple]:
-    """The rows of :func:`count_parts` with every arithmetic in words (:data:`COUNT_COLUMNS`)."""
-    return [(code, count, _render(arithmetic), clause) for code, count, arithmetic, clause in parts]
+@dataclass(frozen=True)
+class WomenInAll:
+    """The general women: one-third of all ``posts``, rounded (``total``), minus the category women."""
+
+    rounding: str
+    posts: int
+    total: int
+    category_women: int
+    count: int
 
 
-def count_rows(posts: int, shares: dict, rules: QuotaRules = QuotaRules()) -> list[tuple]:
+@dataclass(frozen=True)
+class WomenOfRest:
+    """The general women (A5 reading b): one-third of the posts left unreserved, rounded."""
+
+    rounding: str
+    posts: int
+    reserved: int
+    count: int
+
+
+@dataclass(frozen=True)
+class LeftOver:
+    """The unreserved: the posts left after the reserved and the women."""
+
+    posts: int
+    reserved: int
+    women: int
+    count: int
+
+
+@dataclass(frozen=True)
+class RowSum:
+    """The TOTAL row."""
+
+
+# -- the rows a rulebook restates (the women counted in the districts or divisions, a sum over parents) ----------
+
+@dataclass(frozen=True)
+class DistrictWomen:
+    """A group's women (KP, ``women_level=district``): the State's one-third of ``group_posts`` (``state``) and
+    the sum over the districts of one-third of each district's posts (``count``)."""
+
+    group_posts: int
+    state: int
+    count: int
+
+
+@dataclass(frozen=True)
+class DistrictGeneralWomen:
+    """The general women (KP, ``women_level=district``): the State's and the districts' sum."""
+
+    state: int
+    count: int
+
+
+@dataclass(frozen=True)
+class DistrictLeft:
+    """The unreserved (KP, ``women_level=district``): the posts left in the districts."""
+
+    count: int
+
+
+@dataclass(frozen=True)
+class DivisionRestated:
+    """A row of an urban body's counts with the women counted per division: the State's count and the sum."""
+
+    state: int
+    count: int
+
+
+@dataclass(frozen=True)
+class ParentSum:
+    """A row summed over ``n`` parents (``parent``: block, district, ...)."""
+
+    n: int
+    parent: str
+
+
+@dataclass(frozen=True)
+class Sum:
+    """The TOTAL row of a table of sums."""
+
+
+def render_rows(parts: list[tuple], lang: str = "en") -> list[tuple]:
+    """The rows of :func:`count_parts` with every arithmetic and clause in words (:data:`COUNT_COLUMNS`), in
+    ``lang`` (:mod:`reservation.law.words_counts`)."""
+    return _render_rows(parts, lang)
+
+
+def count_rows(posts: int, shares: dict, rules: QuotaRules = QuotaRules(), lang: str = "en") -> list[tuple]:
     """Counts per category for ``posts`` offices given each group's population ``shares`` (Fractions).
 
     ``shares`` has keys ``ST``, ``SC``, ``OBC`` (a missing key counts as share 0). Returns rows
     (:data:`COUNT_COLUMNS`), one per category in the order ST_W ST SC_W SC OBC_W OBC W UR, then ``TOTAL``. The
     ``count`` of ``ST``/``SC``/``OBC`` excludes their women (the rows are disjoint and add up to posts).
     """
-    return render_rows(count_parts(posts, shares, rules))
+    return render_rows(count_parts(posts, shares, rules), lang)
 
 
 def count_parts(posts: int, shares: dict, rules: QuotaRules = QuotaRules()) -> list[tuple]:
-    """The rows of :func:`count_rows` with the arithmetic of the ST, SC and OBC rows as :class:`GroupArithmetic`
-    (the other rows' arithmetic is already words)."""
+    """The rows of :func:`count_rows` with every arithmetic as a typed part (a group's row: a
+    :class:`GroupArithmetic`, which a caller may restate) and every clause a :class:`Said` pair."""
     if posts < 0:
         raise ValueError("posts must be >= 0")
     f = {g: Fraction(shares.get(g, 0)) for g in ("SC", "ST", "OBC")}
     c = count_values(posts, f, rules)
-    text = {}
-    for g in ("ST", "SC"):
-        text[g] = (f"{posts} x {fmt_fraction(f[g] * 100)} % = {fmt_fraction(posts * f[g], 4)} -> "
-                   f"{rules.sc_st_rounding.replace('_', '-')} {c[g + '_all']}")
-    cap_raw = posts * rules.obc_cap_percent / 100
-    text["OBC"] = (f"min({posts} x {fmt_fraction(f['OBC'] * 100)} % = {fmt_fraction(posts * f['OBC'])} -> "
-                   f"{c['OBC_prop']}; cap {fmt_fraction(rules.obc_cap_percent, 2)} % of {posts} = "
-                   f"{fmt_fraction(cap_raw)} -> {rules.obc_cap_rounding.replace('_', '-')} {c['OBC_cap']}) = "
-                   f"{c['OBC_all']}")
-    clause = {"ST": rules.clause_sc_st, "SC": rules.clause_sc_st, "OBC": rules.clause_obc}
+    prop = {g: Proportion(posts, f[g] * 100, posts * f[g], rules.sc_st_rounding, c[g + "_all"]) for g in ("ST", "SC")}
+    prop["OBC"] = ObcProportion(posts, f["OBC"] * 100, posts * f["OBC"], c["OBC_prop"], rules.obc_cap_percent,
+                                posts * rules.obc_cap_percent / 100, rules.obc_cap_rounding, c["OBC_cap"],
+                                c["OBC_all"])
+    clause = {"ST": rules.said("sc_st"), "SC": rules.said("sc_st"), "OBC": rules.said("obc")}
     reserved = c["ST_all"] + c["SC_all"] + c["OBC_all"]
     cat_w = c["ST_W"] + c["SC_W"] + c["OBC_W"]
-    wr = rules.women_total_rounding.replace("_", "-")
     if rules.general_women == "total_minus_category":
-        w_text = (f"{wr}({posts}/3) = {round_with(rules.women_total_rounding, posts * rules.women_fraction)} in "
-                  f"all, minus category women {cat_w} = {c['W']}")
+        w_part = WomenInAll(rules.women_total_rounding, posts,
+                            round_with(rules.women_total_rounding, posts * rules.women_fraction), cat_w, c["W"])
     else:
-        w_text = f"{wr}(({posts} - {reserved} reserved)/3) = {c['W']}"
+        w_part = WomenOfRest(rules.women_total_rounding, posts, reserved, c["W"])
     out = []
     for g in ("ST", "SC", "OBC"):
-        out.append((f"{g}_W", c[f"{g}_W"], f"{rules.women_rounding.replace('_', '-')}({c[g + '_all']}/3) = "
-                                             f"{c[g + '_W']}", rules.clause_women))
-        out.append((g, c[g], GroupArithmetic(text[g], c[g + "_W"], c[g]), clause[g]))
-    out.append(("W", c["W"], w_text, rules.clause_women))
-    out.append(("UR", c["UR"], f"{posts} - {reserved} reserved - {c['W']} women = {c['UR']}", rules.clause_ur))
-    out.append(("TOTAL", posts, "sum of the rows", ""))
+        out.append((f"{g}_W", c[f"{g}_W"], WomenOfGroup(rules.women_rounding, c[g + "_all"], c[g + "_W"]),
+                    rules.said("women")))
+        out.append((g, c[g], GroupArithmetic(prop[g], c[g + "_W"], c[g]), clause[g]))
+    out.append(("W", c["W"], w_part, rules.said("women")))
+    out.append(("UR", c["UR"], LeftOver(posts, reserved, c["W"], c["UR"]), rules.said("ur")))
+    out.append(("TOTAL", posts, RowSum(), ""))
     assert [r[0] for r in out[:-1]] == list(CODES)
     assert sum(r[1] for r in out[:-1]) == posts
     return out

@@ -90,12 +90,14 @@ def counts_by_parent(posts, sc_num, sc_den, st_num, st_den, obc_num, obc_den,
     return out
 
 
-def category_counts(posts: int, shares: dict[str, Fraction], rules: QuotaRules = QuotaRules()) -> pd.DataFrame:
+def category_counts(posts: int, shares: dict[str, Fraction], rules: QuotaRules = QuotaRules(),
+                    lang: str = "en") -> pd.DataFrame:
     """Counts per category for ``posts`` offices given each group's population ``shares`` (Fractions): the rows
     of :func:`reservation.law.arithmetic.count_rows` as a DataFrame (:data:`COUNT_COLUMNS`)."""
-    return pd.DataFrame(count_rows(posts, shares, rules), columns=COUNT_COLUMNS)
+    return pd.DataFrame(count_rows(posts, shares, rules, lang), columns=COUNT_COLUMNS)
 
 
-def counts_table(parts: list[tuple]) -> pd.DataFrame:
-    """The rows of :func:`reservation.law.arithmetic.count_parts` (perhaps restated) as the counts table."""
-    return pd.DataFrame(render_rows(parts), columns=COUNT_COLUMNS)
+def counts_table(parts: list[tuple], lang: str = "en") -> pd.DataFrame:
+    """The rows of :func:`reservation.law.arithmetic.count_parts` (perhaps restated) as the counts table, its
+    words in ``lang``."""
+    return pd.DataFrame(render_rows(parts, lang), columns=COUNT_COLUMNS)

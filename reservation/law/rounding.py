@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from numbers import Rational
 
-__all__ = ["to_fraction", "half_up", "floor", "ceil", "ROUNDINGS", "round_with"]
+__all__ = ["to_fraction", "half_up", "floor", "ceil", "ROUNDINGS", "round_with", "fmt_fraction"]
 
 
 def to_fraction(x) -> Fraction:
@@ -55,3 +55,17 @@ ROUNDINGS = {"half_up": half_up, "floor": floor, "ceil": ceil}
 def round_with(name: str, x) -> int:
     """Apply the rounding called ``name`` (one of :data:`ROUNDINGS`)."""
     return ROUNDINGS[name](x)
+
+
+def fmt_fraction(x: Fraction, places: int = 4) -> str:
+    """A Fraction shown as a decimal with ``places`` digits (display only; decisions use the Fraction)."""
+    if not isinstance(x, (Fraction, int)):
+        x = Fraction(x)
+    num, den = x.numerator, x.denominator       # a Fraction's are in lowest terms, den > 0; an int's den is 1
+    sign = "-" if num < 0 else ""
+    # half-up of |x| x 10**places: the same quotient and test as on the reduced fraction (both scale by the gcd)
+    q, r = divmod(abs(num) * 10 ** places, den)
+    if 2 * r >= den:
+        q += 1
+    s = str(q).rjust(places + 1, "0")
+    return f"{sign}{s[:-places]}.{s[-places:]}" if places else f"{sign}{s}"

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import partial
 from fractions import Fraction
 from pathlib import Path
 
@@ -42,7 +43,8 @@ from ..base.errors import InputError
 from ..inputs.user_files import describe_input
 from .keys import outside_people, share, two_persons
 from ..inputs.options import Option, OptionSet
-from ..law.arithmetic import COUNT_COLUMNS, GroupArithmetic, count_parts, render_rows
+from ..law.arithmetic import DistrictGeneralWomen, DistrictLeft, DistrictWomen, GroupArithmetic, count_parts
+from ..law.words_counts import Said, said, step_words
 from ..law.quota import counts_table, fmt_fraction
 from ..law.rounding import ceil
 from .rulebook import Counts, Group, Rulebook, UnitSet, slots_from_split
@@ -81,6 +83,23 @@ CLAUSE_SC = (f"GO 2021 KP-pramukh district shares: SC formula, {_SC_CAP_SHOWN} %
 CLAUSE_OBC = (f"GO 2021 KP-pramukh district shares: OBC formula, {_OBC_CAP_SHOWN} % cap, shortfall one post at "
               f"a time to districts above {_OBC_STATE_SHOWN} %")
 CLAUSE_WOMEN = "GO 2021 KP-pramukh allotment items 3-4 (women not less than one-third in the district, rounded up)"
+#: the State counts' clauses (CLAUSE_STATE and these), and all three in Hindi (the GO's words: docs/glossary.md)
+COUNT_CLAUSES = {"count.sc_st": ": half-up", "count.obc": ", proviso: OBC at most 27 %, integer part only",
+                 "count.women": " (2nd para): women not less than 1/3, rounded up"}
+CLAUSE_STATE_HI = ("शासनादेश 2021, क्षेत्र पंचायत प्रमुखों के पदों की संगणना, प्रस्तर 1-2 (क्षेत्र पंचायत तथा जिला पंचायत "
+                   "अधिनियम 1961 की धारा 7-क)")
+COUNT_CLAUSES_HI = {"count.sc_st": ": शेष भाजक के आधे से कम न हो तो एक बढ़ाया गया",
+                    "count.obc": ", परन्तुक: पिछड़े वर्ग अधिकतम 27 प्रतिशत, केवल पूर्णांक",
+                    "count.women": " (दूसरा अनुच्छेद): स्त्रियाँ एक-तिहाई से अन्यून, ऊपर की ओर पूर्णांकित"}
+_SHARES_HI = "शासनादेश 2021, क्षेत्र पंचायत प्रमुखों के पदों का जिलों में अंश"
+CLAUSE_ST_HI = (f"{_SHARES_HI}, प्रस्तर 1 (अनुसूचित जनजाति, जिले की ग्रामीण अनुसूचित जनजाति जनसंख्या के अनुपात में; उदाहरण: "
+                "5 का 20 प्रतिशत → 1)")
+CLAUSE_SC_HI = (f"{_SHARES_HI}: अनुसूचित जाति का सूत्र, {_SC_CAP_SHOWN} प्रतिशत की अधिकतम सीमा, कमी के पद एक-एक करके "
+                f"{_SC_CAP_SHOWN} प्रतिशत से अधिक वाले जिलों को")
+CLAUSE_OBC_HI = (f"{_SHARES_HI}: पिछड़े वर्गों का सूत्र, {_OBC_CAP_SHOWN} प्रतिशत की अधिकतम सीमा, कमी के पद एक-एक करके "
+                 f"{_OBC_STATE_SHOWN} प्रतिशत से अधिक वाले जिलों को")
+CLAUSE_WOMEN_HI = ("शासनादेश 2021, क्षेत्र पंचायत प्रमुखों के पदों का आवंटन, मद 3-4 (जिले में स्त्रियाँ एक-तिहाई से अन्यून, "
+                   "ऊपर की ओर पूर्णांकित)")
 
 KP_CHAIR_OPTIONS: dict[str, Option] = pick("sc_st_rounding", "obc_cap_rounding", "obc_state_share", "general_women",
                                             "category_order", "category_women", "rotation_history", "women_history",
@@ -206,10 +225,8 @@ def kp_state_counts(year: int, opts: OptionSet, blocks: pd.DataFrame) -> pd.Data
 
 def kp_state_parts(year: int, opts: OptionSet, blocks: pd.DataFrame) -> list[tuple]:
     """The rows of :func:`kp_state_counts` with their arithmetic as typed parts (law.arithmetic.count_parts)."""
-    rules = quota_rules(opts, {**ZP_CLAUSES, "count.sc_st": CLAUSE_STATE + ": half-up",
-                               "count.obc": CLAUSE_STATE + ", proviso: OBC at most 27 %, integer part only",
-                               "count.women": CLAUSE_STATE + " (2nd para): women not less than 1/3, rounded up"},
-                        year)
+    rules = quota_rules(opts, {**ZP_CLAUSES, **{k: CLAUSE_STATE + v for k, v in COUNT_CLAUSES.items()}}, year,
+                        {**ZP_CLAUSES_HI, **{k: CLAUSE_STATE_HI + v for k, v in COUNT_CLAUSES_HI.items()}})
     return count_parts(len(blocks), state_shares(load_districts(), opts), rules)
 
 
@@ -224,26 +241,26 @@ def _category_sums(dc: pd.DataFrame) -> dict:
     return out
 
 
-def with_district_women(parts: list[tuple], dc: pd.DataFrame, opts: OptionSet) -> pd.DataFrame:
-    """The State counts (:func:`kp_state_parts`) as a table, the women's rows replaced by the district sums
-    (``women_level=district``): a group's arithmetic is restated with its women counted in the districts."""
+def with_district_women(parts: list[tuple], dc: pd.DataFrame, opts: OptionSet,
+                        lang: str = "en") -> pd.DataFrame:
+    """The State counts (:func:`kp_state_parts`) as a table in ``lang``, the women's rows replaced by the district
+    sums (``women_level=district``): a group's arithmetic is restated with its women counted in the districts."""
     if opts["women_level"] != "district":
-        return counts_table(parts)
+        return counts_table(parts, lang)
     n = {code: count for code, count, _, _ in parts}
     sums = _category_sums(dc)
-    restated = [(code, count, replace(a, women=sums[code, "women"], others=sums[code, "others"],
-                                      women_where="in the districts") if isinstance(a, GroupArithmetic) else a,
-                 clause) for code, count, a, clause in parts]
-    rows = {r[0]: list(r) for r in render_rows(restated)}    # category -> [category, count, arithmetic, clause]
+    women = Said(CLAUSE_WOMEN, CLAUSE_WOMEN_HI)
+    rows = {}                                   # category -> (category, count, arithmetic, clause), restated
+    for code, count, a, clause in parts:
+        rows[code] = (code, count, replace(a, women=sums[code, "women"], others=sums[code, "others"],
+                                           women_where="districts") if isinstance(a, GroupArithmetic) else a, clause)
     for g in ("ST", "SC", "OBC"):
-        w = sums[g, "women"]
-        rows[f"{g}_W"][1:] = [w, (f"State ceil({n[g] + n[f'{g}_W']}/3) = {n[f'{g}_W']}; in the districts "
-                                  f"(women_level=district) the sum of ceil(k/3) = {w}"), CLAUSE_WOMEN]
-        rows[g][1] = sums[g, "others"]
-    rows["W"][1:] = [sums["W", "final"], (f"State: {n['W']}; in the districts: sum of ceil(blocks/3) minus "
-                                          f"category women = {sums['W', 'final']}"), CLAUSE_WOMEN]
-    rows["UR"][1:3] = [sums["UR", "final"], f"the posts left in the districts: {sums['UR', 'final']}"]
-    out = pd.DataFrame(list(rows.values()), columns=COUNT_COLUMNS)
+        rows[f"{g}_W"] = (f"{g}_W", sums[g, "women"],
+                          DistrictWomen(n[g] + n[f"{g}_W"], n[f"{g}_W"], sums[g, "women"]), women)
+        rows[g] = (g, sums[g, "others"], *rows[g][2:])
+    rows["W"] = ("W", sums["W", "final"], DistrictGeneralWomen(n["W"], sums["W", "final"]), women)
+    rows["UR"] = ("UR", sums["UR", "final"], DistrictLeft(sums["UR", "final"]), rows["UR"][3])
+    out = counts_table(list(rows.values()), lang)
     assert int(out["count"][:-1].sum()) == int(out["count"].iat[-1])
     return out
 
@@ -266,7 +283,7 @@ class _DistrictNumbers:
     finals: dict
     women: dict
     reserved: np.ndarray
-    women_clause: str
+    women_clause: Said
     notes: list
     slot_order: tuple
 
@@ -306,15 +323,18 @@ def _district_numbers(year: int, opts: OptionSet, blocks: pd.DataFrame, state: d
 
 
 def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: dict[str, int],
-                       population: pd.DataFrame | None = None) -> tuple[pd.DataFrame, list[str]]:
+                       population: pd.DataFrame | None = None, lang: str = "en") -> tuple[pd.DataFrame, list[str]]:
     """Posts per district and category: ST by largest remainder, SC and OBC capped with the shortfall cycle,
-    women per district. Returns the long table (:data:`DISTRICT_COLUMNS`) and notes: the words of
-    :func:`_district_numbers`."""
+    women per district. Returns the long table (:data:`DISTRICT_COLUMNS`, its arithmetic and clauses in ``lang``)
+    and notes: the words of :func:`_district_numbers`."""
     x = _district_numbers(year, opts, blocks, state, population)
     d, women, reserved = x.d, x.women, x.reserved
-    st = remainder_table(state["ST"] + state["ST_W"], d["district"], x.st)
-    sc = shortfall_table(x.sc, sc_cap(year), opts["sc_cap_scope"])
-    obc = shortfall_table(x.obc, obc_cap(year), opts["obc_cap_scope"])
+    st = remainder_table(state["ST"] + state["ST_W"], d["district"], x.st, lang)
+    sc = shortfall_table(x.sc, sc_cap(year), opts["sc_cap_scope"], lang)
+    obc = shortfall_table(x.obc, obc_cap(year), opts["obc_cap_scope"], lang)
+    clauses = {g: said(Said(en, hi), lang) for g, en, hi in (("ST", CLAUSE_ST, CLAUSE_ST_HI),
+                                                              ("SC", CLAUSE_SC, CLAUSE_SC_HI),
+                                                              ("OBC", CLAUSE_OBC, CLAUSE_OBC_HI))}
     rows = []
     st_sum = max(int(d["st"].sum()), 1)
     # plain records: a pandas row lookup per district and sample cost most of a projection's time
@@ -325,27 +345,30 @@ def kp_district_counts(year: int, opts: OptionSet, blocks: pd.DataFrame, state: 
                      "formula": s["quota"], "cap": None, "initial": int(s["floor"]), "shortfall_posts":
                      int(s["remainder_post"]), "shortfall_rounds": "", "final": int(s["final"]),
                      "women": int(women["ST"][i]), "others": int(s["final"] - women["ST"][i]),
-                     "arithmetic": s["arithmetic"], "clause": CLAUSE_ST})
-        for g, t, clause in (("SC", sc_rows, CLAUSE_SC), ("OBC", obc_rows, CLAUSE_OBC)):
+                     "arithmetic": s["arithmetic"], "clause": clauses["ST"]})
+        for g, t, clause in (("SC", sc_rows, clauses["SC"]), ("OBC", obc_rows, clauses["OBC"])):
             y = t[i]
             rows.append({**base, "category": g, "share": y["share"], "formula": y["formula"], "cap": y["cap"],
                          "initial": int(y["initial"]), "shortfall_posts": int(y["shortfall_posts"]),
                          "shortfall_rounds": y["shortfall_rounds"], "final": int(y["final"]),
                          "women": int(women[g][i]), "others": int(y["final"] - women[g][i]),
-                         "arithmetic": y["arithmetic"] + f"; women {int(women[g][i])}", "clause": clause})
+                         "arithmetic": y["arithmetic"] + step_words("women.suffix", lang, women=int(women[g][i])),
+                         "clause": clause})
         res = int(reserved[i])
         rows.append({**base, "category": "W", "share": None, "formula": None, "cap": None, "initial": None,
                      "shortfall_posts": 0, "shortfall_rounds": "", "final": int(women["GEN"][i]),
                      "women": int(women["GEN"][i]), "others": 0,
-                     "arithmetic": (f"ceil({int(r['blocks'])}/3) = {ceil(Fraction(int(r['blocks']), 3))} women in all, "
-                                    f"minus category women {int(women['ST'][i] + women['SC'][i] + women['OBC'][i])}"
-                                    if opts["women_level"] == "district" else "State women shared by largest remainder"),
-                     "clause": x.women_clause})
+                     "arithmetic": step_words("women.district", lang, blocks=int(r["blocks"]),
+                                              third=ceil(Fraction(int(r["blocks"]), 3)),
+                                              category_women=int(women["ST"][i] + women["SC"][i] + women["OBC"][i]))
+                     if opts["women_level"] == "district" else step_words("women.state_shared", lang),
+                     "clause": said(x.women_clause, lang)})
         ur = int(r["blocks"]) - res - int(women["GEN"][i])
         rows.append({**base, "category": "UR", "share": None, "formula": None, "cap": None, "initial": None,
                      "shortfall_posts": 0, "shortfall_rounds": "", "final": ur, "women": 0, "others": ur,
-                     "arithmetic": f"{int(r['blocks'])} - {res} reserved - {int(women['GEN'][i])} women",
-                     "clause": "the posts left in the district"})
+                     "arithmetic": step_words("left.parent", lang, posts=int(r["blocks"]), reserved=res,
+                                              women=int(women["GEN"][i])),
+                     "clause": step_words("clause.left.district", lang)})
     out = pd.DataFrame(rows, columns=DISTRICT_COLUMNS)
     out["share"] = [f"{fmt_fraction(v * 100)} %" if v is not None else "" for v in out["share"]]
     for c in ("formula", "cap"):
@@ -405,7 +428,7 @@ def _district_women(d: pd.DataFrame, opts: OptionSet, state: dict, finals: dict,
             women["GEN"] = np.maximum(total_w - cat_w, 0)
         else:
             women["GEN"] = np.array([ceil(int(b - r) * third) for b, r in zip(blocks_n, reserved)])
-        women_clause = CLAUSE_WOMEN
+        women_clause = Said(CLAUSE_WOMEN, CLAUSE_WOMEN_HI)
     else:
         for g in ("ST", "SC", "OBC"):
             women[g] = largest_remainder(state[f"{g}_W"], d["district"], pd.Series(finals[g]),
@@ -413,7 +436,9 @@ def _district_women(d: pd.DataFrame, opts: OptionSet, state: dict, finals: dict,
         reserved = finals["ST"] + finals["SC"] + finals["OBC"]
         women["GEN"] = largest_remainder(state["W"], d["district"], pd.Series(blocks_n - reserved),
                                          upper=pd.Series(blocks_n - reserved), tie_key=d["pop"])["final"].to_numpy()
-        women_clause = CLAUSE_STATE + " (women at State level, shared by largest remainder: option women_level)"
+        women_clause = Said(CLAUSE_STATE + " (women at State level, shared by largest remainder: option women_level)",
+                            CLAUSE_STATE_HI + " (प्रदेश स्तर पर स्त्रियाँ, सबसे बड़े शेष की रीति से बाँटी गईं: विकल्प "
+                                              "`women_level`)")
     return women, reserved, women_clause
 
 
@@ -460,9 +485,12 @@ def district_counts(ctx) -> Counts:
     """KP counts paras 1-2 (State), then the district shares (ST, SC, OBC with caps and the shortfall cycle,
     women per district)."""
     blocks, parts, n = _inputs(ctx)
-    dc, notes = kp_district_counts(ctx.year, ctx.opts, blocks, n, ctx.population if ctx.obc.given else None)
+    population = ctx.population if ctx.obc.given else None
+    dc, notes = kp_district_counts(ctx.year, ctx.opts, blocks, n, population)
     state = with_district_women(parts, dc, ctx.opts)
-    return Counts(state, slots_from_split(dc, "district"), {"districts": dc}, notes)
+    hindi = partial(kp_district_counts, ctx.year, ctx.opts, blocks, n, population, "hi")   # (table, notes)
+    return Counts(state, slots_from_split(dc, "district"), {"districts": dc}, notes,
+                  partial(with_district_women, parts, dc, ctx.opts, "hi"), {"districts": lambda: hindi()[0]})
 
 
 #: The State counts by code (:func:`kp_state_parts`) by year, options and number of blocks, all they read.

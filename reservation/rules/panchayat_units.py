@@ -21,6 +21,7 @@ counted from its own Census figures, with the shipped history; ``--population`` 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -36,7 +37,10 @@ from ..inputs.options import Option, OptionSet, _shown
 from ..law.quota import OverReserved, QuotaRules, counts_by_parent
 from .rulebook import Counts, Group, Rulebook, UnitSet
 from ..inputs.units import int_column, read_csv, require_rows
+from ..law.arithmetic import ParentSum, Sum
+from ..law.quota import counts_table
 from ..law.words import UNIT_KINDS_HI, units_word
+from ..law.words_counts import Said
 from .zp_chair import PANCHAYAT_ORDERS, PANCHAYAT_YEARS, panchayat_obc_share
 
 __all__ = ["UnitBody", "unit_rulebook", "load_units", "unit_counts", "UNIT_OPTIONS"]
@@ -225,11 +229,11 @@ def _counts(spec: UnitBody):
         own = gp_units.block_figures(ctx.parent_labels) if spec.shipped and ctx.source is None else None
         t = unit_counts(ctx.units, ctx.opts, col, ctx.obc, ctx.parent_ids, ctx.parent_labels,
                         parent_word=spec.parent, parent_figures=own)
-        state = pd.DataFrame({"category": list(CODES) + ["TOTAL"],
-                              "count": [int(t[c].sum()) for c in CODES] + [len(ctx.units)],
-                              "arithmetic": [f"sum over {len(t)} {spec.parent}s" for _ in CODES] + ["sum"],
-                              "clause": [law] * len(CODES) + [""]})
-        return Counts(state, t.set_index("parent")[list(CODES)], {"parents": t})
+        law_said = Said(law, f"{spec.law_hi or spec.law} ({spec.section})")
+        parts = [(c, int(t[c].sum()), ParentSum(len(t), spec.parent), law_said) for c in CODES]
+        parts.append(("TOTAL", len(ctx.units), Sum(), ""))
+        return Counts(counts_table(parts), t.set_index("parent")[list(CODES)], {"parents": t},
+                      state_hi=partial(counts_table, parts, "hi"))
     return counts
 
 

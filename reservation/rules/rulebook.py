@@ -164,12 +164,17 @@ class Group:
 class Counts:
     """``state``: the counts table (category, count, arithmetic, clause; ST_W ... UR, TOTAL); ``slots``: posts
     per parent (index: parent label, "*" for the State) and code (the eight codes, UR included); ``extra``: the
-    body's own step tables (e.g. ``districts``); ``notes``: assumptions made."""
+    body's own step tables (e.g. ``districts``); ``notes``: assumptions made; ``state_hi``: the counts table
+    with its arithmetic and clauses in Hindi (the same numbers), or a function of no arguments that makes it
+    (rendered only when asked: a projection's samples never ask); ``extra_hi``: the same for step tables of
+    ``extra`` that have words (name -> a function of no arguments that makes the table in Hindi)."""
 
     state: pd.DataFrame
     slots: pd.DataFrame
     extra: dict = field(default_factory=dict)
     notes: list = field(default_factory=list)
+    state_hi: pd.DataFrame | Callable | None = None
+    extra_hi: dict = field(default_factory=dict)
 
 
 def slots_from_split(table: pd.DataFrame, parent: str) -> pd.DataFrame:
@@ -260,7 +265,7 @@ class Rulebook:
     division_population: Callable | None = None   # (ctx, group) -> population the division rule compares
     eligibility: Callable | None = None     # (opts) -> whether the groups' eligibility constraints apply
     parent_for: Callable | None = None      # (opts) -> the parent column when an option changes it
-    light_counts: Callable | None = None    # (opts) -> the counts rows from the shipped data, without pandas
+    light_counts: Callable | None = None    # (opts, lang) -> the counts rows from the shipped data, without pandas
     base_year_readings: dict = field(default_factory=dict)   # base year -> what it means for each group
     history_table: Callable | None = None   # (until) -> the shipped history as a table (default_history: its file)
     population_applied: Callable | None = None   # (frame, unit codes) -> frame: a --population replaced them

@@ -32,6 +32,7 @@ import hashlib
 import pickle
 from collections import OrderedDict
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 import pandas as pd
@@ -42,7 +43,9 @@ from ..law.categories import CODES
 from ..inputs.user_files import describe_input
 from .keys import share, women_share
 from ..inputs.options import Option, OptionSet
+from ..law.arithmetic import DivisionRestated
 from ..law.quota import QuotaRules, category_counts, fmt_fraction
+from ..law.words_counts import arithmetic_words
 from .rulebook import Counts, Group, Rulebook, UnitSet, slots_from_split
 from .urban_bodies import CLAUSE_HI, LAW_HI
 from .urban_bodies import CLAUSE, URBAN_BODIES, URBAN_YEARS, body_index, load_bodies, obc_share
@@ -98,32 +101,39 @@ URBAN_OPTIONS.update({o.name: o for o in [
 
 
 
-def _rules(opts: OptionSet, clause_sc_st: str, clause_obc: str, clause_women: str = "") -> QuotaRules:
+#: the unreserved row's clause of the urban counts, in English and Hindi
+_UR_CLAUSE = ("the offices left after the reserved categories and women",
+              "आरक्षित श्रेणियों और स्त्रियों के पदों के बाद शेष पद")
+
+
+def _rules(opts: OptionSet, body: str) -> QuotaRules:
     # Mayors (s.7 of the Corporations Act): women one-third of all offices, category women included (the
     # published 3 W of 17 = 6 - 1 - 2); option general_women is for Palika Parishads and Nagar Panchayats
-    mayor = bool(clause_women)
+    mayor = body == "mayor"
     rules_year = URBAN_YEARS.law[-1]
+    sc_st, obc = ("mayor", "mayor") if mayor else ("b1", "b2")
+    women = {lang: t["mayor_w"] if mayor else f"{t['b3']}; {t['b4']}" for lang, t in (("en", CLAUSE), ("hi", CLAUSE_HI))}
     return QuotaRules(obc_cap_percent=value("urban.obc_cap", rules_year),
                       women_fraction=value("urban.women", rules_year),
                       sc_st_rounding=opts["sc_st_rounding"], obc_cap_rounding=opts["obc_cap_rounding"],
                       general_women="total_minus_category" if mayor else opts["general_women"],
                       women_rounding=opts["women_rounding"],
-                      women_total_rounding=opts["women_total_rounding"], clause_sc_st=clause_sc_st,
-                      clause_obc=clause_obc, clause_women=clause_women or f"{CLAUSE['b3']}; {CLAUSE['b4']}",
-                      clause_ur="the offices left after the reserved categories and women")
+                      women_total_rounding=opts["women_total_rounding"], clause_sc_st=CLAUSE[sc_st],
+                      clause_obc=CLAUSE[obc], clause_women=women["en"], clause_ur=_UR_CLAUSE[0],
+                      clause_sc_st_hi=CLAUSE_HI[sc_st], clause_obc_hi=CLAUSE_HI[obc], clause_women_hi=women["hi"],
+                      clause_ur_hi=_UR_CLAUSE[1])
 
 
 def urban_counts(body: str, year: int = 2023, opts: OptionSet | None = None,
-                 bodies: pd.DataFrame | None = None) -> pd.DataFrame:
-    """State counts (category, count, arithmetic, clause) for one body type, women at State level (b)."""
+                 bodies: pd.DataFrame | None = None, lang: str = "en") -> pd.DataFrame:
+    """State counts (category, count, arithmetic, clause) for one body type, women at State level (b), the
+    words in ``lang``."""
     opts = opts if opts is not None else OptionSet.of(URBAN_OPTIONS)
     bodies = bodies if bodies is not None else load_bodies(body)[0]
     pop = int(bodies["pop"].sum())
     shares = {"SC": Fraction(int(bodies["sc"].sum()), pop), "ST": Fraction(int(bodies["st"].sum()), pop),
               "OBC": obc_share(body, opts)}
-    law = CLAUSE["mayor"] if body == "mayor" else None
-    return category_counts(len(bodies), shares, _rules(opts, law or CLAUSE["b1"], law or CLAUSE["b2"],
-                                                        CLAUSE["mayor_w"] if body == "mayor" else ""))
+    return category_counts(len(bodies), shares, _rules(opts, body), lang)
 
 
 def bodies_as_units(body: str, parent_for):
@@ -184,7 +194,9 @@ class _CountsCache:
 
 
 def _copy_counts(c: Counts) -> Counts:
-    return Counts(c.state.copy(), c.slots.copy(), {k: v.copy() for k, v in c.extra.items()}, list(c.notes))
+    hindi = c.state_hi.copy() if isinstance(c.state_hi, pd.DataFrame) else c.state_hi   # a function: pure
+    return Counts(c.state.copy(), c.slots.copy(), {k: v.copy() for k, v in c.extra.items()}, list(c.notes), hindi,
+                  dict(c.extra_hi))
 
 
 _COUNTS = _CountsCache()
@@ -208,24 +220,16 @@ def body_counts(body: str, parent_for):
 def _counts(body: str, parent_for, year: int, opts, bodies: pd.DataFrame, population, basis) -> Counts:
     """The counts of :func:`body_counts` from their inputs (``opts``: read by name only)."""
     state_counts = urban_counts(body, year, opts, bodies)
+    state_hi = partial(urban_counts, body, year, opts, bodies, "hi")
     n = dict(zip(state_counts["category"], state_counts["count"]))
-    notes, extra = [], {}
+    notes, extra, extra_hi = [], {}, {}
     if parent_for(opts):
         dc, notes = division_counts(body, opts, bodies, n, population, basis)
+        extra_hi["divisions"] = partial(_divisions_hi, body, opts, bodies, n, population, basis)
         slots = slots_from_split(dc, "division")
-        counts_table = state_counts.copy()
         sums = dc.groupby("category")[["women", "others", "final"]].sum()
-        for grp in ("SC", "ST", "OBC"):
-            counts_table.loc[counts_table["category"] == f"{grp}_W", "count"] = int(sums.at[grp, "women"])
-            counts_table.loc[counts_table["category"] == grp, "count"] = int(sums.at[grp, "others"])
-        counts_table.loc[counts_table["category"] == "W", "count"] = int(sums.at["W", "final"])
-        counts_table.loc[counts_table["category"] == "UR", "count"] = int(sums.at["UR", "final"])
-        if opts["women_level"] == "division":
-            for c in ("ST_W", "SC_W", "OBC_W", "W", "UR", "ST", "SC", "OBC"):
-                m = counts_table["category"] == c
-                counts_table.loc[m, "arithmetic"] = (f"State (b): {n[c]}; in the divisions (women counted per "
-                                                     f"division, option women_level): "
-                                                     f"{int(counts_table.loc[m, 'count'].iat[0])}")
+        counts_table = _with_division_sums(state_counts, n, sums, opts, "en")
+        state_hi = partial(_hindi_with_division_sums, state_hi, n, sums, opts)
         extra["divisions"] = dc
     else:
         slots = pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"])
@@ -238,7 +242,34 @@ def _counts(body: str, parent_for, year: int, opts, bodies: pd.DataFrame, popula
                      f"population figures (created after 2011, no Census town, no LGD village coverage): share 0 "
                      f"in every pass, so it is reserved only if every body with figures in its division is "
                      f"taken; its row says figures=none")
-    return Counts(counts_table, slots, extra, notes)
+    return Counts(counts_table, slots, extra, notes, state_hi, extra_hi)
+
+
+def _divisions_hi(body, opts, bodies, n, population, basis) -> pd.DataFrame:
+    """The divisions' table of :func:`_counts` in Hindi (the same computation, the words in Hindi)."""
+    return division_counts(body, opts, bodies, n, population, basis, "hi")[0]
+
+
+def _hindi_with_division_sums(hindi_counts, n: dict, sums: pd.DataFrame, opts) -> pd.DataFrame:
+    """:func:`_with_division_sums` of the Hindi State counts (``hindi_counts``: the function that makes them)."""
+    return _with_division_sums(hindi_counts(), n, sums, opts, "hi")
+
+
+def _with_division_sums(state_counts: pd.DataFrame, n: dict, sums: pd.DataFrame, opts, lang: str) -> pd.DataFrame:
+    """The State counts with the divisions' sums (women and others per group, general women, unreserved); with
+    the women counted per division (option women_level), each row's arithmetic says so, in ``lang``."""
+    counts_table = state_counts.copy()
+    for grp in ("SC", "ST", "OBC"):
+        counts_table.loc[counts_table["category"] == f"{grp}_W", "count"] = int(sums.at[grp, "women"])
+        counts_table.loc[counts_table["category"] == grp, "count"] = int(sums.at[grp, "others"])
+    counts_table.loc[counts_table["category"] == "W", "count"] = int(sums.at["W", "final"])
+    counts_table.loc[counts_table["category"] == "UR", "count"] = int(sums.at["UR", "final"])
+    if opts["women_level"] == "division":
+        for c in ("ST_W", "SC_W", "OBC_W", "W", "UR", "ST", "SC", "OBC"):
+            m = counts_table["category"] == c
+            counts_table.loc[m, "arithmetic"] = arithmetic_words(
+                DivisionRestated(int(n[c]), int(counts_table.loc[m, "count"].iat[0])), lang)
+    return counts_table
 
 
 def category_groups(body: str) -> dict[str, Group]:

@@ -22,7 +22,8 @@ from ..law.apportion import capped_shortfall
 from ..law.quota import fmt_fraction
 from ..law.rounding import round_with
 from .parameters import value
-from .urban_bodies import CLAUSE, URBAN_BODIES, URBAN_YEARS, load_bodies, obc_share
+from ..law.words_counts import step_words
+from .urban_bodies import CLAUSE, CLAUSE_HI, URBAN_BODIES, URBAN_YEARS, load_bodies, obc_share
 
 __all__ = ["DIVISION_COLUMNS", "division_counts", "division_basis", "women_cycle"]
 
@@ -30,7 +31,7 @@ DIVISION_COLUMNS = ["division", "bodies", "category", "share", "formula", "cap",
                     "shortfall_rounds", "final", "women", "others", "arithmetic", "clause"]
 
 
-def women_cycle(total: int, base, key, names) -> tuple[np.ndarray, list[str]]:
+def women_cycle(total: int, base, key, names, lang: str = "en") -> tuple[np.ndarray, list[str]]:
     """Share ``total`` women's offices of the State among divisions (``women_level=state``).
 
     (c) sends each category's offices to the divisions "including the number of offices determined for women"
@@ -56,8 +57,9 @@ def women_cycle(total: int, base, key, names) -> tuple[np.ndarray, list[str]]:
                 got[i] += 1
                 rounds[i].append(rnd)
                 left -= 1
-    text = [f"women: {total} x {b}/{s} -> {f}" + (f"; +{len(r)} in round(s) {','.join(map(str, r))}" if r else "")
-            + f" = {g}" for b, f, r, g in zip(base, first, rounds, got)]
+    text = [step_words("women.cycle", lang, total=total, base=b, sum=s, first=f)
+            + (step_words("women.cycle.rounds", lang, posts=len(r), rounds=",".join(map(str, r))) if r else "")
+            + step_words("women.cycle.final", lang, got=g) for b, f, r, g in zip(base, first, rounds, got)]
     return np.array(got, dtype=np.int64), text
 
 
@@ -83,14 +85,15 @@ def division_basis(opts: OptionSet, units_path=None) -> pd.DataFrame | None:
 
 def division_counts(body: str, opts: OptionSet, bodies: pd.DataFrame, state: dict[str, int],
                     population: pd.DataFrame | None = None,
-                    basis: pd.DataFrame | None = None) -> tuple[pd.DataFrame, list[str]]:
-    """(c): offices per division and category (:data:`DIVISION_COLUMNS`), and notes. ``basis`` (columns
-    ``division, pop, sc, st``) replaces the population of the bodies of the type for the shares of (c)."""
+                    basis: pd.DataFrame | None = None, lang: str = "en") -> tuple[pd.DataFrame, list[str]]:
+    """(c): offices per division and category (:data:`DIVISION_COLUMNS`, the arithmetic and clauses in ``lang``),
+    and notes. ``basis`` (columns ``division, pop, sc, st``) replaces the population of the bodies of the type for
+    the shares of (c)."""
     d, pop_state, notes = _division_populations(opts, bodies, basis)
     rows_by_group = {}
     for grp in ("SC", "ST", "OBC"):
         rows_by_group[grp] = _category_offices(body, opts, grp, d, state, len(bodies), pop_state, population,
-                                               basis, notes)
+                                               basis, notes, lang)
     finals = {grp: t["final"].to_numpy() for grp, t in rows_by_group.items()}
     res = finals["SC"] + finals["ST"] + finals["OBC"]
     if (res > d["bodies"].to_numpy()).any():
@@ -98,10 +101,11 @@ def division_counts(body: str, opts: OptionSet, bodies: pd.DataFrame, state: dic
         raise InputError(f"division {d['division'].iat[i]}: reserved offices exceed its {int(d['bodies'].iat[i])} "
                          f"bodies", column="division")
     if opts["women_level"] == "division":
-        women, women_arith = _women_per_division(opts, d, finals, res)
+        women, women_arith = _women_per_division(opts, d, finals, res, lang)
     else:
-        women, women_arith = _women_shared(bodies, d, state, rows_by_group, finals, res)
-    out = pd.DataFrame(_division_rows(opts, d, rows_by_group, women, women_arith, res), columns=DIVISION_COLUMNS)
+        women, women_arith = _women_shared(bodies, d, state, rows_by_group, finals, res, lang)
+    out = pd.DataFrame(_division_rows(opts, d, rows_by_group, women, women_arith, res, lang),
+                       columns=DIVISION_COLUMNS)
     out["initial"] = out["initial"].astype("Int64")
     return out, notes
 
@@ -125,7 +129,8 @@ def _division_populations(opts: OptionSet, bodies: pd.DataFrame, basis: pd.DataF
     return d, pop_state, notes
 
 
-def _category_offices(body, opts, grp, d, state, n_total, pop_state, population, basis, notes) -> pd.DataFrame:
+def _category_offices(body, opts, grp, d, state, n_total, pop_state, population, basis, notes,
+                      lang: str = "en") -> pd.DataFrame:
     """(c)(i)-(iii) for one group: proportional, capped at the State proportion, the rest by the cycle."""
     total = state[grp] + state[f"{grp}_W"]
     if grp == "OBC" and (d["obc"] is None or (population is None)):
@@ -142,20 +147,22 @@ def _category_offices(body, opts, grp, d, state, n_total, pop_state, population,
     groups = pd.DataFrame({"group": d["division"], "posts_base": d["bodies"], "share": shares})
     cap = Fraction(total, n_total) if n_total else Fraction(0)
     t, n = capped_shortfall(total, groups, cap=cap, state_share=state_share,
-                            cap_rounding=opts["division_cap_rounding"], upper=d["bodies"], tie_key=d["pop"])
+                            cap_rounding=opts["division_cap_rounding"], upper=d["bodies"], tie_key=d["pop"],
+                            lang=lang)
     notes += [f"{grp}: {x}" for x in n]
     return t
 
 
-def _women_per_division(opts: OptionSet, d: pd.DataFrame, finals: dict, res: np.ndarray) -> tuple[dict, dict]:
+def _women_per_division(opts: OptionSet, d: pd.DataFrame, finals: dict, res: np.ndarray,
+                        lang: str = "en") -> tuple[dict, dict]:
     """``women_level=division``: one-third (law.toml urban.women) of each category's offices and of all offices in
     each division."""
     women, women_arith = {}, {}
     third = value("urban.women", URBAN_YEARS.law[-1])
     for grp in ("SC", "ST", "OBC"):
         women[grp] = np.array([round_with(opts["women_rounding"], int(k) * third) for k in finals[grp]])
-        women_arith[grp] = [f"women one-third of {int(k)} in the division ({opts['women_rounding']}) = {int(w)}"
-                            for k, w in zip(finals[grp], women[grp])]
+        women_arith[grp] = [step_words("women.division", lang, posts=int(k), rounding=opts["women_rounding"],
+                                       women=int(w)) for k, w in zip(finals[grp], women[grp])]
     cat_w = women["SC"] + women["ST"] + women["OBC"]
     if opts["general_women"] == "total_minus_category":
         total_w = np.array([round_with(opts["women_total_rounding"], int(b) * third) for b in d["bodies"]])
@@ -163,11 +170,11 @@ def _women_per_division(opts: OptionSet, d: pd.DataFrame, finals: dict, res: np.
     else:
         women["GEN"] = np.array([round_with(opts["women_total_rounding"], int(b - r) * third)
                                  for b, r in zip(d["bodies"], res)])
-    women_arith["GEN"] = [f"women in all in the division minus category women = {int(w)}" for w in women["GEN"]]
+    women_arith["GEN"] = [step_words("women.division.general", lang, women=int(w)) for w in women["GEN"]]
     return women, women_arith
 
 
-def _women_shared(bodies, d, state, rows_by_group, finals, res) -> tuple[dict, dict]:
+def _women_shared(bodies, d, state, rows_by_group, finals, res, lang: str = "en") -> tuple[dict, dict]:
     """``women_level=state``: the State's women of each group shared among the divisions by the women cycle."""
     women, women_arith = {}, {}
     keys = {grp: rows_by_group[grp]["share"].tolist() for grp in ("SC", "ST", "OBC")}
@@ -179,12 +186,14 @@ def _women_shared(bodies, d, state, rows_by_group, finals, res) -> tuple[dict, d
     bases["GEN"] = d["bodies"].to_numpy() - res
     for grp in ("SC", "ST", "OBC", "GEN"):
         want = state[f"{grp}_W"] if grp != "GEN" else state["W"]
-        women[grp], women_arith[grp] = women_cycle(want, bases[grp], keys[grp], d["division"].tolist())
+        women[grp], women_arith[grp] = women_cycle(want, bases[grp], keys[grp], d["division"].tolist(), lang)
     return women, women_arith
 
 
-def _division_rows(opts, d, rows_by_group, women, women_arith, res) -> list[dict]:
+def _division_rows(opts, d, rows_by_group, women, women_arith, res, lang: str = "en") -> list[dict]:
     """The rows of :data:`DIVISION_COLUMNS`: each division's SC, ST, OBC, W and UR offices with the arithmetic."""
+    words = CLAUSE_HI if lang == "hi" else CLAUSE
+    cw = "" if opts["women_level"] == "division" else "; " + words["cw"]
     rows = []
     for i, r in d.iterrows():
         base = {"division": r["division"], "bodies": int(r["bodies"])}
@@ -195,16 +204,16 @@ def _division_rows(opts, d, rows_by_group, women, women_arith, res) -> list[dict
                          "initial": int(x["initial"]), "shortfall_posts": int(x["shortfall_posts"]),
                          "shortfall_rounds": x["shortfall_rounds"], "final": int(x["final"]),
                          "women": int(women[grp][i]), "others": int(x["final"] - women[grp][i]),
-                         "arithmetic": x["arithmetic"] + f"; {women_arith[grp][i]}",
-                         "clause": CLAUSE["c"] + ("" if opts["women_level"] == "division" else "; " + CLAUSE["cw"])})
+                         "arithmetic": x["arithmetic"] + f"; {women_arith[grp][i]}", "clause": words["c"] + cw})
         ur = int(r["bodies"]) - int(res[i]) - int(women["GEN"][i])
         rows.append({**base, "category": "W", "share": "", "formula": "", "cap": "", "initial": None,
                      "shortfall_posts": 0, "shortfall_rounds": "", "final": int(women["GEN"][i]),
                      "women": int(women["GEN"][i]), "others": 0,
                      "arithmetic": women_arith["GEN"][i],
-                     "clause": CLAUSE["b4"] + ("" if opts["women_level"] == "division" else "; " + CLAUSE["cw"])})
+                     "clause": words["b4"] + cw})
         rows.append({**base, "category": "UR", "share": "", "formula": "", "cap": "", "initial": None,
                      "shortfall_posts": 0, "shortfall_rounds": "", "final": ur, "women": 0, "others": ur,
-                     "arithmetic": f"{int(r['bodies'])} - {int(res[i])} reserved - {int(women['GEN'][i])} women",
-                     "clause": "the offices left in the division"})
+                     "arithmetic": step_words("left.parent", lang, posts=int(r["bodies"]), reserved=int(res[i]),
+                                              women=int(women["GEN"][i])),
+                     "clause": step_words("clause.left.division", lang)})
     return rows

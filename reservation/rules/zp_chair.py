@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import csv
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from ..law.arithmetic import QuotaRules, count_rows
 from .catalogue import pick
@@ -171,16 +171,19 @@ def _published_totals() -> dict[int, int]:
 
 
 
-def quota_rules(opts, clauses=CLAUSES, year: int = 2021) -> QuotaRules:
+def quota_rules(opts, clauses=CLAUSES, year: int = 2021, clauses_hi=CLAUSES_HI) -> QuotaRules:
     """The counting arithmetic of the GO 2021 (counts para 1) with the chosen roundings; the OBC cap and the
-    women's fraction are the law's figures for the rules of ``year`` (rules/params/law.toml)."""
+    women's fraction are the law's figures for the rules of ``year`` (rules/params/law.toml); the clauses in
+    English and Hindi."""
     rules_year = PANCHAYAT_YEARS.rules_year(year)
     return QuotaRules(obc_cap_percent=value("panchayat.obc_cap", rules_year),
                       women_fraction=value("panchayat.women", rules_year),
                       sc_st_rounding=opts["sc_st_rounding"], obc_cap_rounding=opts["obc_cap_rounding"],
                       general_women=opts["general_women"], clause_sc_st=clauses["count.sc_st"],
                       clause_obc=clauses["count.obc"], clause_women=clauses["count.women"],
-                      clause_ur=clauses["count.ur"])
+                      clause_ur=clauses["count.ur"], clause_sc_st_hi=clauses_hi["count.sc_st"],
+                      clause_obc_hi=clauses_hi["count.obc"], clause_women_hi=clauses_hi["count.women"],
+                      clause_ur_hi=clauses_hi["count.ur"])
 
 
 def state_shares(districts, opts) -> dict[str, Fraction]:
@@ -223,14 +226,16 @@ def state_counts(ctx) -> Counts:
     """Counts para 1: the State counts from the State shares; the State is the only counting unit."""
     import pandas as pd
 
-    from ..law.quota import category_counts
-    state = category_counts(len(ctx.units), state_shares(ctx.units, ctx.opts),
-                            quota_rules(ctx.opts, year=ctx.year))
+    from ..law.arithmetic import count_parts
+    from ..law.quota import counts_table
+    parts = count_parts(len(ctx.units), state_shares(ctx.units, ctx.opts), quota_rules(ctx.opts, year=ctx.year))
+    state = counts_table(parts)
     n = dict(zip(state["category"], state["count"]))
-    return Counts(state, pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"]))
+    return Counts(state, pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"]),
+                  state_hi=partial(counts_table, parts, "hi"))
 
 
-def light_counts(opts) -> list[tuple]:
+def light_counts(opts, lang: str = "en") -> list[tuple]:
     """The State counts rows for the shipped districts, read with the csv module (the same numbers and words as
     :func:`state_counts`; tests/test_quota_golden.py checks that the two agree)."""
     cols = {"state_total": ("tot_p", "sc", "st"), "state_rural": ("tot_p_rural", "sc_rural", "st_rural")}
@@ -239,7 +244,7 @@ def light_counts(opts) -> list[tuple]:
         rows = list(csv.DictReader(f))
     pop, sc, st = (sum(int(r[c]) for r in rows) for c in (pop_c, sc_c, st_c))
     shares = {"SC": Fraction(sc, pop), "ST": Fraction(st, pop), "OBC": opts.fraction("obc_state_share") / 100}
-    return count_rows(len(rows), shares, quota_rules(opts))
+    return count_rows(len(rows), shares, quota_rules(opts), lang)
 
 
 def groups(opts) -> dict[str, Group]:
