@@ -199,14 +199,11 @@ def save_figure(fig, png=None, svg=None, dpi: int = 100, lang: str = "en", *, fo
         if svg is not None:
             buf = io.StringIO()
             fig.savefig(buf, format="svg", facecolor="white", metadata={"Date": None})
-            # a function, not the template r"\1": Python expands a template per match in Python code, and a map
-            # has ~50,000 numbers (a tenth of a kp-chair map's time)
-            files[svg] = _SVG_NUMBER.sub(_first_group, buf.getvalue()).encode("utf-8")
+            # split, not sub: the pieces between the numbers and each number's kept group, joined, are the text
+            # with every number cut to 2 decimals, and no Python code runs per match (a map has ~50,000 numbers;
+            # the template r"\1" cost a tenth of a kp-chair map's time; a function per match is 1.6 times split)
+            files[svg] = "".join(_SVG_NUMBER.split(buf.getvalue())).encode("utf-8")
     publish(files)
-
-
-def _first_group(m) -> str:
-    return m.group(1)
 
 
 #: Text extents the renderers of this package's maps measured, shared by every render in this process (see
