@@ -327,6 +327,22 @@ def test_one_figure_for_both_languages_draws_what_two_figures_draw(tmp_path, div
         assert (tmp_path / f"one-{lang}.svg").read_bytes() == (tmp_path / f"own-{lang}.svg").read_bytes()
 
 
+def test_text_extents_shared_between_renders_change_no_byte(tmp_path):
+    """save_figure reuses the text extents of earlier renders of the process: a map saved after others (at
+    another dpi, in the other language, as SVG) is the same bytes as the map saved with nothing measured before."""
+    from reservation.views.maps import style
+    a = fake_allotment()
+    for lang, dpi in (("en", 100), ("hi", 100), ("en", 150)):
+        style.save_figure(maps.static_figure(a, "Title", lang, division="Lucknow"), tmp_path / f"{lang}{dpi}.png",
+                          tmp_path / f"{lang}{dpi}.svg", dpi=dpi, lang=lang)
+    style._TEXT_METRICS.clear()
+    style.save_figure(maps.static_figure(a, "Title", "en", division="Lucknow"), tmp_path / "fresh.png",
+                      tmp_path / "fresh.svg", dpi=150, lang="en")
+    assert (tmp_path / "fresh.png").read_bytes() == (tmp_path / "en150.png").read_bytes()
+    assert (tmp_path / "fresh.svg").read_bytes() == (tmp_path / "en150.svg").read_bytes()
+    assert style._TEXT_METRICS                          # the render measured through the shared extents
+
+
 def _font_path() -> str:
     from matplotlib import font_manager
     fam = maps.devanagari_font()

@@ -232,6 +232,26 @@ def test_published_static_map_beside_the_computed_one(tmp_path):
         maps.write_published_maps(a, tmp_path / "pub", hand_published(a), langs=("en",))
 
 
+@pytest.mark.parametrize("division", [None, "Lucknow"])
+def test_published_map_for_both_languages_draws_what_two_figures_draw(tmp_path, division):
+    """published_static_figures draws the shapes once and swaps the words per language: each language's PNG and
+    SVG are the same bytes as those of its own published_static_figure, and no word of one language is left on
+    the other's map."""
+    a = hand_allotment()
+    titles = {"en": "Title <b>&", "hi": "शीर्षक"}
+    for lang, fig in published.published_static_figures(a, hand_published(a), ("en", "hi"), division=division,
+                                                        title=titles):
+        style.save_figure(fig, tmp_path / f"one-{lang}.png", tmp_path / f"one-{lang}.svg", lang=lang)
+        texts = [t.get_text() for t in fig.texts] + [t.get_text() for ax in fig.axes for t in ax.texts]
+        assert titles[lang] in texts and titles["hi" if lang == "en" else "en"] not in texts
+        assert len(fig.legends) == 1
+    for lang in ("en", "hi"):
+        fig = maps.published_static_figure(a, hand_published(a), lang, division=division, title=titles[lang])
+        style.save_figure(fig, tmp_path / f"own-{lang}.png", tmp_path / f"own-{lang}.svg", lang=lang)
+        for ext in ("png", "svg"):
+            assert (tmp_path / f"one-{lang}.{ext}").read_bytes() == (tmp_path / f"own-{lang}.{ext}").read_bytes()
+
+
 def test_published_interactive_map_marks_units_the_list_lacks():
     a = hand_allotment()
     a.loc[a.index[-1], "unit_name_en"] = "<b>bold</b>"

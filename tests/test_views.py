@@ -662,6 +662,28 @@ def test_kp_panels_in_both_languages_come_from_one_figure(kp, tmp_path):
         assert (tmp_path / f"one-{lang}.svg").read_bytes() == (tmp_path / f"own-{lang}.svg").read_bytes()
 
 
+@pytest.mark.parametrize("division", [None, "Jhansi"])
+def test_points_map_for_both_languages_draws_what_two_figures_draw(np_chair, tmp_path, division):
+    """points_static_figures draws the dots once and swaps the words per language: each language's PNG and SVG
+    are the same bytes as those of its own points_static_figure, and no word of one language is left on the
+    other's map."""
+    from reservation.views.maps.points import points_static_figures
+    from reservation.views.maps.style import save_figure
+    pts, _ = views.unit_points(np_chair.table, "np-chair")
+    pts = pts if division is None else pts[pts["division"] == division].reset_index(drop=True)
+    titles = {"en": "Title <b>&", "hi": "शीर्षक"}
+    for lang, fig in points_static_figures(pts, titles, ("en", "hi"), division=division):
+        save_figure(fig, tmp_path / f"one-{lang}.png", tmp_path / f"one-{lang}.svg", lang=lang)
+        texts = [t.get_text() for t in fig.texts] + [t.get_text() for ax in fig.axes for t in ax.texts]
+        assert titles[lang] in texts and titles["hi" if lang == "en" else "en"] not in texts
+        assert len(fig.legends) == 2
+    for lang in ("en", "hi"):
+        own = views.points_static_figure(pts, titles[lang], lang, division=division)
+        save_figure(own, tmp_path / f"own-{lang}.png", tmp_path / f"own-{lang}.svg", lang=lang)
+        for ext in ("png", "svg"):
+            assert (tmp_path / f"one-{lang}.{ext}").read_bytes() == (tmp_path / f"own-{lang}.{ext}").read_bytes()
+
+
 def test_urban_maps_name_the_towns_key_the_sizes_and_keep_the_legend_off_the_map(np_chair):
     pts, _ = views.unit_points(np_chair.table, "np-chair")
     jhansi = pts[pts["division"] == "Jhansi"]

@@ -15,7 +15,7 @@ from ..places import division_names, in_division
 from .aggregate import aggregate_figure, aggregate_static_figure, aggregate_static_figures, district_aggregate
 from .boundaries import join_allotment
 from .districts import choropleth, static_figures, static_map
-from .points import points_figure, points_static_figure, unit_points, urban_body_id
+from .points import points_figure, points_static_figure, points_static_figures, unit_points, urban_body_id
 from .style import chromium_path, save_figure, system_has_devanagari
 
 __all__ = ["map_mode", "MapView", "division_map", "write_static_maps", "STATIC_ENGINES", "map_geojson",
@@ -124,9 +124,14 @@ def write_static_maps(table: pd.DataFrame, stem, division=None, title: str | dic
     if mode == "district" and engine == "matplotlib" and len(langs) > 1:
         return _district_static_maps(table if division_names(division) else sub, stem, division, title, langs, dpi,
                                      force)
-    if mode == "aggregate" and len(langs) > 1:          # one figure, the words of each language swapped in
-        agg, nd = district_aggregate(sub)
-        for lang, fig in aggregate_static_figures(agg, title, langs, division=division):
+    if mode in ("aggregate", "points", "district-points") and len(langs) > 1:   # one figure, each language's words
+        if mode == "aggregate":
+            agg, nd = district_aggregate(sub)
+            figures = aggregate_static_figures(agg, title, langs, division=division)
+        else:
+            pts, nd = unit_points(sub, body)
+            figures = points_static_figures(pts, title, langs, division=division)
+        for lang, fig in figures:
             png, svg = Path(f"{stem}-{lang}.png"), Path(f"{stem}-{lang}.svg")
             save_figure(fig, png, svg, dpi=dpi, lang=lang, force=force)
             out.append({"lang": lang, "png": png, "svg": svg, "engine": "matplotlib", "mode": mode,

@@ -20,7 +20,8 @@ from .style import (COLOUR_ABSENT, EDGE_ABSENT, EDGE_OUTSIDE, LABEL_BOX, PANEL_S
                     division_outline, fit_zoom, font_rc, geojson, hover_text, hover_wrap, in_box, map_axes,
                     map_title, size_key, sizes, view_bounds, visible_box)
 
-__all__ = ["unit_points", "points_figure", "points_static_figure", "urban_body_id", "POINT_SPACING"]
+__all__ = ["unit_points", "points_figure", "points_static_figure", "points_static_figures", "urban_body_id",
+           "POINT_SPACING"]
 
 _GOLDEN_ANGLE = math.pi * (3 - math.sqrt(5))
 #: Spacing (degrees) of the points placed around a district's centre: the i-th lies at SPACING * sqrt(i).
@@ -193,21 +194,28 @@ def points_static_figure(points: pd.DataFrame, title: str | None = None, lang: s
     the categories (with counts), the key of the dot sizes (population) and, for a division, a locator map of the
     State. A division view names every dot after its unit (the town, in ``lang``) and, in grey, each district
     under its cluster (the dots stand around their district's centre)."""
+    return next(points_static_figures(points, title, (check_lang(lang),), division=division))[1]
+
+
+def points_static_figures(points: pd.DataFrame, title: str | dict | None = None, langs=("en", "hi"), division=None):
+    """:func:`points_static_figure` in each language of ``langs``, as ``(lang, Figure)`` pairs made from one
+    figure (as :func:`reservation.views.maps.districts.static_figures`): the axes, the locator, the districts and
+    the dots are drawn once, and the words of a language (the locator's title, the names, both keys, the title,
+    the note) are put on it when its pair is asked for, in place of those of the language before. So each figure
+    must be saved before the next pair is taken. ``title``: text, or ``{lang: text}``."""
     import matplotlib
     from matplotlib.figure import Figure
-    from matplotlib.lines import Line2D
 
     from .districts import CONTEXT_TOLERANCE, locator
-    check_lang(lang)
-    b = district_boundaries()
+    langs = [check_lang(x) for x in langs]
     divs = division_boundaries()
     names = division_names(division)
-    rc = font_rc(lang)
-    with matplotlib.rc_context(rc):
+    top = _top(points)
+    with matplotlib.rc_context(font_rc(langs[0]) if langs else {}):
         fig = Figure(figsize=(12.5, 9))
         ax, anchor, loc = map_axes(fig, True, bool(names))
         if loc is not None:
-            locator(loc, names, lang)
+            locator(loc, names, None)
         ax.set_axis_off()
         bounds = view_bounds(division)
         pad = 0.04 * max(bounds[2] - bounds[0], bounds[3] - bounds[1])
@@ -216,52 +224,72 @@ def points_static_figure(points: pd.DataFrame, title: str | None = None, lang: s
         clip_view(district_boundaries(CONTEXT_TOLERANCE), view).plot(ax=ax, facecolor=COLOUR_ABSENT,
                                                                       edgecolor=EDGE_OUTSIDE, linewidth=0.5)
         clip_view(divs.boundary, view).plot(ax=ax, color="#303030", linewidth=1.1)
-        handles = []
-        top = _top(points)
         if len(points):
-            size = sizes(points["pop"], 10, 160, top)
-            order = np.argsort(-size, kind="stable")          # big points first, small ones on top
-            p = points.iloc[order]
-            st = status_of(p)
-            unsure = np.zeros(len(p), dtype=bool) if st is None else (st != "determined").to_numpy()
-            ax.scatter(p["lon"], p["lat"], s=size[order],
-                       c=[pale(COLOURS[c]) if u else COLOURS[c] for c, u in zip(p["category"], unsure)],
-                       edgecolors="#202020", linewidths=0.4, zorder=5)
-            for k in UNDETERMINED if st is not None else ():     # hatched over the pale fill, one pass per status
-                sel = (st == k).to_numpy()
-                if sel.any():
-                    ax.scatter(p["lon"][sel], p["lat"][sel], s=size[order][sel], facecolors="none",
-                               edgecolors=HATCH_COLOUR, linewidths=0.0, hatch=HATCHES[k],
-                               hatch_linewidth=HATCH_WIDTH, zorder=5)
-            for c in CODES:
-                n = int((points["category"] == c).sum())
-                if n:
-                    handles.append(Line2D([], [], marker="o", linestyle="", markersize=8, markerfacecolor=COLOURS[c],
-                                          markeredgecolor="#202020", label=f"{label(c, lang)} ({n})"))
-        handles += status_handles(undetermined_counts(points), lang) if len(points) else []
-        handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
+            _static_dots(ax, points, top)
         ax.set_xlim(view[0], view[2])
         ax.set_ylim(view[1], view[3])
-        if names and len(points):
-            for n, x, y in zip(unit_names(points, lang), points["lon"], points["lat"]):
-                ax.annotate(n, (x, y), xytext=(5, 0), textcoords="offset points", ha="left", va="center",
-                            fontsize=6.5, color="#000000", zorder=4, bbox=LABEL_BOX, annotation_clip=True)
-            lab = points.groupby("district").agg(lon=("lon", "mean"), lat=("lat", "min")).reset_index()
-            for d, x, y in zip(place_names(lab["district"], "district", lang), lab["lon"], lab["lat"]):
-                ax.annotate(d, (x, y - 0.07), ha="center", va="top", fontsize=8, color="#707070", fontstyle="italic",
-                            zorder=6, bbox=LABEL_BOX, annotation_clip=True)
-        fig.legend(handles=handles, title=word("map.category", lang), loc="upper left", bbox_to_anchor=anchor,
-                   fontsize=9, title_fontsize=10, framealpha=0.95)
-        keys = size_key(top)
-        if keys:
-            dots = [Line2D([], [], marker="o", linestyle="", markerfacecolor="#bdbdbd", markeredgecolor="#202020",
-                           markersize=float(np.sqrt(s)), label=f"{v:,}")
-                    for v, s in zip(keys, sizes(pd.Series(keys), 10, 160, top))]
-            fig.legend(handles=dots, title=word("map.size_key", lang), loc="lower left",
-                       bbox_to_anchor=(anchor[0], PANEL_SIDE[1] if names else 0.06), fontsize=9, title_fontsize=10,
-                       framealpha=0.95, labelspacing=1.2, borderpad=0.9)
-        if title:
-            map_title(fig, ax, title)
-        fig.text(0.01, 0.005, _note(points, lang, "\n"), fontsize=8, color="#404040")
-    fig._reservation_rc = rc
-    return fig
+    titles = title if isinstance(title, dict) else dict.fromkeys(langs, title)
+    for lang in langs:
+        rc = font_rc(lang)
+        with matplotlib.rc_context(rc):
+            added = _static_words(fig, ax, anchor, loc, points, top, names, lang, titles.get(lang))
+        fig._reservation_rc = rc
+        yield lang, fig
+        for artist in added:                     # the next language's words take their place
+            artist.remove()
+
+
+def _static_dots(ax, points: pd.DataFrame, top: float) -> None:
+    """The dots of a static points map, sized by population (big ones first), pale and hatched where the
+    category is not determined."""
+    size = sizes(points["pop"], 10, 160, top)
+    order = np.argsort(-size, kind="stable")          # big points first, small ones on top
+    p = points.iloc[order]
+    st = status_of(p)
+    unsure = np.zeros(len(p), dtype=bool) if st is None else (st != "determined").to_numpy()
+    ax.scatter(p["lon"], p["lat"], s=size[order],
+               c=[pale(COLOURS[c]) if u else COLOURS[c] for c, u in zip(p["category"], unsure)],
+               edgecolors="#202020", linewidths=0.4, zorder=5)
+    for k in UNDETERMINED if st is not None else ():     # hatched over the pale fill, one pass per status
+        sel = (st == k).to_numpy()
+        if sel.any():
+            ax.scatter(p["lon"][sel], p["lat"][sel], s=size[order][sel], facecolors="none",
+                       edgecolors=HATCH_COLOUR, linewidths=0.0, hatch=HATCHES[k],
+                       hatch_linewidth=HATCH_WIDTH, zorder=5)
+
+
+def _static_words(fig, ax, anchor, loc, points: pd.DataFrame, top: float, names, lang: str, title) -> list:
+    """Put the words of ``lang`` on a static points map: the locator's title, the names of the towns and districts
+    (a division), the key of the categories and of the sizes, the ``title`` and the note. Returns the artists
+    added, which the next language removes."""
+    from matplotlib.lines import Line2D
+    added = []
+    if loc is not None:
+        added.append(map_title(fig, loc, word("map.state", lang), size=8, pad=0.004, colour="#404040"))
+    handles = [Line2D([], [], marker="o", linestyle="", markersize=8, markerfacecolor=COLOURS[c],
+                      markeredgecolor="#202020", label=f"{label(c, lang)} ({n})")
+               for c, n in ((c, int((points["category"] == c).sum())) for c in CODES) if n] if len(points) else []
+    handles += status_handles(undetermined_counts(points), lang) if len(points) else []
+    handles.append(Line2D([], [], color="#303030", linewidth=1.1, label=word("map.division_line", lang)))
+    if names and len(points):
+        for n, x, y in zip(unit_names(points, lang), points["lon"], points["lat"]):
+            added.append(ax.annotate(n, (x, y), xytext=(5, 0), textcoords="offset points", ha="left", va="center",
+                                     fontsize=6.5, color="#000000", zorder=4, bbox=LABEL_BOX, annotation_clip=True))
+        lab = points.groupby("district").agg(lon=("lon", "mean"), lat=("lat", "min")).reset_index()
+        for d, x, y in zip(place_names(lab["district"], "district", lang), lab["lon"], lab["lat"]):
+            added.append(ax.annotate(d, (x, y - 0.07), ha="center", va="top", fontsize=8, color="#707070",
+                                     fontstyle="italic", zorder=6, bbox=LABEL_BOX, annotation_clip=True))
+    added.append(fig.legend(handles=handles, title=word("map.category", lang), loc="upper left",
+                            bbox_to_anchor=anchor, fontsize=9, title_fontsize=10, framealpha=0.95))
+    keys = size_key(top)
+    if keys:
+        dots = [Line2D([], [], marker="o", linestyle="", markerfacecolor="#bdbdbd", markeredgecolor="#202020",
+                       markersize=float(np.sqrt(s)), label=f"{v:,}")
+                for v, s in zip(keys, sizes(pd.Series(keys), 10, 160, top))]
+        added.append(fig.legend(handles=dots, title=word("map.size_key", lang), loc="lower left",
+                                bbox_to_anchor=(anchor[0], PANEL_SIDE[1] if names else 0.06), fontsize=9,
+                                title_fontsize=10, framealpha=0.95, labelspacing=1.2, borderpad=0.9))
+    if title:
+        added.append(map_title(fig, ax, title))
+    added.append(fig.text(0.01, 0.005, _note(points, lang, "\n"), fontsize=8, color="#404040"))
+    return added

@@ -25,7 +25,7 @@ from .style import (COLOUR_ABSENT, EDGE_ABSENT, EDGE_OUTSIDE, clip_view, font_rc
                     save_figure, view_bounds)
 
 __all__ = ["MISSING_HATCH", "published_frame", "published_differ", "published_figure", "published_static_figure",
-           "write_published_maps"]
+           "published_static_figures", "write_published_maps"]
 
 #: Hatch of a unit the published list lacks (white fill; "Not in this allotment" is ``////``).
 MISSING_HATCH = "\\\\\\\\"
@@ -152,15 +152,24 @@ def published_static_figure(table: pd.DataFrame, published: pd.DataFrame | None 
     colour, sized alike; a body the list lacks a white hatched dot. Blocks and other units without a shape: each
     district shaded by the share of its units reserved (computed / published), a district with units the list
     lacks hatched."""
+    return next(published_static_figures(table, published, (lang,), division=division, title=title, body=body))[1]
+
+
+def published_static_figures(table: pd.DataFrame, published: pd.DataFrame | None = None, langs=LANGS,
+                             division=None, title: str | dict | None = None, body: str | None = None):
+    """:func:`published_static_figure` in each language of ``langs``, as ``(lang, Figure)`` pairs made from one
+    figure (as :func:`reservation.views.maps.districts.static_figures`): the axes, the shapes and the outlines are
+    drawn once, and the words of a language (district names, the maps' titles, the title, the key) are put on it
+    when its pair is asked for, in place of those of the language before. So each figure must be saved before the
+    next pair is taken. ``title``: text, or ``{lang: text}``."""
     import matplotlib
     from matplotlib.figure import Figure
 
     from .division import map_mode
-    lang = check_lang(lang)
+    langs = [check_lang(x) for x in langs]
     pub = published_frame(table, published)
     sub, psub = in_division(table, division), in_division(pub, division)
     mode = map_mode(sub, body) if len(sub) else "district"
-    rc = font_rc(lang)
     bounds = view_bounds(division)
     pad = 0.04 * max(bounds[2] - bounds[0], bounds[3] - bounds[1])
     view = (bounds[0] - pad, bounds[1] - pad, bounds[2] + pad, bounds[3] + pad)
@@ -168,57 +177,78 @@ def published_static_figure(table: pd.DataFrame, published: pd.DataFrame | None 
     # two panels of the view's shape, 6 inches high, side by side (a tall division gets a narrow page)
     panel_w = 6.0 * (view[2] - view[0]) * cos / (view[3] - view[1])
     width = max(2 * panel_w + 0.6, 10.0)
-    with matplotlib.rc_context(rc):
+    draw = {"district": _draw_districts, "points": _draw_points, "district-points": _draw_points}.get(
+        mode, _draw_shares)
+    with matplotlib.rc_context(font_rc(langs[0]) if langs else {}):
         fig = Figure(figsize=(round(width, 2), 8.2))
         axes = [fig.add_axes((0.01 + 0.495 * i, 0.17, 0.485, 0.74)) for i in (0, 1)]
+        context = clip_view(_context_districts(), view)
         for ax in axes:
             ax.set_axis_off()
             ax.set_aspect(1 / cos)
-            _context(ax, view)
-        draw = {"district": _draw_districts, "points": _draw_points, "district-points": _draw_points}.get(
-            mode, _draw_shares)
-        handles = draw(axes, sub, psub, view, lang, body)
-        if division_names(division) is not None and mode == "district":
-            _names(axes, sub, lang)
+            _context(ax, context)
+        keys = draw(axes, sub, psub, view, body)
+        outlines = clip_view(_division_lines(), view)
         for ax in axes:
-            _outlines(ax, view)
+            _outlines(ax, outlines)
             ax.set_xlim(view[0], view[2])
             ax.set_ylim(view[1], view[3])
-        for ax, which in zip(axes, ("computed", "published")):
-            map_title(fig, ax, _subtitle(which, psub, lang), size=11.5, pad=0.006)
-        if title:
-            fig.text(0.5, 0.985, title, ha="center", va="top", fontsize=14)
-        fig.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 0.005), ncol=4, fontsize=8.5,
-                   frameon=True, framealpha=0.95, title_fontsize=9,
-                   title=word("map.measure_reserved", lang) if draw is _draw_shares else word("map.category", lang))
-    fig._reservation_rc = rc
-    return fig
+    named = division_names(division) is not None and mode == "district"
+    titles = title if isinstance(title, dict) else dict.fromkeys(langs, title)
+    for lang in langs:
+        rc = font_rc(lang)
+        with matplotlib.rc_context(rc):
+            added = _names(axes, sub, lang) if named else []
+            for ax, which in zip(axes, ("computed", "published")):
+                added.append(map_title(fig, ax, _subtitle(which, psub, lang), size=11.5, pad=0.006))
+            if titles.get(lang):
+                added.append(fig.text(0.5, 0.985, titles[lang], ha="center", va="top", fontsize=14))
+            added.append(fig.legend(
+                handles=keys(lang), loc="lower center", bbox_to_anchor=(0.5, 0.005), ncol=4, fontsize=8.5,
+                frameon=True, framealpha=0.95, title_fontsize=9,
+                title=word("map.measure_reserved", lang) if draw is _draw_shares else word("map.category", lang)))
+        fig._reservation_rc = rc
+        yield lang, fig
+        for artist in added:                     # the next language's words take their place
+            artist.remove()
 
 
-def _names(axes, sub: pd.DataFrame, lang: str) -> None:
-    """A division's districts named on both maps."""
+def _names(axes, sub: pd.DataFrame, lang: str) -> list:
+    """A division's districts named on both maps; returns the labels."""
     from ..places import unit_names
     from .boundaries import district_boundaries
     from .style import LABEL_BOX
     b = district_boundaries().set_index("unit_code")
     names = unit_names(sub, lang).tolist()
+    out = []
     for code, name in zip(pd.to_numeric(sub["unit_code"]).astype(int), names):
         if code in b.index:
             pt = b.geometry[code].representative_point()
             for ax in axes:
-                ax.annotate(name, (pt.x, pt.y), ha="center", va="center", fontsize=8.5, zorder=6, bbox=LABEL_BOX)
+                out.append(ax.annotate(name, (pt.x, pt.y), ha="center", va="center", fontsize=8.5, zorder=6,
+                                       bbox=LABEL_BOX))
+    return out
 
 
-def _context(ax, view) -> None:
+def _context_districts():
     from .boundaries import district_boundaries
     from .districts import CONTEXT_TOLERANCE
-    clip_view(district_boundaries(CONTEXT_TOLERANCE), view).plot(ax=ax, facecolor=COLOUR_ABSENT,
-                                                                  edgecolor=EDGE_OUTSIDE, linewidth=0.4)
+    return district_boundaries(CONTEXT_TOLERANCE)
 
 
-def _outlines(ax, view) -> None:
+def _context(ax, context) -> None:
+    """The districts in view (``context``: cut to it), white, on ``ax``."""
+    context.plot(ax=ax, facecolor=COLOUR_ABSENT, edgecolor=EDGE_OUTSIDE, linewidth=0.4)
+
+
+def _division_lines():
     from .boundaries import division_boundaries
-    clip_view(division_boundaries().boundary, view).plot(ax=ax, color="#303030", linewidth=0.9)
+    return division_boundaries().boundary
+
+
+def _outlines(ax, lines) -> None:
+    """The division lines in view (``lines``: cut to it) on ``ax``."""
+    lines.plot(ax=ax, color="#303030", linewidth=0.9)
 
 
 def _category_handles(codes: list[str], lang: str) -> list:
@@ -232,6 +262,16 @@ def _missing_handle(n: int, lang: str):
                  label=f"{word('map.published.missing', lang)} ({n})")
 
 
+def _keys(codes: list[str], unsure: dict[str, int], missing: int):
+    """The key of a map of categories in a language: ``codes`` present, the ``unsure`` counts, the ``missing``."""
+    def keys(lang: str) -> list:
+        handles = _category_handles(codes, lang) + status_handles(unsure, lang)
+        if missing:
+            handles.append(_missing_handle(missing, lang))
+        return handles
+    return keys
+
+
 def _present(*frames) -> list[str]:
     have = set().union(*(set(f["category"].astype(str)) for f in frames))
     return [c for c in CODES if c in have]
@@ -243,8 +283,8 @@ def _placeholder(psub: pd.DataFrame) -> pd.DataFrame:
     return psub.assign(category=psub["category"].where(psub["in_list"], "UR"))
 
 
-def _draw_districts(axes, sub, psub, view, lang, body) -> list:
-    """Both maps of district units; returns the key."""
+def _draw_districts(axes, sub, psub, view, body):
+    """Both maps of district units; returns the key in a language (a function of it)."""
     from .boundaries import join_allotment
     left, _ = join_allotment(sub)
     right, _ = join_allotment(_placeholder(psub))
@@ -266,15 +306,12 @@ def _draw_districts(axes, sub, psub, view, lang, body) -> list:
     if (~listed).any():
         right[~listed].plot(ax=axes[1], facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, linewidth=0.4,
                             hatch=MISSING_HATCH)
-    handles = _category_handles(_present(left, right[listed]), lang)
-    handles += status_handles(undetermined_counts(left), lang)
-    if (~listed).any():
-        handles.append(_missing_handle(int((~listed).sum()), lang))
-    return handles
+    return _keys(_present(left, right[listed]), undetermined_counts(left), int((~listed).sum()))
 
 
-def _draw_points(axes, sub, psub, view, lang, body) -> list:
-    """Both maps of point units (urban bodies around their district's centre); returns the key."""
+def _draw_points(axes, sub, psub, view, body):
+    """Both maps of point units (urban bodies around their district's centre); returns the key in a language (a
+    function of it)."""
     from .points import unit_points
     from .style import sizes
     left, _ = unit_points(sub.reset_index(drop=True), body)
@@ -302,17 +339,13 @@ def _draw_points(axes, sub, psub, view, lang, body) -> list:
     if (~listed).any():
         axes[1].scatter(right["lon"][~listed], right["lat"][~listed], s=s_right[~listed], facecolors=COLOUR_ABSENT,
                         edgecolors="#202020", linewidths=0.4, hatch=MISSING_HATCH, zorder=5)
-    handles = _category_handles(_present(left, right[listed]), lang)
-    handles += status_handles(undetermined_counts(left), lang)
-    if (~listed).any():
-        handles.append(_missing_handle(int((~listed).sum()), lang))
-    return handles
+    return _keys(_present(left, right[listed]), undetermined_counts(left), int((~listed).sum()))
 
 
-def _draw_shares(axes, sub, psub, view, lang, body) -> list:
+def _draw_shares(axes, sub, psub, view, body):
     """Both maps of units without a shape (blocks): each district shaded by the share of its units reserved,
     computed and published on one scale; on the published map a district with units the list lacks is hatched.
-    Returns the key."""
+    Returns the key in a language (a function of it)."""
     from matplotlib.colors import LinearSegmentedColormap
     from matplotlib.patches import Patch
 
@@ -332,19 +365,24 @@ def _draw_shares(axes, sub, psub, view, lang, body) -> list:
         g = b.set_index("unit_code").loc[agg_l["unit_code"][some]].reset_index()
         overlay_hatches(axes[0], g, pd.Series(["depends_obc"] * len(g)))
     lacking = psub[~psub["in_list"]]
-    handles = [Patch(facecolor=cmap(q), edgecolor="#808080", linewidth=0.5,
-                     label=f"{q * 100:g} %") for q in (1.0, 0.5, 0.0)]
-    if "undetermined" in agg_l.columns and int(agg_l["undetermined"].sum()):
-        handles.append(Patch(facecolor="#ffffff", edgecolor=HATCH_COLOUR, hatch=HATCHES["depends_obc"],
-                             hatch_linewidth=HATCH_WIDTH,
-                             label=word("map.status.units_undetermined", lang, n=int(agg_l["undetermined"].sum()),
-                                        total=int(agg_l["units"].sum()))))
     if len(lacking):
         agg_m, _ = district_aggregate(lacking.assign(category="UR"))
         g = b.set_index("unit_code").loc[agg_m["unit_code"]].reset_index()
         g.plot(ax=axes[1], facecolor="none", edgecolor=HATCH_COLOUR, linewidth=0.0, hatch=MISSING_HATCH)
-        handles.append(_missing_handle(len(lacking), lang))
-    return handles
+    unsure = int(agg_l["undetermined"].sum()) if "undetermined" in agg_l.columns else 0
+
+    def keys(lang: str) -> list:
+        handles = [Patch(facecolor=cmap(q), edgecolor="#808080", linewidth=0.5,
+                         label=f"{q * 100:g} %") for q in (1.0, 0.5, 0.0)]
+        if unsure:
+            handles.append(Patch(facecolor="#ffffff", edgecolor=HATCH_COLOUR, hatch=HATCHES["depends_obc"],
+                                 hatch_linewidth=HATCH_WIDTH,
+                                 label=word("map.status.units_undetermined", lang, n=unsure,
+                                            total=int(agg_l["units"].sum()))))
+        if len(lacking):
+            handles.append(_missing_handle(len(lacking), lang))
+        return handles
+    return keys
 
 
 def write_published_maps(table: pd.DataFrame, stem, published: pd.DataFrame | None = None, division=None,
@@ -361,9 +399,7 @@ def write_published_maps(table: pd.DataFrame, stem, published: pd.DataFrame | No
             check_new_file(Path(f"{stem}-{lang}.{ext}"), flag="stem", force=force)
     differ, listed = published_differ(in_division(published_frame(table, published), division))
     out = []
-    for lang in langs:
-        tt = title.get(lang) if isinstance(title, dict) else title
-        fig = published_static_figure(table, published, lang, division=division, title=tt, body=body)
+    for lang, fig in published_static_figures(table, published, langs, division=division, title=title, body=body):
         png, svg = Path(f"{stem}-{lang}.png"), Path(f"{stem}-{lang}.svg")
         save_figure(fig, png, svg, dpi=dpi, lang=lang, force=force)
         out.append({"lang": lang, "png": png, "svg": svg, "differ": differ, "listed": listed})
