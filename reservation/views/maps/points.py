@@ -232,7 +232,7 @@ def points_static_figures(points: pd.DataFrame, title: str | dict | None = None,
     for lang in langs:
         rc = font_rc(lang)
         with matplotlib.rc_context(rc):
-            added = _static_words(fig, ax, anchor, loc, points, top, names, lang, titles.get(lang))
+            added = _points_words(fig, ax, anchor, loc, points, top, names, lang, titles.get(lang))
         fig._reservation_rc = rc
         yield lang, fig
         for artist in added:                     # the next language's words take their place
@@ -258,7 +258,7 @@ def _static_dots(ax, points: pd.DataFrame, top: float) -> None:
                        hatch_linewidth=HATCH_WIDTH, zorder=5)
 
 
-def _static_words(fig, ax, anchor, loc, points: pd.DataFrame, top: float, names, lang: str, title) -> list:
+def _points_words(fig, ax, anchor, loc, points: pd.DataFrame, top: float, names, lang: str, title) -> list:
     """Put the words of ``lang`` on a static points map: the locator's title, the names of the towns and districts
     (a division), the key of the categories and of the sizes, the ``title`` and the note. Returns the artists
     added, which the next language removes."""
