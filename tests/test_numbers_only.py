@@ -71,3 +71,69 @@ def test_the_table_is_the_words_of_the_numbers():
     assert table["final"].tolist() == [4, 5, 1]
     assert table["arithmetic"].iat[0] == ("5 x 50.0000 % = 2.5000 -> 3; cap 5 x 20.0000 % = 1.0000 -> 1; initial 1; "
                                          "+3 in round(s) 1,2,3 = 4")
+
+
+# -- the urban bodies (rules/urban.py, urban_divisions.py) --------------------------------------------------------
+
+_URBAN_OPTIONS = [(), ("women_level=state",), ("general_women=total_minus_category", "women_rounding=floor"),
+                  ("division_population=census_urban", "division_cap_rounding=half_up"),
+                  ("division_population=all_bodies", "category_order=st_first"), ("np_method=state_level",)]
+
+
+@pytest.mark.parametrize("body", ["np-chair", "pp-chair"])
+@pytest.mark.parametrize("options", _URBAN_OPTIONS)
+def test_urban_slots_and_categories_equal_the_full_run(body, options):
+    """The posts per division of the numbers path (``body_slots``) equal the full run's, both as its counts give
+    them and as read back from its words' table (``slots_from_split`` of the divisions' table), and the
+    categories of every unit equal the full run's, for drawn OBC figures (the OBC shares of the divisions, their
+    caps and shortfall rounds move between draws)."""
+    from reservation.rules.rulebook import slots_from_split
+    if body == "pp-chair" and options == ("np_method=state_level",):
+        pytest.skip("np_method is a Nagar Panchayat option")
+    target = prepare(body, 2028, options=options)
+    seen = set()
+    # another population for the shares of (c) (division_population) has no OBC figures: with drawn OBC figures
+    # both paths stop alike (KeyError 'obc', notes/speedurban.md); those options are compared without OBC figures
+    draws = [None] if any(o.startswith("division_population") for o in options) else list(
+        _obc_draws(target, 3, seed=len(options)))
+    for obc in draws:
+        ctx = target._context(obc)[0]
+        full = target.rb.counts(ctx)
+        fast = target.rb.slots(ctx)
+        assert fast.index.tolist() == full.slots.index.tolist()
+        assert fast.columns.tolist() == full.slots.columns.tolist()
+        assert (fast.to_numpy() == full.slots.to_numpy()).all()
+        if "divisions" in full.extra:
+            table = slots_from_split(full.extra["divisions"], "division")
+            assert (fast.to_numpy() == table.to_numpy()).all()
+            seen.add(fast["OBC"].to_numpy().tobytes())
+        if obc is not None:
+            assert np.array_equal(target.categories(obc), target.run(obc).engine.category)
+    if target.parent is not None and len(draws) > 1:
+        assert len(seen) > 1            # the draws moved the OBC offices of the divisions
+
+
+def test_mayor_categories_equal_the_full_run():
+    target = prepare("mayor", 2028)
+    for obc in _obc_draws(target, 2, seed=7):
+        ctx = target._context(obc)[0]
+        assert (target.rb.slots(ctx).to_numpy() == target.rb.counts(ctx).slots.to_numpy()).all()
+        assert np.array_equal(target.categories(obc), target.run(obc).engine.category)
+
+
+def test_urban_division_table_is_the_words_of_the_numbers():
+    """The divisions' table of the Palika Parishads (2023) is rendered from the numbers function: each row's
+    final and women equal its numbers, the women are one-third of the division's offices of the category rounded
+    up (option women_rounding=ceil: "at least one-third"), and each arithmetic starts from the division's bodies."""
+    from reservation.rules.urban import urban_counts
+    from reservation.rules.urban_divisions import division_numbers, division_table
+    target = prepare("pp-chair", 2023)
+    t = urban_counts(target.body, target.year, target.opts, target.frame)
+    x = division_numbers("pp-chair", target.opts, target.frame, dict(zip(t["category"], t["count"])))
+    table = division_table(target.opts, x)
+    assert table.equals(target.run().extra["divisions"])
+    for grp in ("SC", "ST", "OBC"):
+        rows = table[table["category"] == grp]
+        assert rows["final"].tolist() == [r.final for r in x.rows[grp]]
+        assert rows["women"].tolist() == [-(-r.final // 3) for r in x.rows[grp]]
+        assert all(a.startswith(f"{r.posts_base} x ") for a, r in zip(rows["arithmetic"], x.rows[grp]))

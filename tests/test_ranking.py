@@ -109,3 +109,37 @@ def test_a_key_beyond_the_whole_number_bound_takes_the_float_path_and_agrees():
     key = order_key(Ratio(num, den))
     assert key.dtype.kind == "f"
     assert (np.unique(key, return_inverse=True)[1] == fraction_ranks(num, den)).all()
+
+
+def test_checked_float_path_beyond_the_float_bound_agrees_with_fractions():
+    """Denominators up to 2**53 (a share of women filled in at the State share: ``pop x`` a large denominator),
+    units of no population (``den`` 0: share 0) and negative numerators: the float quotients' dense rank,
+    checked in lowest terms, equals the Fractions' ranks; neighbours that differ by the least amount stay apart,
+    and equal fractions in other terms stay equal."""
+    rng = random.Random(5)
+    num, den = [], []
+    for _ in range(2000):
+        b = rng.choice([rng.randint(1, 1 << 53), rng.randint(FLOAT_EXACT_DEN, 1 << 40), rng.randint(0, 50)])
+        a = rng.randint(0, b)
+        num.append(a), den.append(b)
+        if 1 < b < 1 << 53:
+            num.append(a * (b + 1) // b), den.append(b + 1)
+            k = (1 << 53) // b
+            num.append(a * k), den.append(b * k)
+    num += [-3, -6, 5, 0]
+    den += [7, 14, 0, 0]
+    num, den = np.array(num, dtype=np.int64), np.array(den, dtype=np.int64)
+    vals = [Fraction(int(a), int(b)) if b else Fraction(0) for a, b in zip(num, den)]
+    order = {v: i for i, v in enumerate(sorted(set(vals), reverse=True))}
+    assert (dense_rank_desc(Ratio(num, den)) == np.array([order[v] for v in vals])).all()
+
+
+def test_floats_that_merge_different_fractions_fall_back_to_fractions():
+    """Two different fractions whose float64 quotients are equal (1/3 and 3002399751580330/(2**53 - 1)): the
+    check sees it and the order comes from Fractions: 1/3 first, the smaller one after it."""
+    from reservation.law.ranking import _checked_float_rank
+    n, d = 3002399751580330, (1 << 53) - 1
+    assert float(n) / float(d) == 1 / 3 and Fraction(n, d) < Fraction(1, 3)
+    num, den = np.array([1, n, 2, 0]), np.array([3, d, 6, 0])
+    assert _checked_float_rank(num, den) is None
+    assert list(dense_rank_desc(Ratio(num, den))) == [0, 1, 0, 2]

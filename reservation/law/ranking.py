@@ -20,6 +20,8 @@ __all__ = ["Ratio", "dense_rank_desc", "order_key", "FLOAT_EXACT_DEN", "INT_EXAC
 FLOAT_EXACT_DEN = 1 << 24
 #: Bound of the whole-number path of :func:`order_key`: ``num << 2*20`` fits in 63 bits for ``num <= 2**20``.
 INT_EXACT_DEN = 1 << 20
+#: The largest whole number float64 holds exactly (with every smaller one).
+EXACT_INT = 1 << 53
 
 
 @dataclass(frozen=True)
@@ -39,7 +41,9 @@ def dense_rank_desc(key) -> np.ndarray:
     - a :class:`Ratio` of shares with ``0 <= num <= den <= 2**24``: the float64 quotient is exact for order and
       equality (two different fractions with such denominators differ by at least ``2**-48``, while each
       quotient is rounded by at most ``2**-54``; equal fractions round to the same double);
-    - anything else (a Series of Fractions, or shares beyond the bound): exact Python Fractions.
+    - any other :class:`Ratio` with ``|num|``, ``den`` up to ``2**53`` (``den`` 0 = the value 0): the float64
+      quotient's dense rank where a check in lowest terms shows it exact (:func:`_checked_float_rank`);
+    - anything else (a Series of Fractions, or a failed check): exact Python Fractions.
     """
     if isinstance(key, Ratio):
         num = np.asarray(key.num, dtype=np.int64)
@@ -50,6 +54,9 @@ def dense_rank_desc(key) -> np.ndarray:
             return np.zeros(0, dtype=np.int64)
         if (den > 0).all() and den.max() <= FLOAT_EXACT_DEN and (num >= 0).all() and (num <= den).all():
             return np.unique(-(num / den), return_inverse=True)[1].astype(np.int64)
+        checked = _checked_float_rank(num, den)
+        if checked is not None:
+            return checked
         values = [Fraction(int(a), int(b)) if b else Fraction(0) for a, b in zip(num, den)]
     else:
         values = [Fraction(v) for v in key]
@@ -57,6 +64,33 @@ def dense_rank_desc(key) -> np.ndarray:
     return np.fromiter((order[v] for v in values), dtype=np.int64, count=len(values))
 
 
+
+
+def _checked_float_rank(num: np.ndarray, den: np.ndarray) -> np.ndarray | None:
+    """The dense rank of ``num / den`` (``den`` 0: the value 0, as the Fraction path reads it) from the float64
+    quotients, checked to be exact; None where the check fails (then the caller takes the Fraction path).
+
+    With ``|num|`` and ``den`` at most ``2**53`` (``den >= 0``) both convert to float64 exactly, and the quotient
+    is the exact rational rounded to the nearest double; rounding is monotone, so a larger fraction never gets a
+    smaller float: the float order can only merge different fractions into one value, never swap two. Each
+    group of equal floats is therefore checked: every member's fraction in lowest terms (``gcd``) must be the
+    same. If so, equal floats are equal fractions and different floats are ordered as their fractions, so the
+    dense ranks are those of the fractions themselves."""
+    if len(num) == 0 or (den < 0).any() or int(den.max()) > EXACT_INT or int(num.max()) > EXACT_INT \
+            or int(num.min()) < -EXACT_INT:
+        return None
+    zero = den == 0
+    n = np.where(zero, 0, num)
+    d = np.where(zero, 1, den)
+    rank = np.unique(-(n / d), return_inverse=True)[1].astype(np.int64).reshape(-1)
+    g = np.gcd(n, d)
+    rn, rd = n // g, d // g
+    rep = np.empty(int(rank.max()) + 1, dtype=np.int64)
+    rep[rank] = np.arange(len(rank))                    # one member of each group of equal floats
+    rep = rep[rank]
+    if (rn == rn[rep]).all() and (rd == rd[rep]).all():
+        return rank
+    return None
 
 
 def order_key(key) -> np.ndarray:

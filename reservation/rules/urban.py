@@ -43,13 +43,13 @@ from ..law.categories import CODES
 from ..inputs.user_files import describe_input
 from .keys import share, women_share
 from ..inputs.options import Option, OptionSet
-from ..law.arithmetic import DivisionRestated
-from ..law.quota import QuotaRules, category_counts, fmt_fraction
+from ..law.arithmetic import DivisionRestated, count_parts
+from ..law.quota import QuotaRules, counts_table, fmt_fraction
 from ..law.words_counts import arithmetic_words
-from .rulebook import Counts, Group, Rulebook, UnitSet, slots_from_split
+from .rulebook import Counts, Group, Rulebook, UnitSet
 from .urban_bodies import CLAUSE_HI, LAW_HI
 from .urban_bodies import CLAUSE, URBAN_BODIES, URBAN_YEARS, body_index, load_bodies, obc_share
-from .urban_divisions import division_basis, division_counts
+from .urban_divisions import division_basis, division_numbers, division_slots, division_table
 
 __all__ = ["URBAN_YEARS", "URBAN_OPTIONS", "urban_counts", "urban_rulebook", "category_groups", "bodies_as_units",
            "body_counts"]
@@ -126,14 +126,20 @@ def _rules(opts: OptionSet, body: str) -> QuotaRules:
 
 def urban_counts(body: str, year: int = 2023, opts: OptionSet | None = None,
                  bodies: pd.DataFrame | None = None, lang: str = "en") -> pd.DataFrame:
-    """State counts (category, count, arithmetic, clause) for one body type, women at State level (b), the
-    words in ``lang``."""
+    """State counts (category, count, arithmetic, clause) for one body type, women at State level (b): the words
+    of :func:`_state_parts` in ``lang``."""
     opts = opts if opts is not None else OptionSet.of(URBAN_OPTIONS)
     bodies = bodies if bodies is not None else load_bodies(body)[0]
+    return counts_table(_state_parts(body, opts, bodies), lang)
+
+
+def _state_parts(body: str, opts, bodies: pd.DataFrame) -> list[tuple]:
+    """(b)'s numbers (:func:`reservation.law.arithmetic.count_parts`): the State counts of the body type from the
+    SC and ST shares of all its bodies and the OBC share of the type."""
     pop = int(bodies["pop"].sum())
     shares = {"SC": Fraction(int(bodies["sc"].sum()), pop), "ST": Fraction(int(bodies["st"].sum()), pop),
               "OBC": obc_share(body, opts)}
-    return category_counts(len(bodies), shares, _rules(opts, body), lang)
+    return count_parts(len(bodies), shares, _rules(opts, body))
 
 
 def bodies_as_units(body: str, parent_for):
@@ -209,31 +215,62 @@ def body_counts(body: str, parent_for):
     def counts(ctx) -> Counts:
         population, basis = None, None
         if parent_for(ctx.opts):
-            population = ctx.population if ctx.obc.given else None
-            basis = division_basis(ctx.opts, ctx.source if isinstance(ctx.source, (str, Path)) else None)
+            population, basis = _division_inputs(ctx)
         key = (body, ctx.year, _digest(ctx.units), _digest(population), _digest(basis))
         return _COUNTS.get(key, ctx.opts, lambda opts: _counts(body, parent_for, ctx.year, opts, ctx.units,
                                                                 population, basis))
     return counts
 
 
+def body_slots(body: str, parent_for):
+    """The posts per division (or the State) and code of :func:`body_counts` alone, from the same numbers ((b)
+    :func:`_state_parts`, then (c) :func:`~.urban_divisions.division_numbers`) without their words or the
+    cache: what a projection's samples read (``Rulebook.slots``)."""
+    def slots(ctx) -> pd.DataFrame:
+        n = _state_numbers(_state_parts(body, ctx.opts, ctx.units))
+        if not parent_for(ctx.opts):
+            return _state_slots(n)
+        population, basis = _division_inputs(ctx)
+        return division_slots(division_numbers(body, ctx.opts, ctx.units, n, population, basis))
+    return slots
+
+
+def _division_inputs(ctx) -> tuple:
+    """The OBC population (None unless given) and the division basis that (c) reads."""
+    population = ctx.population if ctx.obc.given else None
+    basis = division_basis(ctx.opts, ctx.source if isinstance(ctx.source, (str, Path)) else None)
+    return population, basis
+
+
+def _state_numbers(parts: list[tuple]) -> dict:
+    """The count of each code (and TOTAL) of (b)'s rows."""
+    return {code: count for code, count, _, _ in parts}
+
+
+def _state_slots(n: dict) -> pd.DataFrame:
+    """The State as the only counting unit: its posts per code."""
+    return pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"])
+
+
 def _counts(body: str, parent_for, year: int, opts, bodies: pd.DataFrame, population, basis) -> Counts:
     """The counts of :func:`body_counts` from their inputs (``opts``: read by name only)."""
-    state_counts = urban_counts(body, year, opts, bodies)
-    state_hi = partial(urban_counts, body, year, opts, bodies, "hi")
-    n = dict(zip(state_counts["category"], state_counts["count"]))
+    parts = _state_parts(body, opts, bodies)
+    state_counts = counts_table(parts)  # the words of (b)
+    state_hi = partial(counts_table, parts, "hi")
+    n = _state_numbers(parts)
     notes, extra, extra_hi = [], {}, {}
     if parent_for(opts):
-        dc, notes = division_counts(body, opts, bodies, n, population, basis)
-        extra_hi["divisions"] = partial(_divisions_hi, body, opts, bodies, n, population, basis)
-        slots = slots_from_split(dc, "division")
+        x = division_numbers(body, opts, bodies, n, population, basis)
+        dc, notes = division_table(opts, x), list(x.notes)
+        extra_hi["divisions"] = partial(division_table, opts, x, "hi")
+        slots = division_slots(x)
         sums = dc.groupby("category")[["women", "others", "final"]].sum()
-        counts_table = _with_division_sums(state_counts, n, sums, opts, "en")
+        table = _with_division_sums(state_counts, n, sums, opts, "en")
         state_hi = partial(_hindi_with_division_sums, state_hi, n, sums, opts)
         extra["divisions"] = dc
     else:
-        slots = pd.DataFrame([{c: int(n[c]) for c in CODES}], index=["*"])
-        counts_table = state_counts
+        slots = _state_slots(n)
+        table = state_counts
     no_fig = (bodies["figures"] == "none").to_numpy()
     if no_fig.any():
         extra["no_figures"] = bodies.loc[no_fig, ["unit_code", "unit_name_en", "district", "division",
@@ -242,12 +279,7 @@ def _counts(body: str, parent_for, year: int, opts, bodies: pd.DataFrame, popula
                      f"population figures (created after 2011, no Census town, no LGD village coverage): share 0 "
                      f"in every pass, so it is reserved only if every body with figures in its division is "
                      f"taken; its row says figures=none")
-    return Counts(counts_table, slots, extra, notes, state_hi, extra_hi)
-
-
-def _divisions_hi(body, opts, bodies, n, population, basis) -> pd.DataFrame:
-    """The divisions' table of :func:`_counts` in Hindi (the same computation, the words in Hindi)."""
-    return division_counts(body, opts, bodies, n, population, basis, "hi")[0]
+    return Counts(table, slots, extra, notes, state_hi, extra_hi)
 
 
 def _hindi_with_division_sums(hindi_counts, n: dict, sums: pd.DataFrame, opts) -> pd.DataFrame:
@@ -328,7 +360,7 @@ def urban_rulebook(body: str, *, parent_for, groups, options: dict[str, Option] 
         id=body, title=spec["title"], title_hi=spec["title_hi"], unit_kind="urban body", parent="division",
         parent_for=parent_for, parent_word="division", years=URBAN_YEARS,
         options=options, load_units=bodies_as_units(body, parent_for),
-        counts=body_counts(body, parent_for), groups=groups,
+        counts=body_counts(body, parent_for), slots=body_slots(body, parent_for), groups=groups,
         pass_order=lambda opts: _ORDERS[opts["category_order"]], clauses=_clauses(body), units_file="optional",
         clauses_hi=_clauses_hi(body),
         history_with_units=False,

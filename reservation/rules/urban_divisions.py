@@ -11,6 +11,7 @@ or the State's women shared by the women cycle (:func:`women_cycle`).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -18,15 +19,18 @@ import pandas as pd
 from ..base.errors import InputError
 from ..inputs.options import OptionSet
 from ..inputs.units import DATA_DIR
-from ..law.apportion import capped_shortfall
+from ..law.apportion import shortfall_numbers, shortfall_table
 from ..law.quota import fmt_fraction
 from ..law.rounding import round_with
 from .parameters import value
 from ..law.words_counts import step_words
 from .urban_bodies import CLAUSE, CLAUSE_HI, URBAN_BODIES, URBAN_YEARS, load_bodies, obc_share
 
-__all__ = ["DIVISION_COLUMNS", "division_counts", "division_basis", "women_cycle"]
+__all__ = ["DIVISION_COLUMNS", "Divisions", "division_counts", "division_numbers", "division_slots", "division_table",
+           "division_basis", "women_cycle"]
 
+#: The engine's codes in the order of a slots table's columns (``slots_from_split``'s).
+SLOT_CODES = ["ST_W", "ST", "SC_W", "SC", "OBC_W", "OBC", "W", "UR"]
 DIVISION_COLUMNS = ["division", "bodies", "category", "share", "formula", "cap", "initial", "shortfall_posts",
                     "shortfall_rounds", "final", "women", "others", "arithmetic", "clause"]
 
@@ -41,7 +45,26 @@ def women_cycle(total: int, base, key, names, lang: str = "en") -> tuple[np.ndar
     such proportion"); (2) the offices still left go one office per division at a time in descending order of
     ``key`` (the division's share of the category in (c); the share of women in the population of its bodies
     for the women of (b)(iv), the key of (d)(iv)), ties by more offices then the name, a division never getting
-    more women than ``base``; the cycle repeats until none is left. Returns (women per division, arithmetic)."""
+    more women than ``base``; the cycle repeats until none is left. Returns (women per division, arithmetic);
+    the numbers are :func:`_women_cycle_numbers`'s, the arithmetic in ``lang``."""
+    cycle = _women_cycle_numbers(total, base, key, names)
+    return cycle.got, _women_cycle_words(cycle, lang)
+
+
+class _Cycle(NamedTuple):
+    """The numbers of one women cycle: the total, each division's base and their sum, the first step, the
+    rounds in which each division got an office, and what each got in all."""
+
+    total: int
+    base: list
+    s: int
+    first: list
+    rounds: list
+    got: np.ndarray
+
+
+def _women_cycle_numbers(total: int, base, key, names) -> _Cycle:
+    """The numbers of :func:`women_cycle` (the one place they are computed)."""
     base = [int(b) for b in base]
     s = sum(base)
     if total > s:
@@ -57,10 +80,14 @@ def women_cycle(total: int, base, key, names, lang: str = "en") -> tuple[np.ndar
                 got[i] += 1
                 rounds[i].append(rnd)
                 left -= 1
-    text = [step_words("women.cycle", lang, total=total, base=b, sum=s, first=f)
+    return _Cycle(total, base, s, first, rounds, np.array(got, dtype=np.int64))
+
+
+def _women_cycle_words(c: _Cycle, lang: str = "en") -> list[str]:
+    """The arithmetic of one women cycle, per division, in ``lang``."""
+    return [step_words("women.cycle", lang, total=c.total, base=b, sum=c.s, first=f)
             + (step_words("women.cycle.rounds", lang, posts=len(r), rounds=",".join(map(str, r))) if r else "")
-            + step_words("women.cycle.final", lang, got=g) for b, f, r, g in zip(base, first, rounds, got)]
-    return np.array(got, dtype=np.int64), text
+            + step_words("women.cycle.final", lang, got=g) for b, f, r, g in zip(c.base, c.first, c.rounds, c.got)]
 
 
 def division_basis(opts: OptionSet, units_path=None) -> pd.DataFrame | None:
@@ -83,40 +110,92 @@ def division_basis(opts: OptionSet, units_path=None) -> pd.DataFrame | None:
     return out
 
 
+class Divisions(NamedTuple):
+    """The numbers of (c), from which :func:`division_counts` renders its table and :func:`division_slots` gives
+    the engine's posts: the divisions (sorted) and their bodies, each group's :class:`~reservation.law.apportion
+    .Apportioned` rows (SC, ST, OBC), the women per division (SC, ST, OBC and GEN: the women of (b)(iv)), the
+    offices reserved for SC/ST/OBC per division, each group's cap (its State proportion of offices), the
+    women cycles (``women_level=state``; else None) and the
+    notes."""
+
+    names: list
+    bodies: np.ndarray
+    rows: dict
+    caps: dict
+    women: dict
+    res: np.ndarray
+    cycles: dict | None
+    notes: tuple
+
+
+def division_numbers(body: str, opts: OptionSet, bodies: pd.DataFrame, state: dict[str, int],
+                     population: pd.DataFrame | None = None, basis: pd.DataFrame | None = None) -> Divisions:
+    """(c)'s numbers (the one place they are computed): see :func:`division_counts`."""
+    d, pop_state, notes = _division_populations(opts, bodies, basis)
+    rows, caps = {}, {}
+    for grp in ("SC", "ST", "OBC"):
+        rows[grp], caps[grp] = _category_numbers(body, opts, grp, d, state, len(bodies), pop_state, population,
+                                                 basis, notes)
+    finals = {grp: np.array([r.final for r in rows[grp]], dtype=np.int64) for grp in rows}
+    res = finals["SC"] + finals["ST"] + finals["OBC"]
+    if (res > d["bodies"]).any():
+        i = int(np.flatnonzero(res > d["bodies"])[0])
+        raise InputError(f"division {d['division'][i]}: reserved offices exceed its {int(d['bodies'][i])} "
+                         f"bodies", column="division")
+    cycles = None
+    if opts["women_level"] == "division":
+        women = _women_per_division(opts, d, finals, res)
+    else:
+        cycles = _women_shared(bodies, d, state, rows, finals, res)
+        women = {grp: c.got for grp, c in cycles.items()}
+    return Divisions(d["division"], d["bodies"], rows, caps, women, res, cycles, tuple(notes))
+
+
 def division_counts(body: str, opts: OptionSet, bodies: pd.DataFrame, state: dict[str, int],
                     population: pd.DataFrame | None = None,
                     basis: pd.DataFrame | None = None, lang: str = "en") -> tuple[pd.DataFrame, list[str]]:
     """(c): offices per division and category (:data:`DIVISION_COLUMNS`, the arithmetic and clauses in ``lang``),
-    and notes. ``basis`` (columns ``division, pop, sc, st``) replaces the population of the bodies of the type for
-    the shares of (c)."""
-    d, pop_state, notes = _division_populations(opts, bodies, basis)
-    rows_by_group = {}
-    for grp in ("SC", "ST", "OBC"):
-        rows_by_group[grp] = _category_offices(body, opts, grp, d, state, len(bodies), pop_state, population,
-                                               basis, notes, lang)
-    finals = {grp: t["final"].to_numpy() for grp, t in rows_by_group.items()}
-    res = finals["SC"] + finals["ST"] + finals["OBC"]
-    if (res > d["bodies"].to_numpy()).any():
-        i = int(np.flatnonzero(res > d["bodies"].to_numpy())[0])
-        raise InputError(f"division {d['division'].iat[i]}: reserved offices exceed its {int(d['bodies'].iat[i])} "
-                         f"bodies", column="division")
-    if opts["women_level"] == "division":
-        women, women_arith = _women_per_division(opts, d, finals, res, lang)
-    else:
-        women, women_arith = _women_shared(bodies, d, state, rows_by_group, finals, res, lang)
-    out = pd.DataFrame(_division_rows(opts, d, rows_by_group, women, women_arith, res, lang),
-                       columns=DIVISION_COLUMNS)
+    and notes. ``basis`` (columns
+    ``division, pop, sc, st``) replaces the population of the bodies of the type for the shares of (c). The
+    numbers are :func:`division_numbers`'s; this adds the words."""
+    x = division_numbers(body, opts, bodies, state, population, basis)
+    return division_table(opts, x, lang), list(x.notes)
+
+
+def division_table(opts: OptionSet, x: Divisions, lang: str = "en") -> pd.DataFrame:
+    """The table of :func:`division_counts` (:data:`DIVISION_COLUMNS`) rendered from (c)'s numbers in ``lang``."""
+    out = pd.DataFrame(_division_rows(opts, x, lang), columns=DIVISION_COLUMNS)
     out["initial"] = out["initial"].astype("Int64")
-    return out, notes
+    return out
+
+
+def division_slots(x: Divisions) -> pd.DataFrame:
+    """The engine's posts per division and code from (c)'s numbers, as
+    ``slots_from_split(division_counts(...)[0], "division")`` gives them from the table (no words)."""
+    cols = []
+    for grp in ("ST", "SC", "OBC"):
+        women = x.women[grp].astype(np.int64)
+        cols += [women, np.array([r.final for r in x.rows[grp]], dtype=np.int64) - women]
+    women = x.women["GEN"].astype(np.int64)
+    cols += [women, x.bodies - x.res - women]
+    return pd.DataFrame(np.column_stack(cols), index=pd.Index(x.names, name="division"), columns=SLOT_CODES)
 
 
 def _division_populations(opts: OptionSet, bodies: pd.DataFrame, basis: pd.DataFrame | None):
-    """The divisions' bodies and populations (from ``basis`` when option division_population says so), the
-    State population the shares are of, and the note that says which."""
-    g = bodies.groupby("division", sort=True)
-    d = pd.DataFrame({"bodies": g.size(), "pop": g["pop"].sum(), "sc": g["sc"].sum(), "st": g["st"].sum()})
-    d["obc"] = g["obc"].sum() if "obc" in bodies else None
-    d = d.reset_index()
+    """The divisions (sorted) with their bodies and populations (``division``: the labels; ``bodies``, ``pop``,
+    ``sc``, ``st``, ``obc``: int64 arrays, ``obc`` None without OBC figures; from ``basis`` when option
+    division_population says so), the State population the shares are of, and the note that says which."""
+    codes, labels = pd.factorize(bodies["division"], sort=True)
+    if (codes < 0).any():
+        raise InputError("a body without a division", column="division")
+    k = len(labels)
+
+    def sums(col: str) -> np.ndarray:
+        out = np.zeros(k, dtype=np.int64)
+        np.add.at(out, codes, bodies[col].to_numpy(dtype=np.int64))
+        return out
+    d = {"division": labels.tolist(), "bodies": np.bincount(codes, minlength=k).astype(np.int64),
+         "pop": sums("pop"), "sc": sums("sc"), "st": sums("st"), "obc": sums("obc") if "obc" in bodies else None}
     pop_state = int(bodies["pop"].sum())
     notes = []
     if basis is not None:           # option division_population: the shares of (c) from another population
@@ -129,12 +208,13 @@ def _division_populations(opts: OptionSet, bodies: pd.DataFrame, basis: pd.DataF
     return d, pop_state, notes
 
 
-def _category_offices(body, opts, grp, d, state, n_total, pop_state, population, basis, notes,
-                      lang: str = "en") -> pd.DataFrame:
-    """(c)(i)-(iii) for one group: proportional, capped at the State proportion, the rest by the cycle."""
+def _category_numbers(body, opts, grp, d, state, n_total, pop_state, population, basis, notes) -> tuple:
+    """(c)(i)-(iii) for one group: proportional, capped at the State proportion, the rest by the cycle (the
+    :class:`~reservation.law.apportion.Apportioned` rows of :func:`~reservation.law.apportion.shortfall_numbers`,
+    one per division) and the cap."""
     total = state[grp] + state[f"{grp}_W"]
     if grp == "OBC" and (d["obc"] is None or (population is None)):
-        shares = [obc_share(body, opts)] * len(d)
+        shares = [obc_share(body, opts)] * len(d["division"])
         state_share = obc_share(body, opts)
         notes.append(f"OBC population by division is not public and was not supplied: every division is "
                      f"assumed at the State share {fmt_fraction(state_share * 100, 2)} % of the body type, so "
@@ -144,68 +224,76 @@ def _category_offices(body, opts, grp, d, state, n_total, pop_state, population,
         shares = [Fraction(int(a), int(b)) if b else Fraction(0) for a, b in zip(d[col], d["pop"])]
         state_share = Fraction(int(d[col].sum()), pop_state) if basis is None else Fraction(
             int(basis[col].sum()), pop_state)
-    groups = pd.DataFrame({"group": d["division"], "posts_base": d["bodies"], "share": shares})
     cap = Fraction(total, n_total) if n_total else Fraction(0)
-    t, n = capped_shortfall(total, groups, cap=cap, state_share=state_share,
-                            cap_rounding=opts["division_cap_rounding"], upper=d["bodies"], tie_key=d["pop"],
-                            lang=lang)
+    bases = d["bodies"].tolist()
+    rows, n = shortfall_numbers(total, d["division"], bases, shares, cap=cap, state_share=state_share,
+                                cap_rounding=opts["division_cap_rounding"], upper=bases, tie=d["pop"].tolist())
     notes += [f"{grp}: {x}" for x in n]
-    return t
+    return rows, cap
 
 
-def _women_per_division(opts: OptionSet, d: pd.DataFrame, finals: dict, res: np.ndarray,
-                        lang: str = "en") -> tuple[dict, dict]:
+def _women_per_division(opts: OptionSet, d: dict, finals: dict, res: np.ndarray) -> dict:
     """``women_level=division``: one-third (law.toml urban.women) of each category's offices and of all offices in
     each division."""
-    women, women_arith = {}, {}
+    women = {}
     third = value("urban.women", URBAN_YEARS.law[-1])
     for grp in ("SC", "ST", "OBC"):
         women[grp] = np.array([round_with(opts["women_rounding"], int(k) * third) for k in finals[grp]])
-        women_arith[grp] = [step_words("women.division", lang, posts=int(k), rounding=opts["women_rounding"],
-                                       women=int(w)) for k, w in zip(finals[grp], women[grp])]
     cat_w = women["SC"] + women["ST"] + women["OBC"]
     if opts["general_women"] == "total_minus_category":
         total_w = np.array([round_with(opts["women_total_rounding"], int(b) * third) for b in d["bodies"]])
-        women["GEN"] = np.minimum(np.maximum(total_w - cat_w, 0), d["bodies"].to_numpy() - res)
+        women["GEN"] = np.minimum(np.maximum(total_w - cat_w, 0), d["bodies"] - res)
     else:
         women["GEN"] = np.array([round_with(opts["women_total_rounding"], int(b - r) * third)
                                  for b, r in zip(d["bodies"], res)])
-    women_arith["GEN"] = [step_words("women.division.general", lang, women=int(w)) for w in women["GEN"]]
-    return women, women_arith
+    return women
 
 
-def _women_shared(bodies, d, state, rows_by_group, finals, res, lang: str = "en") -> tuple[dict, dict]:
+def _women_words(opts: OptionSet, x: Divisions, lang: str = "en") -> dict:
+    """The arithmetic of each division's women (rendered from :func:`division_numbers`) in ``lang``."""
+    if x.cycles is not None:
+        return {grp: _women_cycle_words(c, lang) for grp, c in x.cycles.items()}
+    out = {grp: [step_words("women.division", lang, posts=int(r.final), rounding=opts["women_rounding"],
+                            women=int(w)) for r, w in zip(x.rows[grp], x.women[grp])] for grp in ("SC", "ST", "OBC")}
+    out["GEN"] = [step_words("women.division.general", lang, women=int(w)) for w in x.women["GEN"]]
+    return out
+
+
+def _women_shared(bodies, d, state, rows, finals, res) -> dict:
     """``women_level=state``: the State's women of each group shared among the divisions by the women cycle."""
-    women, women_arith = {}, {}
-    keys = {grp: rows_by_group[grp]["share"].tolist() for grp in ("SC", "ST", "OBC")}
+    keys = {grp: [r.share for r in rows[grp]] for grp in ("SC", "ST", "OBC")}
     known = bodies["women"].notna()
     wf = bodies.loc[known].groupby("division")
     keys["GEN"] = [Fraction(int(wf["women"].sum().get(x, 0)), int(wf["pop"].sum().get(x, 0)))
                    if wf["pop"].sum().get(x, 0) else Fraction(0) for x in d["division"]]
     bases = {grp: finals[grp] for grp in ("SC", "ST", "OBC")}
-    bases["GEN"] = d["bodies"].to_numpy() - res
-    for grp in ("SC", "ST", "OBC", "GEN"):
-        want = state[f"{grp}_W"] if grp != "GEN" else state["W"]
-        women[grp], women_arith[grp] = women_cycle(want, bases[grp], keys[grp], d["division"].tolist(), lang)
-    return women, women_arith
+    bases["GEN"] = d["bodies"] - res
+    return {grp: _women_cycle_numbers(state[f"{grp}_W"] if grp != "GEN" else state["W"], bases[grp], keys[grp],
+                                      d["division"]) for grp in ("SC", "ST", "OBC", "GEN")}
 
 
-def _division_rows(opts, d, rows_by_group, women, women_arith, res, lang: str = "en") -> list[dict]:
-    """The rows of :data:`DIVISION_COLUMNS`: each division's SC, ST, OBC, W and UR offices with the arithmetic."""
+def _division_rows(opts, x: Divisions, lang: str = "en") -> list[dict]:
+    """The rows of :data:`DIVISION_COLUMNS`: each division's SC, ST, OBC, W and UR offices with the arithmetic
+    and clauses in ``lang``."""
+    women, res = x.women, x.res
+    women_arith = _women_words(opts, x, lang)
+    arith = {grp: shortfall_table(x.rows[grp], x.caps[grp], "every", lang)["arithmetic"].tolist()
+             for grp in ("SC", "ST", "OBC")}
     words = CLAUSE_HI if lang == "hi" else CLAUSE
     cw = "" if opts["women_level"] == "division" else "; " + words["cw"]
     rows = []
-    for i, r in d.iterrows():
-        base = {"division": r["division"], "bodies": int(r["bodies"])}
+    for i, name in enumerate(x.names):
+        base = {"division": name, "bodies": int(x.bodies[i])}
         for grp in ("SC", "ST", "OBC"):
-            x = rows_by_group[grp].iloc[i]
-            rows.append({**base, "category": grp, "share": f"{fmt_fraction(x['share'] * 100)} %",
-                         "formula": fmt_fraction(x["formula"]), "cap": fmt_fraction(x["cap"]),
-                         "initial": int(x["initial"]), "shortfall_posts": int(x["shortfall_posts"]),
-                         "shortfall_rounds": x["shortfall_rounds"], "final": int(x["final"]),
-                         "women": int(women[grp][i]), "others": int(x["final"] - women[grp][i]),
-                         "arithmetic": x["arithmetic"] + f"; {women_arith[grp][i]}", "clause": words["c"] + cw})
-        ur = int(r["bodies"]) - int(res[i]) - int(women["GEN"][i])
+            r = x.rows[grp][i]
+            rows.append({**base, "category": grp, "share": f"{fmt_fraction(r.share * 100)} %",
+                         "formula": fmt_fraction(r.formula), "cap": fmt_fraction(r.cap),
+                         "initial": int(r.initial), "shortfall_posts": int(r.shortfall_posts),
+                         "shortfall_rounds": ",".join(map(str, r.shortfall_rounds)), "final": int(r.final),
+                         "women": int(women[grp][i]), "others": int(r.final - women[grp][i]),
+                         "arithmetic": arith[grp][i] + f"; {women_arith[grp][i]}",
+                         "clause": words["c"] + cw})
+        ur = int(x.bodies[i]) - int(res[i]) - int(women["GEN"][i])
         rows.append({**base, "category": "W", "share": "", "formula": "", "cap": "", "initial": None,
                      "shortfall_posts": 0, "shortfall_rounds": "", "final": int(women["GEN"][i]),
                      "women": int(women["GEN"][i]), "others": 0,
@@ -213,7 +301,7 @@ def _division_rows(opts, d, rows_by_group, women, women_arith, res, lang: str = 
                      "clause": words["b4"] + cw})
         rows.append({**base, "category": "UR", "share": "", "formula": "", "cap": "", "initial": None,
                      "shortfall_posts": 0, "shortfall_rounds": "", "final": ur, "women": 0, "others": ur,
-                     "arithmetic": step_words("left.parent", lang, posts=int(r["bodies"]), reserved=int(res[i]),
+                     "arithmetic": step_words("left.parent", lang, posts=int(x.bodies[i]), reserved=int(res[i]),
                                               women=int(women["GEN"][i])),
                      "clause": step_words("clause.left.division", lang)})
     return rows
