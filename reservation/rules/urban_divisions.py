@@ -202,6 +202,7 @@ def _division_populations(opts: OptionSet, bodies: pd.DataFrame, basis: pd.DataF
         b = basis.set_index("division").reindex(d["division"]).fillna(0)
         for c in ("pop", "sc", "st"):
             d[c] = b[c].astype(np.int64).to_numpy()
+        d["obc"] = None             # no such population counts OBC persons (the Census does not): the State share
         pop_state = int(basis["pop"].sum())
         notes.append(f"(c) shares of the divisions from {basis.attrs.get('what', 'another population')} "
                      f"(option division_population={opts['division_population']})")
@@ -216,7 +217,9 @@ def _category_numbers(body, opts, grp, d, state, n_total, pop_state, population,
     if grp == "OBC" and (d["obc"] is None or (population is None)):
         shares = [obc_share(body, opts)] * len(d["division"])
         state_share = obc_share(body, opts)
-        notes.append(f"OBC population by division is not public and was not supplied: every division is "
+        why = ("is not public and was not supplied" if basis is None else
+               f"is not in the population of option division_population={opts['division_population']}")
+        notes.append(f"OBC population by division {why}: every division is "
                      f"assumed at the State share {fmt_fraction(state_share * 100, 2)} % of the body type, so "
                      f"the OBC offices follow the cap and the fallback of the remainder step")
     else:
