@@ -1,8 +1,16 @@
 import os
+import signal
 import sysconfig
 from pathlib import Path
 
 import pytest
+
+# A run started in the background by a script without job control (`make test &` in a shell script, a CI step
+# run that way) inherits SIGINT ignored, and every command a test starts would ignore Ctrl-C too: the tests that
+# interrupt a command (exit 130, nothing left behind) need what a terminal gives, so this process (each worker
+# imports this file) takes Python's own handler back, and the commands it starts get the default.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
