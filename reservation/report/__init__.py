@@ -29,6 +29,7 @@ turn the executed notebooks into HTML pages with their maps, static PNG/SVG maps
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import time
@@ -44,7 +45,7 @@ from .pages import (PLOTLYJS_MODES, SKIP_TAG, devanagari_font_css, notebook_to_h
 from .projection import DEFAULT_SAMPLES, check_projection, projection_task
 from .sheets import sheet_years, write_sheets
 from .tasks import KERNEL, ReportFailed, ReportResult, Task, TaskResult
-from .worker import ALLOTMENTS, allotment_key, run_task, without_unused_imports, worker_init
+from .worker import run_task, without_unused_imports, worker_init
 
 __all__ = ["NOTEBOOK_DIR", "DIVISION_NOTEBOOK", "STATE_NOTEBOOK", "PROJECTION_NOTEBOOK", "FORMATS", "STATIC_ENGINES", "PLOTLYJS_MODES",
            "ReportFailed", "Task", "TaskResult", "ReportResult", "validate", "plan", "run_report",
@@ -160,7 +161,7 @@ def plan(p: dict, result, tmp: Path, *, timeout: int = 600, state_page: bool = T
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """Stop the workers now (Ctrl-C or an error in the parent): pending tasks are cancelled and each worker gets
     SIGTERM, on which it kills its kernel and exits (see :func:`reservation.report.worker.worker_init`)."""
-    procs = list(getattr(pool, "_processes", {}).values())      # the executor has no public way to stop workers
+    procs = list((getattr(pool, "_processes", None) or {}).values())   # the executor has no public way to stop workers
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in procs:
         if proc.is_alive():
@@ -187,15 +188,28 @@ def _prepare_workers(p: dict) -> None:
         _lab_css()              # the exporter built and its templates compiled (one page rendered)
 
 
-def _run_tasks(tasks: list, p: dict, work: Path, fresh_kernels: bool, progress: bool,
-               cache: str | None = None) -> list:
-    from tqdm import tqdm
-    results: list[TaskResult] = []
+def _start_pool(p: dict, work: Path, fresh_kernels: bool) -> ProcessPoolExecutor:
+    """Fork the workers now, before the allotment is computed: each starts its kernel and has it import what the
+    notebooks import (:func:`reservation.report.worker.worker_init`) while the parent computes (one core each:
+    the kernels' start, about 1.4 s of CPU each, no longer waits for the allotment, up to 4 s for the blocks'
+    projection). The workers load the allotment from the pickle the parent saves in ``work/logs``
+    (:func:`reservation.views.params.save_allotment`), as the kernels do."""
     _prepare_workers(p)
     # inline pages carry the font cut to the Devanagari block, made once here; directory pages link the font file
     font = devanagari_font_css() if p["plotlyjs"] == "inline" else None
-    pool = ProcessPoolExecutor(max_workers=min(p["workers"], len(tasks)), initializer=worker_init,
-                               initargs=(fresh_kernels, str(work / "logs"), font, cache))
+    n = min(p["workers"], len(p["divisions"]) + 2)        # no more than the tasks (divisions, map, counts page)
+    logs = str(work / "logs")
+    pool = ProcessPoolExecutor(max_workers=n, initializer=worker_init,
+                               initargs=(fresh_kernels, logs, font, logs, str(work)))
+    for _ in range(n):     # the processes start at a first submit (all of them when forked; otherwise one each)
+        pool.submit(os.getpid)
+    return pool
+
+
+def _run_tasks(pool: ProcessPoolExecutor, tasks: list, p: dict, progress: bool) -> list:
+    """Run the tasks in the pool, in their order; the first failure cancels those not started."""
+    from tqdm import tqdm
+    results: list[TaskResult] = []
     bar = tqdm(total=len(tasks), desc=f"{p['body']} {p['year']}", unit="notebook", file=sys.stderr,
                disable=not progress, dynamic_ncols=True)
     try:
@@ -215,11 +229,8 @@ def _run_tasks(tasks: list, p: dict, work: Path, fresh_kernels: bool, progress: 
                     failed = True
                     for g in pending:
                         g.cancel()
-    except BaseException:
+    finally:
         bar.close()
-        _stop_pool(pool)
-        raise
-    bar.close()
     pool.shutdown(wait=True)
     return results
 
@@ -259,20 +270,21 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
     p = validate(body, year, divisions, out=out, fmt=fmt, base_year=base_year, options=options, history=history,
                  units=units, workers=workers, static_engine=static_engine, plotlyjs=plotlyjs, notebook=notebook,
                  projection=projection, projection_samples=projection_samples, seed=seed, force=force, pdf=pdf)
-    result = report_allotment(p, seed, progress, samples)
     target: Target = p["target"]
     work = make_workdir(target)
+    pool = None
     try:
+        save_cleaned(work / "logs")      # the cleaned boundaries, which the notebooks load (removed before publishing)
+        pool = _start_pool(p, work, fresh_kernels)
+        result = report_allotment(p, seed, progress, samples)
         tasks, empty = plan(p, result, work, timeout=timeout, state_page=state_page)
         if not any(t.kind == "division" for t in tasks):
             raise InputError(f"{p['body']} has no unit in {', '.join(p['divisions'])}", column="division")
-        ALLOTMENTS[allotment_key(p)] = result
-        # the notebooks load this allotment and the cleaned boundaries instead of computing them again
-        # (in the logs folder: removed before publishing)
+        # the workers and the notebooks load this allotment instead of computing it again
         save_allotment(result, work / "logs", p["body"], p["year"], base_year=p["base_year"], options=p["options"],
                        history=p["history"], units=p["units"])
-        save_cleaned(work / "logs")
-        results = _run_tasks(tasks, p, work, fresh_kernels, progress, str(work / "logs"))
+        results = _run_tasks(pool, tasks, p, progress)
+        pool = None                                          # shut down: every worker and kernel has ended
         shutil.rmtree(work / "logs", ignore_errors=True)
         failures = [r for r in results if not r.ok]
         if failures:
@@ -292,6 +304,10 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
             (work / "reservation.css").write_text(site_css(), encoding="utf-8")     # the index's font
         index, manifest = write_index(work, p, result, results, empty, seconds)
         publish(work, target)
+    except BaseException:               # Ctrl-C, a bad parameter found late, a rule that cannot apply, a bug
+        if pool is not None:
+            _stop_pool(pool)
+        raise
     finally:
         if work.exists():
             shutil.rmtree(work, ignore_errors=True)

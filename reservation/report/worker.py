@@ -19,8 +19,8 @@ __all__ = ["run_task", "worker_init", "ALLOTMENTS", "allotment_key", "UNUSED_IMP
 _KM = None            # this worker's kernel manager (kernel reused between notebooks)
 _FRESH = False
 _LOG_DIR: Path | None = None
-#: Allotments computed in this process, by parameters (the parent computes the report's once; forked workers
-#: inherit it).
+_CACHE: Path | None = None      # the report's work/logs: the allotment the parent computed, as a pickle
+#: Allotments loaded (or, with no report folder, computed) in this process, by parameters.
 ALLOTMENTS: dict = {}
 
 
@@ -50,13 +50,19 @@ def without_unused_imports():
                 del sys.modules[m]
 
 
-def worker_init(fresh: bool, log_dir: str, font_css: str | None = None, cache: str | None = None) -> None:
+def worker_init(fresh: bool, log_dir: str, font_css: str | None = None, cache: str | None = None,
+                cwd: str | None = None) -> None:
     """Set up a worker process. Ctrl-C at the terminal reaches every process of the foreground group: the workers
     ignore it and leave the stopping to the parent, which ends them with SIGTERM; on SIGTERM a worker kills its
-    kernel (its own process group) and removes the kernel's connection file, then exits at once."""
-    global _FRESH, _LOG_DIR
+    kernel (its own process group) and removes the kernel's connection file, then exits at once.
+
+    ``cwd`` (reused kernels only): start the kernel now, in that folder, and have it import what the report's
+    notebooks import (:data:`KERNEL_WARM`): the report forks its workers before it computes the allotment, so the
+    kernels start while the parent computes (:func:`reservation.report.run_report`)."""
+    global _FRESH, _LOG_DIR, _CACHE
     _FRESH = fresh
     _LOG_DIR = Path(log_dir)
+    _CACHE = Path(cache) if cache else None
     set_font_css(font_css)                    # subset once, in the parent
     os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")   # no debugger warning from the kernels
     os.environ.setdefault("MPLBACKEND", "Agg")
@@ -69,6 +75,11 @@ def worker_init(fresh: bool, log_dir: str, font_css: str | None = None, cache: s
     signal.signal(signal.SIGTERM, _terminated)
     import gc
     gc.freeze()          # what the parent left (modules, boundaries, caches) is never garbage: not walked again
+    if cwd and not fresh:
+        try:
+            _run_quietly(_kernel(cwd), KERNEL_WARM, timeout=120)
+        except Exception:  # noqa: BLE001 - a kernel that cannot start here is started again by its first notebook,
+            _stop_kernel()                              # which then reports what failed
 
 
 def _kill_kernel() -> None:
@@ -148,26 +159,40 @@ def _stop_kernel() -> None:
 #: next reset's collection, and the automatic ones while a notebook runs, only walk the objects made since (the
 #: reset's collection took 0.2 s of CPU per notebook). No name is bound.
 _RESET = "get_ipython().reset(new_session=True); __import__('gc').freeze()"
+#: What a report kernel imports as it starts, before any notebook (the modules the notebooks import, measured: the
+#: first notebook of a kernel paid about 1.4 s of CPU more than the others). Each worker's kernel runs it while
+#: the parent computes the allotment; the first reset keeps the modules and drops the names.
+KERNEL_WARM = ("import pandas, numpy, pyarrow, geopandas, shapely, matplotlib.figure, PIL.Image, "
+               "plotly.graph_objects, plotly.io, nbformat, IPython.display; "
+               "import reservation.views, reservation.views.styled, reservation.views.figures, "
+               "reservation.views.tables, reservation.views.maps, reservation.allotment.pipeline, "
+               "reservation.rules.registry, reservation.inputs.published, reservation.projection.project")
 
 
 def _reset_namespace(km) -> None:
     """Reset the reused kernel's namespace (and its execution counter), so that no variable of one notebook
-    reaches the next (imported modules and their caches stay: that is the time saved). Only the shell reply is
-    awaited: the reset prints nothing, and the usual readiness check (kernel_info, then draining IOPub) idles
-    about half a second each time."""
+    reaches the next (imported modules and their caches stay: that is the time saved)."""
+    _run_quietly(km, _RESET)
+
+
+def _run_quietly(km, code: str, timeout: float = 30) -> None:
+    """Run ``code`` in the kernel, silently (no output, no history), and wait for its reply; an error in it is a
+    RuntimeError. Only the shell reply is awaited: the code prints nothing, and the usual readiness check
+    (kernel_info, then draining IOPub) idles about half a second each time."""
     from jupyter_core.utils import run_sync
 
     async def go():
         kc = km.client()
         kc.start_channels()
         try:
-            msg_id = kc.execute(_RESET, silent=True, store_history=False)
+            msg_id = kc.execute(code, silent=True, store_history=False)
             while True:
-                reply = await kc.get_shell_msg(timeout=30)
+                reply = await kc.get_shell_msg(timeout=timeout)
                 if reply.get("parent_header", {}).get("msg_id") == msg_id:
                     break
             if reply["content"].get("status") != "ok":
-                raise RuntimeError(f"kernel reset failed: {reply['content']}")
+                raise RuntimeError(f"kernel code failed: {code[:60]}: {reply['content'].get('ename')}: "
+                                   f"{reply['content'].get('evalue')}")
         finally:
             kc.stop_channels()
     run_sync(go)()
@@ -178,11 +203,21 @@ def allotment_key(m: dict) -> tuple:
 
 
 def _allotment(m: dict):
+    """The allotment of a task's maps: the one the report's parent saved (the workers are forked before it is
+    computed; for an election not yet held it carries the projection's probabilities, which computing it again
+    here would not), so a missing file is an error; without a report folder (benchmarks), computed here."""
     from ..views import run_allotment
+    from ..views.params import allotment_file
     key = allotment_key(m)
     if key not in ALLOTMENTS:
-        ALLOTMENTS[key] = run_allotment(m["body"], m["year"], base_year=m["base_year"], options=m["options"],
-                                        history=m["history"], units=m["units"])
+        if _CACHE is not None:
+            import pickle
+            path = allotment_file(_CACHE, m["body"], m["year"], base_year=m["base_year"], options=m["options"],
+                                  history=m["history"], units=m["units"] or "")
+            ALLOTMENTS[key] = pickle.loads(path.read_bytes())
+        else:
+            ALLOTMENTS[key] = run_allotment(m["body"], m["year"], base_year=m["base_year"], options=m["options"],
+                                            history=m["history"], units=m["units"])
     return ALLOTMENTS[key]
 
 
