@@ -116,7 +116,8 @@ def _kernel(cwd: str):
     from jupyter_core.utils import run_sync
     if _KM is not None and run_sync(_KM.is_alive)():
         return _KM
-    km = AsyncKernelManager(kernel_name=KERNEL)
+    from .kernel_client import CLIENT_CLASS
+    km = AsyncKernelManager(kernel_name=KERNEL, client_class=CLIENT_CLASS)     # a readiness check without idling
     log = (_LOG_DIR or Path(cwd)) / f"kernel-{os.getpid()}.log"
     log.parent.mkdir(parents=True, exist_ok=True)
     fh = open(log, "ab")  # noqa: SIM115 - the kernel writes to it for its whole life
