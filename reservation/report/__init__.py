@@ -150,10 +150,25 @@ def plan(p: dict, result, tmp: Path, *, timeout: int = 600, state_page: bool = T
         at = 1 if tasks and tasks[0].kind == "map" else 0
         tasks.insert(at, projection_task(p, PROJECTION_NOTEBOOK, tmp, timeout))
     if state_page and STATE_NOTEBOOK.is_file():
-        tasks.append(Task("state-counts", "state", f"State counts {p['year']}", str(STATE_NOTEBOOK),
-                          {"year": p["year"]}, str(tmp / "state-counts.ipynb"),
-                          str(tmp / "state-counts.html") if html_ok else None, None, timeout, p["plotlyjs"]))
+        tasks.append(state_task(p, tmp, timeout))
     return tasks, empty
+
+
+def state_task(p: dict, tmp: Path, timeout: int = 600) -> Task:
+    """The State counts page: every body's counts of the year, which need nothing of the report's allotment (so
+    :func:`run_report` starts it before the allotment is computed)."""
+    return Task("state-counts", "state", f"State counts {p['year']}", str(STATE_NOTEBOOK), {"year": p["year"]},
+                str(tmp / "state-counts.ipynb"), str(tmp / "state-counts.html") if p["fmt"] == "html" else None,
+                None, timeout, p["plotlyjs"])
+
+
+def _run_order(tasks: list, table) -> list:
+    """The order the pool takes the tasks in: the State map first (no notebook), then the longest first (the
+    division pages by their number of units, which their maps, tables and notebook grow with), so that the two
+    workers end together; the pages' order in the report is the plan's, whatever the run's."""
+    units = table["division"].value_counts().to_dict() if "division" in table.columns else {}
+    cost = {t.key: (0 if t.kind == "map" else 1, -units.get(t.parameters.get("division"), 0)) for t in tasks}
+    return sorted(tasks, key=lambda t: cost[t.key])
 
 
 # ================================================================================================ running
@@ -206,14 +221,16 @@ def _start_pool(p: dict, work: Path, fresh_kernels: bool) -> ProcessPoolExecutor
     return pool
 
 
-def _run_tasks(pool: ProcessPoolExecutor, tasks: list, p: dict, progress: bool) -> list:
-    """Run the tasks in the pool, in their order; the first failure cancels those not started."""
+def _run_tasks(pool: ProcessPoolExecutor, tasks: list, p: dict, progress: bool, started: dict | None = None) -> list:
+    """Run the tasks in the pool, in their order, beside those ``started`` (future -> task); the first failure
+    cancels those not started."""
     from tqdm import tqdm
     results: list[TaskResult] = []
-    bar = tqdm(total=len(tasks), desc=f"{p['body']} {p['year']}", unit="notebook", file=sys.stderr,
-               disable=not progress, dynamic_ncols=True)
+    pending = dict(started or {})
+    bar = tqdm(total=len(tasks) + len(pending), desc=f"{p['body']} {p['year']}", unit="notebook",
+               file=sys.stderr, disable=not progress, dynamic_ncols=True)
     try:
-        pending = {pool.submit(run_task, t): t for t in tasks}
+        pending.update({pool.submit(run_task, t): t for t in tasks})
         failed = False
         while pending:
             done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
@@ -239,8 +256,8 @@ def report_allotment(p: dict, seed: int = 0, progress: bool = False, samples: in
     """The report's allotment, computed once here and handed to every page: the one ``reservation allot`` makes
     (:func:`reservation.answers.future.allot_answered`, the project's defaults: for an election not yet held the
     projection's probabilities ``P_ST_W ... P_UR`` from ``samples`` (default
-    :data:`~reservation.answers.future.SAMPLES`; 0: none) samples with ``seed``; a past election costs nothing
-    more)."""
+    :data:`~reservation.answers.future.SAMPLES`; 0: none) samples with ``seed``, the engine run on them in as
+    many processes as the report has workers; a past election costs nothing more)."""
     from ..answers.future import SAMPLES, allot_answered, is_future
     from ..views import run_allotment
     from ..views.params import option_assignments
@@ -250,7 +267,7 @@ def report_allotment(p: dict, seed: int = 0, progress: bool = False, samples: in
     return allot_answered(p["body"], p["year"], units=p["units"] or None, history=list(p["history"]) or None,
                           options=option_assignments(p["options"]), base_year=p["base_year"],
                           samples=SAMPLES if samples is None else int(samples),
-                          seed=int(seed), progress=bool(progress))
+                          seed=int(seed), progress=bool(progress), jobs=p["workers"])
 
 
 def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2015, options=(), history=(),
@@ -276,14 +293,17 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
     try:
         save_cleaned(work / "logs")      # the cleaned boundaries, which the notebooks load (removed before publishing)
         pool = _start_pool(p, work, fresh_kernels)
+        early = [state_task(p, work, timeout)] if state_page and STATE_NOTEBOOK.is_file() else []
+        started = {pool.submit(run_task, t): t for t in early}
         result = report_allotment(p, seed, progress, samples)
-        tasks, empty = plan(p, result, work, timeout=timeout, state_page=state_page)
+        tasks, empty = plan(p, result, work, timeout=timeout, state_page=False)
         if not any(t.kind == "division" for t in tasks):
             raise InputError(f"{p['body']} has no unit in {', '.join(p['divisions'])}", column="division")
         # the workers and the notebooks load this allotment instead of computing it again
         save_allotment(result, work / "logs", p["body"], p["year"], base_year=p["base_year"], options=p["options"],
                        history=p["history"], units=p["units"])
-        results = _run_tasks(pool, tasks, p, progress)
+        results = _run_tasks(pool, _run_order(tasks, result.table), p, progress, started)
+        tasks += early                                       # the State counts page last, as the plan puts it
         pool = None                                          # shut down: every worker and kernel has ended
         shutil.rmtree(work / "logs", ignore_errors=True)
         failures = [r for r in results if not r.ok]
