@@ -180,6 +180,19 @@ def test_deterministic_for_a_seed(six):
     assert not (a.tallies == c.tallies).all()
 
 
+@pytest.mark.parametrize("body", ["zp-chair", "kp-chair"])
+def test_samples_run_in_forked_processes_give_the_same_projection(body):
+    """``jobs=2`` (what a report uses): the engine runs on the samples in two forked processes, batches of
+    draws made here in order; every sample, tally and word is the serial run's (the real 2026 lists: past lists
+    constrain zp-chair, none constrains kp-chair; 60 samples: batches of 25 and a short last one)."""
+    kw = dict(samples=60, seed=11, progress=False, keep_samples=True)
+    a = project(body, 2026, jobs=1, **kw)
+    b = project(body, 2026, jobs=2, **kw)
+    assert (a.categories == b.categories).all() and (a.obc == b.obc).all() and (a.tallies == b.tallies).all()
+    assert a.table.equals(b.table) and a.meta == b.meta
+    assert len(set(map(bytes, a.categories))) > 1          # the samples differ: the check compares something
+
+
 # -- the constraint is exactly "the engine reproduces the list" ------------------------------------------------
 
 def _sampler_and_past(body, year, **kw):
@@ -321,6 +334,9 @@ def test_bad_arguments():
         project("zp-chair", 2026, obc_sd="wide")
     with pytest.raises(InputError):
         project("zp-chair", 2026, constraint="some")
+    for jobs in (0, 65, True, "2"):
+        with pytest.raises(InputError, match="jobs"):
+            project("zp-chair", 2026, jobs=jobs)
 
 
 def test_impossible_past_list_is_a_rule_error(tmp_path, six):

@@ -34,17 +34,18 @@ def is_future(body: str, year: int) -> bool:
 
 def allot_answered(body: str, year: int, *, units=None, history=None, population=None, pins=None, options=(),
                    base_year: int | None = None, published=None, samples: int = SAMPLES, seed: int = SEED,
-                   progress=None):
+                   progress=None, jobs: int = 1):
     """The allotment of ``body`` at ``year`` (arguments as :func:`reservation.allotment.pipeline.allot`); for an
     election not yet held, with the projection's probabilities attached (``samples`` > 0; ``seed``;
-    ``progress``: a progress bar on stderr, None = when stderr is a terminal)."""
+    ``progress``: a progress bar on stderr, None = when stderr is a terminal; ``jobs``: processes for the samples)."""
     a = allot(body, year, units=units, history=history, population=population, pins=pins, options=options,
               base_year=base_year, published=published)
     if samples and is_future(body, year):
         try:
             p = project(body, year, units=units, history=history, population=population, pins=pins,
                         options=options, base_year=base_year, samples=int(samples), seed=int(seed),
-                        obc_sd=DEFAULT_OBC_SD, constraint=CONSTRAINTS[0], progress=progress)
+                        obc_sd=DEFAULT_OBC_SD, constraint=CONSTRAINTS[0], progress=progress,
+                        jobs=jobs)
         except RuleError as e:
             a.attach_probabilities(None, {"samples": int(samples), "seed": int(seed), "refused": str(e)})
             return a

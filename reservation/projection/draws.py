@@ -84,10 +84,11 @@ class _Draws:
 
 
 def sample(target: Prepared, prior, sampler, x, pasts, rng, pop, room, bar, *, given: bool, samples: int,
-            burn_in: int, thin: int, check_every: int, keep_samples: bool) -> _Draws:
+           burn_in: int, thin: int, check_every: int, keep_samples: bool, jobs: int = 1) -> _Draws:
     """Draw ``samples`` OBC populations (after ``burn_in`` sweeps when a past list constrains them, ``thin``
     sweeps apart; from the prior alone when none does; none when the OBC population is given) and run the
-    engine on each."""
+    engine on each. ``jobs`` > 1: the engine runs on the samples in that many forked processes (the draws are made
+    here, in order, so the samples and every figure are the same whatever ``jobs``)."""
     frame = target.frame
     n = len(frame)
     d = _Draws(np.zeros((n, len(CODES)), dtype=np.int64),
@@ -99,28 +100,88 @@ def sample(target: Prepared, prior, sampler, x, pasts, rng, pop, room, bar, *, g
             x = sampler.sweep(x, rng)
             d.sweeps += 1
             bar.update(1)
-    for s in range(samples):
-        if given:
-            obc = None
-        elif sampler is not None:
-            x = obc = _next_state(sampler, x, rng, d, pasts, thin, s % check_every == 0)
-        else:
-            obc = prior.sample_persons(rng, pop, room)
-        if d.first_result is None:          # the first sample's run, with its words (the meta reads them)
-            d.first_result = target.run(obc)
-            cat = d.first_result.engine.category
-        elif given:
-            cat = d.first_result.engine.category
-        else:                               # the others: the categories alone (the same numbers, no words)
-            cat = target.categories(obc)
-        d.tallies[np.arange(n), cat] += 1
-        got = np.bincount(cat, minlength=len(CODES))
-        d.low, d.high = np.minimum(d.low, got), np.maximum(d.high, got)
-        if keep_samples:
-            d.kept[s] = cat
-            d.kept_obc[s] = obc if obc is not None else frame["obc"].to_numpy(dtype=np.int64)
+    if samples < 1:
+        return d
+    draws = _drawn(prior, sampler, x, pasts, rng, pop, room, d, given, samples, thin, check_every)
+    obc = next(draws)
+    d.first_result = target.run(obc)        # the first sample's run, with its words (the meta reads them)
+    _tally(d, 0, d.first_result.engine.category, obc, frame, keep_samples)
+    bar.update(1)
+    if given:                               # nothing is unknown: every sample is the first
+        rest = ((None, d.first_result.engine.category) for _ in draws)
+    elif jobs > 1 and samples > 1:
+        rest = _categories_forked(target, draws, jobs)
+    else:                                   # the others: the categories alone (the same numbers, no words)
+        rest = ((o, target.categories(o)) for o in draws)
+    for s, (obc, cat) in enumerate(rest, start=1):
+        _tally(d, s, cat, obc, frame, keep_samples)
         bar.update(1)
     return d
+
+
+def _drawn(prior, sampler, x, pasts, rng, pop, room, d: _Draws, given: bool, samples: int, thin: int,
+           check_every: int):
+    """The samples' OBC populations, one after the other (None when the OBC population is given)."""
+    for s in range(samples):
+        if given:
+            yield None
+        elif sampler is not None:
+            x = _next_state(sampler, x, rng, d, pasts, thin, s % check_every == 0)
+            yield x
+        else:
+            yield prior.sample_persons(rng, pop, room)
+
+
+def _tally(d: _Draws, s: int, cat: np.ndarray, obc, frame: pd.DataFrame, keep_samples: bool) -> None:
+    n = len(cat)
+    d.tallies[np.arange(n), cat] += 1
+    got = np.bincount(cat, minlength=len(CODES))
+    d.low, d.high = np.minimum(d.low, got), np.maximum(d.high, got)
+    if keep_samples:
+        d.kept[s] = cat
+        d.kept_obc[s] = obc if obc is not None else frame["obc"].to_numpy(dtype=np.int64)
+
+
+#: Samples sent to a forked process at a time, and the batches drawn ahead of those finished (per process).
+BATCH, AHEAD = 25, 2
+_FORKED: Prepared | None = None          # the target the forked processes run (set just before they are forked)
+
+
+def _categories_of(batch: list) -> list:
+    return [_FORKED.categories(obc) for obc in batch]
+
+
+def _ignore_interrupt() -> None:
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)        # Ctrl-C is the parent's to handle; it stops these
+
+
+def _categories_forked(target: Prepared, draws, jobs: int):
+    """``(obc, categories)`` of each draw, in order, the engine run in ``jobs`` forked processes while this one
+    draws the next batches (at most :data:`AHEAD` per process ahead)."""
+    import multiprocessing
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
+    from itertools import islice
+    global _FORKED
+    _FORKED = target
+    pending: deque = deque()
+    try:
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
+                                 initializer=_ignore_interrupt) as ex:
+            while batch := list(islice(draws, BATCH)):
+                pending.append((batch, ex.submit(_categories_of, batch)))
+                while len(pending) > AHEAD * jobs:
+                    yield from _done(pending.popleft())
+            while pending:
+                yield from _done(pending.popleft())
+    finally:
+        _FORKED = None
+
+
+def _done(item):
+    batch, future = item
+    yield from zip(batch, future.result())
 
 
 def _next_state(sampler, x, rng, d: _Draws, pasts, thin: int, check: bool) -> np.ndarray:

@@ -160,10 +160,14 @@ def _progress(total: int, progress, desc: str):
     return tqdm(total=total, disable=not show, file=sys.stderr, desc=desc, leave=False)
 
 
+#: The most processes a projection forks for its samples.
+MAX_JOBS = 64
+
+
 def project(body: str, year: int, *, units=None, history=None, population=None, pins=None, options=(),
             base_year: int | None = None, samples: int = 1000, seed: int = 0, obc_sd=DEFAULT_OBC_SD,
             constraint: str = "past_lists", burn_in: int = 200, thin: int = 5, check_every: int = 10,
-            progress=None, keep_samples: bool = False) -> Projection:
+            progress=None, keep_samples: bool = False, jobs: int = 1) -> Projection:
     """Project ``body`` at the election of ``year`` (see the module docstring).
 
     Inputs and options as :func:`reservation.allotment.pipeline.allot` (``history=None``: the shipped history). ``samples``
@@ -172,10 +176,13 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
     past list) or ``none``; ``burn_in``, ``thin``: Gibbs sweeps before the first sample and between samples (used
     only when a past list constrains); every sample meets the constraints (exact integer check), and the first and
     every ``check_every``-th sample also recompute each past list with the engine (1 = every sample);
-    ``progress``: a progress bar on stderr (None: when stderr is a terminal).
+    ``progress``: a progress bar on stderr (None: when stderr is a terminal); ``jobs``: processes that run the
+    engine on the samples (forked; the same figures whatever their number).
     Bad input raises InputError; rules that cannot apply (including a past list no OBC figures can give)
     RuleError."""
     sd = _checked_arguments(samples, seed, burn_in, thin, check_every, constraint, obc_sd)
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or not 1 <= jobs <= MAX_JOBS:
+        raise InputError(f"jobs must be a whole number from 1 to {MAX_JOBS}, not {str(jobs)[:20]!r}", option="--jobs")
     kw = dict(units=units, history=history, population=population, options=options, base_year=base_year)
     target = prepare(body, year, pins=pins, **kw)
     kw["history"] = _history_table(target)
@@ -197,7 +204,8 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
     bar = _progress(samples + (burn_in if sampler else 0), progress, f"{body} {year}")
     try:
         draws = sample(target, prior, sampler, x, pasts, rng, pop, room, bar, given=given, samples=samples,
-                        burn_in=burn_in, thin=thin, check_every=check_every, keep_samples=keep_samples)
+                        burn_in=burn_in, thin=thin, check_every=check_every, keep_samples=keep_samples,
+                        jobs=jobs)
     finally:
         bar.close()
     tallies = draws.tallies
