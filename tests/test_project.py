@@ -390,10 +390,16 @@ def test_cli_csv_json_and_out(six, tmp_path):
     again = tmp_path / "o2.csv"
     assert _cli(*base, "--out", again).returncode == 0     # a real process: the same bytes in another process too
     assert again.read_bytes() == out.read_bytes()
+    forked = tmp_path / "o3.csv"                            # the engine in two forked processes: the same bytes
+    assert _cli(*base, "--jobs", "2", "--out", forked).returncode == 0
+    assert forked.read_bytes() == out.read_bytes()
     assert (tmp_path / "o2.meta.json").read_bytes() == (tmp_path / "o" / "p.meta.json").read_bytes()
 
 
 def test_cli_exit_statuses(six, tmp_path):
+    for jobs in ("0", "65", "two"):
+        r = _cli("--body", "zp-chair", "--year", "2026", "--jobs", jobs)
+        assert r.returncode == 2 and "--jobs" in r.stderr and len(r.stderr.strip().splitlines()) == 1
     bad_hist = tmp_path / "h.csv"
     bad_hist.write_text("unit,year,category\nAlpha,2015,XX\n", encoding="utf-8")
     out = tmp_path / "never.csv"

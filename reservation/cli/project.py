@@ -60,6 +60,9 @@ def register(sub) -> None:
                          "most 1,000,000)")
     sp.add_argument("--check-every", type=_count("check_every"), default=10,
                     help="recompute the past lists with the engine for every N-th sample (1 = all)")
+    sp.add_argument("--jobs", type=_count("jobs"), default=1,
+                    help="processes that run the engine on the samples (default 1; at most 64; the same figures "
+                         "whatever the number: the samples are drawn in order in one process)")
     sp.add_argument("--quiet", action="store_true", help="no progress bar")
     sp.add_argument("--lang", choices=["en", "hi"], default="en",
                     help="language of the printed summary and assumptions (the table holds codes and probabilities "
@@ -95,7 +98,7 @@ def cmd_project(args) -> int:
                      population=args.population, pins=args.pin, options=args.option, base_year=args.base_year,
                      samples=args.samples, seed=args.seed, obc_sd=args.obc_sd, constraint=args.constraint,
                      burn_in=args.burn_in, thin=args.thin, check_every=args.check_every,
-                     progress=False if args.quiet else None)
+                     progress=False if args.quiet else None, jobs=args.jobs)
     from ..law.words import BODY_TITLES_HI, category_label, word
     lang, pm = args.lang, result.meta["projection"]
     summary = word("project.summary", lang, body=BODY_TITLES_HI.get(args.body, args.body) if lang == "hi" else

@@ -30,6 +30,7 @@ LIMITS: dict[str, tuple[int, int, str]] = {
     "check_every": (1, 100_000, "samples between two engine checks of the past lists"),
     "seed": (0, 2**63 - 1, "seed of the random generator"),
     "workers": (1, 64, "parallel report processes"),
+    "jobs": (1, 64, "processes that run the engine on a projection's samples"),
     "timeout": (1, 86_400, "seconds a report notebook cell may run"),
     "ballots": (0, 100_000, "ballots of a DPC count (rows of --ballots)"),
     "candidates": (0, 1_000, "candidates of a DPC count (columns of --ballots, rows of --candidates)"),

@@ -160,10 +160,6 @@ def _progress(total: int, progress, desc: str):
     return tqdm(total=total, disable=not show, file=sys.stderr, desc=desc, leave=False)
 
 
-#: The most processes a projection forks for its samples.
-MAX_JOBS = 64
-
-
 def project(body: str, year: int, *, units=None, history=None, population=None, pins=None, options=(),
             base_year: int | None = None, samples: int = 1000, seed: int = 0, obc_sd=DEFAULT_OBC_SD,
             constraint: str = "past_lists", burn_in: int = 200, thin: int = 5, check_every: int = 10,
@@ -180,9 +176,11 @@ def project(body: str, year: int, *, units=None, history=None, population=None, 
     engine on the samples (forked; the same figures whatever their number).
     Bad input raises InputError; rules that cannot apply (including a past list no OBC figures can give)
     RuleError."""
+    from ..inputs.limits import check_count
     sd = _checked_arguments(samples, seed, burn_in, thin, check_every, constraint, obc_sd)
-    if not isinstance(jobs, int) or isinstance(jobs, bool) or not 1 <= jobs <= MAX_JOBS:
-        raise InputError(f"jobs must be a whole number from 1 to {MAX_JOBS}, not {str(jobs)[:20]!r}", option="--jobs")
+    if isinstance(jobs, str):
+        raise InputError("--jobs must be a whole number (got text)", option="--jobs")
+    check_count("jobs", jobs)
     kw = dict(units=units, history=history, population=population, options=options, base_year=base_year)
     target = prepare(body, year, pins=pins, **kw)
     kw["history"] = _history_table(target)
