@@ -121,9 +121,10 @@ def _block_tiers(known: pd.DataFrame, units: np.ndarray, missing: dict, year: in
     the block's missing years gives every unit's own combinations."""
     years = sorted({y for ys in missing.values() for y in ys})
     out = [set() for _ in units]
+    gaps = [(u, y) for u in units.tolist() for y in missing.get(u, ())]      # the (unit, year) not held
     for held in product((False, True), repeat=len(years)):
         put = dict(zip(years, held))
-        extra = [(u, y, fill if put[y] else "?") for u in units for y in missing.get(int(u), ())]
+        extra = [(u, y, fill if put[y] else "?") for u, y in gaps]
         frame = pd.concat([known, pd.DataFrame(extra, columns=["unit_code", "year", "category"])],
                           ignore_index=True) if extra else known
         frame = frame.astype({"unit_code": "int64", "year": "int64"})
@@ -144,14 +145,18 @@ def block_gp_histories(block, *, year: int | None = None, base_year: int | None 
     from ..rules.registry import get_rulebook
     year = get_rulebook("gp-pradhan").years.upcoming(1)[0] if year is None else int(year)
     code = int(block) if isinstance(block, (int, np.integer)) else int(find_unit("kp-chair", block, year))
-    return _gp_histories([code], year, base_year, lang)[0]
+    out = _gp_histories([code], year, base_year, lang)
+    out.attrs["block"] = code
+    return out
 
 
-def _gp_histories(blocks: list[int], year: int, base_year: int | None, lang: str) -> list[pd.DataFrame]:
-    """:func:`block_gp_histories` of each block of ``blocks`` (LGD codes), in that order. The shipped list is read
-    once for all of them, and the engine's tiers are computed once per group for all their gram panchayats
-    together (units are independent: :func:`_block_tiers`), not once per block (a kp-chair division page's CSV
-    has 30-80 blocks)."""
+def _gp_histories(blocks: list[int], year: int, base_year: int | None, lang: str,
+                  block_column: bool = False) -> pd.DataFrame:
+    """:func:`block_gp_histories` of the blocks ``blocks`` (LGD codes, each once), one after the other in that
+    order, as one table. The shipped list is read once for all of them, and the engine's tiers are computed once
+    per group for all their gram panchayats together (units are independent: :func:`_block_tiers`), not once per
+    block (a kp-chair division page's CSV has 30-80 blocks), and the table is made at once, not per block.
+    ``block_column``: the table starts with ``block_code``, each gram panchayat's block."""
     from ..history.places import _gp_raw, gp_table
     from ..history.unit_history import Verdict, base_years_of
     from ..history.unit_render import verdict_short
@@ -160,7 +165,8 @@ def _gp_histories(blocks: list[int], year: int, base_year: int | None, lang: str
     base = base_years_of(rb)[0] if base_year is None else int(base_year)
     g = gp_table()
     g = g[g["block"].isin(blocks)]
-    each = {b: g[g["block"] == b].sort_values("unit_code", kind="stable") for b in dict.fromkeys(blocks)}
+    by_block = dict(tuple(g.sort_values("unit_code", kind="stable").groupby("block", sort=False)))
+    each = {b: by_block.get(b, g.iloc[:0]) for b in dict.fromkeys(blocks)}
     every = np.array(list(dict.fromkeys(int(u) for t in each.values() for u in t["unit_code"])), dtype=np.int64)
     raw = _gp_raw()
     held_years = sorted(int(y) for y in raw["year"].unique())
@@ -189,12 +195,17 @@ def _gp_histories(blocks: list[int], year: int, base_year: int | None, lang: str
                 words[key] = verdict_short(Verdict(base, grp, key[0], tuple(counted), key[1], key[2], counted[-1]),
                                            lang)
             verdicts[grp][int(u)] = words[key]
-    return [_block_table(each[b], b, cat, held_years, verdicts, year, base, rb, lang) for b in blocks]
+    rows = pd.concat([each[b] for b in blocks]) if len(blocks) > 1 else each[blocks[0]]
+    out = _block_table(rows, cat, held_years, verdicts, year, base, rb, lang)
+    if block_column:
+        out.insert(0, "block_code", rows["block"].to_numpy(dtype=np.int64))
+    return out
 
 
-def _block_table(g: pd.DataFrame, code: int, cat: dict, held_years: list, verdicts: dict, year: int, base: int, rb,
+def _block_table(g: pd.DataFrame, cat: dict, held_years: list, verdicts: dict, year: int, base: int, rb,
                  lang: str) -> pd.DataFrame:
-    """One block's table of :func:`block_gp_histories` from what :func:`_gp_histories` computed."""
+    """The table of :func:`block_gp_histories` of the gram panchayats ``g`` from what :func:`_gp_histories`
+    computed."""
     units = g["unit_code"].to_numpy(dtype=np.int64)
     cols = {"unit_code": units, "gram_panchayat": g["unit_name_en"].to_numpy(),
             "gram_panchayat_hi": g["unit_name_hi"].to_numpy()}
@@ -204,7 +215,7 @@ def _block_table(g: pd.DataFrame, code: int, cat: dict, held_years: list, verdic
     for grp in BLOCK_GROUPS:
         cols[f"next_{grp}"] = [verdicts[grp][int(u)] for u in units]
     out = pd.DataFrame(cols)          # built at once (a column at a time copied the frame for each)
-    out.attrs.update({"block": code, "year": year, "base_year": base})
+    out.attrs.update({"year": year, "base_year": base})
     return out
 
 
@@ -243,12 +254,11 @@ def gp_histories_of_blocks(blocks) -> pd.DataFrame:
     beside a ``kp-chair`` division page."""
     from ..history.places import _blocks
     from ..rules.registry import get_rulebook
-    names = _blocks()[0].set_index("unit_code")["unit_name_en"]
+    b = _blocks()[0]
+    names = dict(zip(b["unit_code"].tolist(), b["unit_name_en"].tolist()))
     order = list(dict.fromkeys(int(x) for x in blocks))
     if not order:
         return pd.DataFrame()
-    parts = _gp_histories(order, get_rulebook("gp-pradhan").years.upcoming(1)[0], None, "en")
-    for b, t in zip(order, parts):
-        t.insert(0, "block", names.get(b, ""))
-        t.insert(0, "block_code", b)
-    return pd.concat(parts, ignore_index=True)
+    out = _gp_histories(order, get_rulebook("gp-pradhan").years.upcoming(1)[0], None, "en", block_column=True)
+    out.insert(1, "block", [names.get(int(b), "") for b in out["block_code"]])
+    return out
