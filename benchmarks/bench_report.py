@@ -17,9 +17,12 @@ each run by papermill in the workers' reused kernels (2 kernel starts) and expor
 report's exporter, through the same process pool: the CPU a report of this many pages cannot go below. Runs
 and floors are interleaved; the ratio is the median of report CPU / floor CPU over the repetitions.
 
-Goal (issue 22): any body's report within 15 s on 2 idle cores. The estimate printed is **CPU / 2** (both cores
-busy all the time, the best 2 idle cores can do; the serial start, when one core waits, comes on top), and the
-line ``goal 15 s: met`` when that estimate is at most 15 s. Figures, not a test: the suite never times anything.
+Goal (issue 22): any body's report within 15 s on 2 idle cores. Judged on the **wall time** (median of the
+repetitions), which is what a user waits for; **CPU / 2** is printed beside it (both cores busy all the time: the
+best 2 cores can do, which the wall time approaches as less of the report runs on one core alone). Other work on
+the machine stretches the wall time, not the CPU: each run prints the CPU seconds the rest of the machine used
+while it ran (from ``/proc/stat``: all busy time less this process's and its children's), and a verdict made
+while others used more than 1 CPU-second says so. Figures, not a test: the suite never times anything.
 """
 
 from __future__ import annotations
@@ -46,6 +49,20 @@ def _cpu():
     return s.ru_utime + s.ru_stime, c.ru_utime + c.ru_stime
 
 
+def _machine_busy() -> float | None:
+    """CPU seconds the whole machine has been busy (``/proc/stat``: every state but idle and iowait), or None."""
+    try:
+        with open("/proc/stat") as f:
+            v = [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+    return (sum(v) - v[3] - v[4]) / os.sysconf("SC_CLK_TCK")
+
+
+def _figure(v) -> str:
+    return "unknown" if v is None else f"{v:.1f}"
+
+
 def _sizes(folder: Path) -> dict[str, int]:
     out: dict[str, int] = defaultdict(int)
     for p in folder.iterdir():
@@ -59,17 +76,21 @@ def run(body: str, year: int, workers: int, plotlyjs: str) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "report"
         load0 = os.getloadavg()[0]
+        busy0 = _machine_busy()
         cpu0 = _cpu()
         start = time.perf_counter()
         res = run_report(body, year, "all", out=out, workers=workers, progress=False, plotlyjs=plotlyjs)
         wall = time.perf_counter() - start
         cpu1 = _cpu()
+        busy1 = _machine_busy()
+        ours = (cpu1[0] - cpu0[0]) + (cpu1[1] - cpu0[1])
+        others = None if busy0 is None or busy1 is None else max(0.0, busy1 - busy0 - ours)
         sizes = _sizes(out)
         phases: dict[str, list] = defaultdict(list)
         for r in res.pages:
             for k, v in getattr(r, "timings", {}).items():
                 phases[k].append(v)
-        return {"wall": wall, "parent_cpu": cpu1[0] - cpu0[0], "children_cpu": cpu1[1] - cpu0[1],
+        return {"wall": wall, "parent_cpu": cpu1[0] - cpu0[0], "children_cpu": cpu1[1] - cpu0[1], "others": others,
                 "load": (load0, os.getloadavg()[0]), "sizes": sizes, "total": sum(sizes.values()),
                 "tasks": len(res.pages), "notebooks": sum(1 for r in res.pages if r.kind != "map"),
                 "phases": {k: (statistics.median(v), max(v), sum(v)) for k, v in phases.items()}}
@@ -134,15 +155,16 @@ def main(argv=None) -> int:
     summary = []
     for body in a.bodies:
         for year in _years(body, a):
-            cpus, walls, floors, ratios = [], [], [], []
+            cpus, walls, floors, ratios, loads = [], [], [], [], []
             for i in range(a.repeat):
                 r = run(body, year, a.workers, a.plotlyjs)
                 cpu = r["parent_cpu"] + r["children_cpu"]
                 cpus.append(cpu)
                 walls.append(r["wall"])
+                loads.append(r["others"] or 0.0)
                 print(f"{body} {year} run {i + 1}: wall {r['wall']:.1f} s; CPU {cpu:.1f} s (parent "
                       f"{r['parent_cpu']:.1f}, workers and kernels {r['children_cpu']:.1f}); CPU / {CORES} = "
-                      f"{cpu / CORES:.1f} s; load average {r['load'][0]:.1f} -> {r['load'][1]:.1f}; {r['tasks']} "
+                      f"{cpu / CORES:.1f} s; other work on the machine meanwhile {_figure(r['others'])} CPU-s; {r['tasks']} "
                       f"tasks; {r['total'] / 1e6:.1f} MB")
                 for k, (med, mx, tot) in r["phases"].items():
                     print(f"    {k:12s} sum {tot:6.1f} s, median {med:.2f} s, max {mx:.2f} s")
@@ -154,12 +176,14 @@ def main(argv=None) -> int:
                     print(f"    floor ({r['notebooks']} empty notebooks run and exported): CPU {f:.1f} s; "
                           f"ratio {cpu / f:.2f}")
                 sys.stdout.flush()
-            cpu = statistics.median(cpus)
+            cpu, wall = statistics.median(cpus), statistics.median(walls)
             est = cpu / CORES
             fl = f"floor {statistics.median(floors):.1f} s, ratio {statistics.median(ratios):.2f}" if floors else \
                 "no floor"
-            line = (f"{body} {year}: CPU {cpu:.1f} s (median of {len(cpus)}); on {CORES} idle cores ~{est:.1f} s; "
-                    f"{fl}; goal {GOAL_S:g} s: {'met' if est <= GOAL_S else 'not met'}")
+            busy = (f" (other work used up to {max(loads):.1f} CPU-s during a run: the wall time is stretched)"
+                    if max(loads) > 1 else "")
+            line = (f"{body} {year}: wall {wall:.1f} s, CPU {cpu:.1f} s (medians of {len(cpus)}); CPU / {CORES} = "
+                    f"{est:.1f} s; {fl}; goal {GOAL_S:g} s: {'met' if wall <= GOAL_S else 'not met'}{busy}")
             summary.append(line)
             print("  " + line)
             sys.stdout.flush()
