@@ -15,10 +15,15 @@ turn the executed notebooks into HTML pages with their maps, static PNG/SVG maps
    probability of each category where unpublished OBC data decide; :mod:`.projection`, which also checks up front
    that the projection can run for these parameters).
 3. **Run** the tasks in a :class:`~concurrent.futures.ProcessPoolExecutor` (2 workers by default) with a tqdm
-   progress bar on stderr (:mod:`.worker`). Each worker process starts one Jupyter kernel and papermill runs its
-   notebooks in it, one after the other, the kernel's namespace reset before each; ``fresh_kernels=True`` starts
-   a new kernel per notebook instead. Then, in the worker: the HTML page (:mod:`.pages`) and the static maps, PNG
-   and SVG in English and Hindi (:func:`reservation.views.write_static_maps`).
+   progress bar on stderr (:mod:`.worker`). The workers are forked before the allotment is computed: each starts
+   one Jupyter kernel, which imports what the notebooks import, and the State counts page (which needs no
+   allotment) starts, while the parent computes the allotment (an election not yet held: the projection's
+   samples in as many forked processes as there are workers) and saves it for the workers and kernels to load.
+   Papermill runs each worker's notebooks in its kernel, one after the other, the kernel's namespace reset before
+   each (:mod:`.kernel_client`: the readiness check waits for the kernel's answer, not for a silence);
+   ``fresh_kernels=True`` starts a new kernel per notebook instead. The division pages run largest first. Then, in
+   the worker: the HTML page (:mod:`.pages`) and the static maps, PNG and SVG in English and Hindi
+   (:func:`reservation.views.write_static_maps`).
 4. **Publish** (:mod:`.folder`): everything is written to a temporary folder; the index (``index.html``), the
    manifest (``report.json``) and the marker listing every file are written only when every task succeeded, and
    the report then takes the place of ``out``. When a notebook fails, the others still pending are cancelled,

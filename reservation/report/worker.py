@@ -163,11 +163,11 @@ _RESET = "get_ipython().reset(new_session=True); __import__('gc').freeze()"
 #: What a report kernel imports as it starts, before any notebook (the modules the notebooks import, measured: the
 #: first notebook of a kernel paid about 1.4 s of CPU more than the others). Each worker's kernel runs it while
 #: the parent computes the allotment; the first reset keeps the modules and drops the names.
-KERNEL_WARM = ("import pandas, numpy, pyarrow, geopandas, shapely, matplotlib.figure, PIL.Image, "
-               "plotly.graph_objects, plotly.io, nbformat, IPython.display; "
+KERNEL_WARM = ("import importlib, pandas, numpy, pyarrow, plotly.graph_objects, plotly.io, nbformat, IPython.display; "
                "import reservation.views, reservation.views.styled, reservation.views.figures, "
                "reservation.views.tables, reservation.views.maps, reservation.allotment.pipeline, "
-               "reservation.rules.registry, reservation.inputs.published, reservation.projection.project")
+               "reservation.rules.registry, reservation.inputs.published, reservation.projection.project; "
+               "[importlib.import_module(m) for m in reservation.views.maps.LIBRARIES]")
 
 
 def _reset_namespace(km) -> None:

@@ -38,6 +38,11 @@ from .points import POINT_SPACING, points_figure, points_static_figure, unit_poi
 from .style import (FONT_FAMILY, chromium_path, devanagari_font, devanagari_font_file, fit_zoom, font_rc,
                     view_bounds)
 
+#: The libraries the maps draw with, which the drawing functions import when first called: a process about to
+#: draw maps may import them ahead (a report's kernels do, while its allotment is computed).
+LIBRARIES = ("geopandas", "shapely", "matplotlib.figure", "PIL.Image")
+
+
 def prepare() -> None:
     """Fill the caches every static and interactive map uses (the district boundaries at each tolerance, the
     division outlines, the registered font), with matplotlib on its file backend: a process that will draw many
@@ -53,6 +58,7 @@ def prepare() -> None:
 
 
 __all__ = [
+    "LIBRARIES",
     "BoundaryError", "BOUNDARY_PACKAGE", "BOUNDARY_FILE", "DEFAULT_SIMPLIFY_TOLERANCE", "GAP_WIDTH",
     "POST_2011_DISTRICTS", "DISTRICT_BOUNDARY_COLUMNS", "DIVISION_BOUNDARY_COLUMNS", "DRAWN_COLUMNS",
     "NOT_DRAWN_COLUMNS", "boundary_source", "district_boundaries", "division_boundaries", "state_outline",
