@@ -320,7 +320,8 @@ TEXT: dict[str, dict[str, str]] = {
     "verdict.more": {"en": "{names} and {n} more", "hi": "{names} और {n} अन्य"},
     "verdict.table_words": {
         "en": "",
-        "hi": "तालिका के `rule`, `clause` और `detail` स्तंभ हिन्दी में हैं; स्तंभों के नाम और कोड अंग्रेज़ी में।"},
+        "hi": "तालिका के `rule` (नियम), प्रावधान और `detail` (विवरण) स्तंभ हिन्दी में हैं; स्तंभों के नाम और "
+              "श्रेणियों के कोड अंग्रेज़ी में।"},
     # what the audit and the projection print (reservation.cli.audit, reservation.cli.project)
     "audit.title": {"en": "audit of {published} ({body} {year}, {n} units):",
                     "hi": "प्रकाशित सूची {published} की जाँच ({body}, {year}; {n} इकाइयाँ):"},

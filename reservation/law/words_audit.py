@@ -158,7 +158,7 @@ DETAIL: dict[str, dict[str, str]] = {
     "audit.base_year": {"en": "previous elections counted from {year}", "hi": "पिछले निर्वाचन {year} से गिने गए"},
     "audit.absent_where": {"en": " of {parent} {label}{uncovered}", "hi": " ({parent} {label}{uncovered})"},
     "audit.absent_uncovered": {"en": " (the list gives no {unit_kind} of it)",
-                               "hi": "; सूची में वहाँ की कोई इकाई नहीं"},
+                               "hi": "; सूची में वहाँ की कोई इकाई ({unit_kind}) नहीं"},
     # the checks of a pass (reservation.auditing.checks, walk, findings)
     "audit.tier.none": {"en": "tier {tier} (no previous election in the history)",
                         "hi": "स्तर {tier} (इतिहास में कोई पिछला निर्वाचन नहीं)"},
