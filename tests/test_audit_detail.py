@@ -124,7 +124,8 @@ def test_render_of_each_kind_of_value():
     assert [render(Pct("53.33"), x) for x in ("en", "hi")] == ["53.33 %", "53.33 प्रतिशत"]
     o = Options((("tie_break", "code"), ("base_year", "1995")), ("lower code first", detail("audit.base_year", year=1995)))
     assert render(o) == "tie_break=code (lower code first) and base_year=1995 (previous elections counted from 1995)"
-    assert render(o, "hi") == "`tie_break=code` और `base_year=1995`"
+    assert render(o, "hi") == "`tie_break=code` और पिछले निर्वाचन 1995 से गिने गए"
+    assert render(Options(o.pairs), "hi") == "`tie_break=code` और `base_year=1995`"
     j = Join((detail("audit.count.unknown"), Detail("audit.order.more", (("n", 3),))), "")
     assert render(j, "hi") == " (यह संख्या अन्य पिछड़ा वर्ग के उन आँकड़ों पर निर्भर है जो सार्वजनिक नहीं हैं) (ऐसी 3 इकाइयाँ)"
 

@@ -166,6 +166,7 @@ class _Run:
             return allot(body, year, options=self.opts_list, pins=pins, **inputs)
 
         self.ctx = _Ctx(self.base, self.pub_idx, self.covered, run_allot, self.obc_given)
+        self.ctx.words = words
         self.walk = walk(self.ctx)
         u = self.base.units
         self._pop = u["pop"].to_numpy(dtype=np.int64)

@@ -87,9 +87,13 @@ class _PassView:
         return unknown
 
     def key_of(self, pos) -> Said:
+        """The unit's key in words, in English and Hindi (a trial of the option search, whose details are never
+        shown, ``ctx.words`` False: English only)."""
         if pos not in self._keys:
             at = np.array([pos])
-            self._keys[pos] = Said(*(key_texts(self.spec.key, at, lang)[0].as_py() for lang in ("en", "hi")))
+            langs = ("en", "hi") if self.ctx.words else ("en",)
+            texts = [key_texts(self.spec.key, at, lang)[0].as_py() for lang in langs]
+            self._keys[pos] = Said(texts[0], texts[-1])
         return self._keys[pos]
 
     def tiers(self, pos) -> Detail:

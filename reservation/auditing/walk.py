@@ -73,6 +73,7 @@ class _Ctx:
         self.eng = base.engine
         self.n = len(self.eng.codes)
         self.names = base.units["unit_name_en"].to_numpy(dtype=object)
+        self.words = True                        # False: a trial of the option search (its details never shown)
         u = base.units
         self.names_hi = (u["unit_name_hi"].fillna("").astype(str).to_numpy(dtype=object) if "unit_name_hi" in u
                          else np.full(len(u), "", dtype=object))

@@ -74,7 +74,8 @@ class Pct(NamedTuple):
 
 class Options(NamedTuple):
     """Named options ``((name, value), ...)`` as the audit names them: in English ``name=value`` with the reading in
-    brackets (``readings``, English: the rulebook's) where given, joined by " and "; in Hindi in code style."""
+    brackets (``readings``: the rulebook's English, or a detail) where given, joined by " and "; in Hindi an option
+    in code style, a reading that is a detail (another base year) in words."""
 
     pairs: tuple
     readings: tuple = ()
@@ -253,8 +254,10 @@ def _names(n: Names, lang: str) -> str:
 
 
 def _options(o: Options, lang: str) -> str:
-    if lang == "hi":
-        return _WORDS["hi"]["and"].join(f"`{a}={b}`" for a, b in o.pairs)
+    if lang == "hi":               # a reading in both languages (a base year) in words, an option as typed
+        rs = o.readings or ("",) * len(o.pairs)
+        return _WORDS["hi"]["and"].join(render(r, "hi") if isinstance(r, Detail) else f"`{a}={b}`"
+                                        for (a, b), r in zip(o.pairs, rs))
     if o.readings:
         return " and ".join(f"{a}={b} ({render(r, lang)})" for (a, b), r in zip(o.pairs, o.readings))
     return " and ".join(f"{a}={b}" for a, b in o.pairs)
