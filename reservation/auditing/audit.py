@@ -105,8 +105,8 @@ STOPS = ("error",)
 class Row(NamedTuple):
     """One unit's finding: the finding code, the rule step and the clause (words of the rulebook), the detail (typed:
     a :class:`~reservation.law.words_audit.Detail`, "" without words), and whether the finding is a knock-on (the
-    unit is lawful given the list's earlier passes as published
-    and takes the finding of an earlier difference; its ``rule`` then ends in "knock-on")."""
+    unit is lawful given the list's earlier passes as published and takes the finding of an earlier difference;
+    its ``rule`` then ends in "knock-on")."""
 
     finding: str
     rule: str
