@@ -87,7 +87,7 @@ from ..rules.registry import get_rulebook
 from .held import RULE_COLUMNS, rule_checks, rules_held
 from .verdicts import verdict_records, verdicts
 from .unknowns import key_at, solve
-from ..law.words import word
+from ..law.words_audit import Cat, Detail, Group, Join, Kind, Options, Pct, detail, render
 
 __all__ = ["FINDINGS", "AUDIT_COLUMNS", "RULE_COLUMNS", "STOPS", "AuditResult", "audit", "candidate_options"]
 
@@ -100,19 +100,18 @@ AUDIT_COLUMNS = ["unit_code", "unit_name_en", "unit_name_hi", "published", "comp
 #: readings that refuse (stop with an error) rather than give another list (rotation_fallback, shortfall_fallback,
 #: shortfall_excess)
 STOPS = ("error",)
-_KEY_WORDS = {"obc_share": "rural OBC share", "outside_people": "population outside SC/ST/OBC",
-              "outside_share": "share of the population outside SC/ST/OBC"}
 
 
 class Row(NamedTuple):
-    """One unit's finding: the finding code, the rule step and the clause (words of the rulebook), the detail in
-    words, and whether the finding is a knock-on (the unit is lawful given the list's earlier passes as published
-    and takes the finding of an earlier difference; its ``rule`` then ends in "knock-on")."""
+    """One unit's finding: the finding code, the rule step and the clause (words of the rulebook), the detail (typed:
+    a :class:`~reservation.law.words_audit.Detail`, "" without words), and whether the finding is a knock-on (the
+    unit is lawful given the list's earlier passes as published and takes the finding of an earlier difference;
+    its ``rule`` then ends in "knock-on")."""
 
     finding: str
     rule: str
     clause: str
-    detail: str
+    detail: Detail | str
     knock_on: bool = False
     step: str = ""          # the pass (its codes, "SC_W+SC") whose rule decided the finding; a match: its own
     check: str = ""         # the check of that pass (reservation.auditing.findings.CHECK_WORDS); "" for a match
@@ -141,11 +140,12 @@ class AuditResult:
     options_tried: list = field(default_factory=list)
     options_refused: dict = field(default_factory=dict)
     clause_hi: list = field(default_factory=list)   # the clause column in Hindi (None: a match's, from computed)
+    details: list = field(default_factory=list)     # the detail column typed (words_audit.render: in any language)
 
 
-def _pct(x: Fraction) -> str:
+def _pct(x: Fraction) -> Pct:
     h = (x.numerator * 20000 + x.denominator) // (2 * x.denominator)
-    return f"{h // 100}.{h % 100:02d} %"
+    return Pct(f"{h // 100}.{h % 100:02d}")
 
 
 class _Run:
@@ -166,6 +166,7 @@ class _Run:
             return allot(body, year, options=self.opts_list, pins=pins, **inputs)
 
         self.ctx = _Ctx(self.base, self.pub_idx, self.covered, run_allot, self.obc_given)
+        self.ctx.words = words
         self.walk = walk(self.ctx)
         u = self.base.units
         self._pop = u["pop"].to_numpy(dtype=np.int64)
@@ -195,8 +196,8 @@ class _Run:
             b.feasible = b.converged and not b.empty and b.total_ok
         return b, total
 
-    def _stmt_text(self, p: int, short: bool = False) -> str:
-        """What the published list needs of the unit's unknown OBC figure, in words."""
+    def _stmt_text(self, p: int, short: bool = False) -> Join | str:
+        """What the published list needs of the unit's unknown OBC figure (a detail)."""
         if not self.words:
             return ""
         w, ctx = self.walk, self.ctx
@@ -205,24 +206,24 @@ class _Run:
         for k, role in ([] if short else w.roles.get(p, [])):
             s, info = w.statements[k], w.stmt_info[k]
             other = s.below if role == "above" else s.above
-            what = "women's posts" if info["what"] == "women" and info["group"] != "women" else (
-                f"{info['group']} posts")
-            sent = (f"{ctx.eng.records[info['pass']].spec.name} pass, tier {info['tier']} ({what}): lawful if its "
-                    f"{_KEY_WORDS[s.kind]} is {'at least' if role == 'above' else 'at most'} that of "
-                    f"{ctx.names_of(other)}")
+            what = (detail("audit.stmt.what_women") if info["what"] == "women" and info["group"] != "women" else
+                    detail("audit.stmt.what", group=Group(info["code"])))
+            assumed = ""
             if self.share is not None and s.kind != "obc_share":
                 ks = [key_at(s.kind, self.share * int(pop[j]), int(a[j]), int(pop[j])) for j in other]
                 edge = max(ks) if role == "above" else min(ks)
                 y = a[p] - edge if s.kind == "outside_people" else a[p] - edge * int(pop[p])
                 y = min(max(Fraction(y), Fraction(0)), Fraction(int(a[p])))
-                sent += (f" (with theirs at the assumed {_pct(self.share)}: its rural OBC share "
-                         f"{'at most' if role == 'above' else 'at least'} {_pct(y / int(pop[p]) if pop[p] else Fraction(0))})")
-            parts.append(sent)
+                assumed = detail("audit.stmt.assumed", share=_pct(self.share),
+                                 bound=detail(f"audit.bound.{'at_most' if role == 'above' else 'at_least'}"),
+                                 pct=_pct(y / int(pop[p]) if pop[p] else Fraction(0)))
+            parts.append(detail("audit.stmt", step=Cat(ctx.eng.records[info["pass"]].spec.name), tier=info["tier"],
+                                what=what, key=detail(f"audit.key.{s.kind}"), than=detail(f"audit.stmt.{role}"),
+                                names=ctx.units(other), assumed=assumed))
         if self.bounds is not None and p in self.bounds.lo:
             lo, hi = self.bounds.share(p, int(pop[p]))
-            parts.append(f"{'the list needs ' if short else 'with all the list’s OBC statements at once: '}its rural "
-                         f"OBC share between {_pct(lo)} and {_pct(hi)}")
-        return "; ".join(parts)
+            parts.append(detail("audit.bounds.short" if short else "audit.bounds.all", lo=_pct(lo), hi=_pct(hi)))
+        return Join(tuple(parts))
 
     def _step(self, i: int) -> str:
         """The code of pass ``i`` ("SC_W+SC"), as the allotment table's ``step``."""
@@ -243,11 +244,12 @@ class _Run:
             step, clause = str(table["step"].iat[p]), str(table["clause"].iat[p])
             if viol:
                 v = viol[0]
-                more = [x.detail for x in viol[1:3] if x.detail != v.detail]
-                detail = v.detail + ("; also: " + "; ".join(more) if more else "")
+                first = render(v.detail) if self.words else ""
+                more = tuple(x.detail for x in viol[1:3] if self.words and render(x.detail) != first)
+                det = detail("audit.also", first=v.detail, more=Join(more)) if more else v.detail
                 self.partner[p] = [] if v.partner is None else [v.partner]
                 f = "depends_on_unpublished_data" if v.unknown else v.finding
-                rows[p] = Row(f, v.rule, v.clause, detail, False, self._step(v.pass_index), v.check, v.clause_hi)
+                rows[p] = Row(f, v.rule, v.clause, det, False, self._step(v.pass_index), v.check, v.clause_hi)
                 continue
             odd = [x for x in issues if x.finding in ("cannot_check", "tie")]
             if odd and pub != cmp_:
@@ -258,9 +260,9 @@ class _Run:
             if pub == cmp_:
                 note = ""
                 if p in w.roles and self.words:
-                    note = "; the OBC order is not public: " + self._stmt_text(p, short=True)
+                    note = detail("audit.match_obc", text=self._stmt_text(p, short=True))
                 rows[p] = Row("match", f"{step} pass" if step not in ("UR", "pin") else step, clause,
-                           ("as computed" + note) if self.words else "", False, step, "", None)
+                              detail("audit.match", note=note) if self.words else "", False, step, "", None)
                 continue
             if w.walk_cat.get(p, "UR") == pub:
                 rows[p] = None                           # lawful given the earlier passes: a knock-on
@@ -274,13 +276,13 @@ class _Run:
                 typed = (self._step(info["pass"]), "women" if info["what"] == "women" else "order")
                 if ok:
                     rows[p] = Row("depends_on_unpublished_data", rule, cl,
-                                  f"the {_KEY_WORDS[w.statements[k].kind]} order is not public; " + self._stmt_text(p),
-                                  False, *typed, cl_hi)
+                                  detail("audit.depends", key=detail(f"audit.key.{w.statements[k].kind}"),
+                                         text=self._stmt_text(p)), False, *typed, cl_hi)
                 else:
-                    why = ("no OBC figures satisfy all the list's statements at once"
-                           + ("" if self.bounds is None or self.bounds.total_ok else
-                              f" with the State's rural OBC share ({_pct(self.share)}) as their total"))
-                    rows[p] = Row("unexplained", rule, cl, f"{why}; " + self._stmt_text(p), False, *typed, cl_hi)
+                    total = ("" if self.bounds is None or self.bounds.total_ok else
+                             detail("audit.infeasible.total", share=_pct(self.share)))
+                    rows[p] = Row("unexplained", rule, cl, detail("audit.infeasible", total=total,
+                                                                  text=self._stmt_text(p)), False, *typed, cl_hi)
                 continue
             rows[p] = None                               # knock-on: decided below
         self._knock_on(rows, comp)
@@ -301,23 +303,22 @@ class _Run:
             d = min(pass_of(pub), pass_of(cmp_))
             earlier = [(q, x) for q, x in diffs
                        if min(pass_of(ctx.pub_code(q)), pass_of(str(comp[q]))) < d]
-            names = ctx.names_of([q for q, _ in earlier], 5)
             step = "unreserved" if d >= big else f"{ctx.eng.records[d].spec.name} pass"
-            detail = (f"lawful given the list's earlier passes as published (the list gives {pub}); our computation "
-                      f"gives {cmp_} because the earlier passes differ ({names})")
+            said = {"pub": Cat(pub), "computed": Cat(cmp_), "names": ctx.units([q for q, _ in earlier], 5)}
             self.partner[p] = [q for q, _ in earlier]          # a knock-on is explained only with its causes
             dep = [x for _, x in earlier if x.finding == "depends_on_unpublished_data"]
             viol = [x for _, x in earlier if x.finding in VIOLATIONS]
             clause = w.passes[d]["clause"] if d < big else self.base.ur_clause
             clause_hi = w.passes[d]["clause_hi"] if d < big else self.base.ur_clauses["hi"]
-            rule = word("audit.knock_on_rule", "en", step=step)
+            rule = render(detail("audit.knock_on_rule", step=step))
             typed = ("UR" if d >= big else self._step(d), "knock_on")
             if dep:
                 rows[p] = Row("depends_on_unpublished_data", rule, clause,
-                              detail + "; the earlier OBC differences depend on OBC figures that are not public", True,
-                              *typed, clause_hi)
+                              detail("audit.knock_on", dep=detail("audit.knock_on.dep"), **said), True, *typed,
+                              clause_hi)
             else:
-                rows[p] = Row(viol[0].finding if viol else "unexplained", rule, clause, detail, True, *typed, clause_hi)
+                rows[p] = Row(viol[0].finding if viol else "unexplained", rule, clause,
+                              detail("audit.knock_on", dep="", **said), True, *typed, clause_hi)
 
 
 def candidate_options(body: str, opts_list, history_years=(), base_year=None, year=None) -> list[tuple[str, str]]:
@@ -347,10 +348,10 @@ def _with(opts_list, inputs, x):
     return [o for o in opts_list if not o.startswith(f"{name}=")] + [f"{name}={value}"], inputs
 
 
-def _reading(body, x) -> str:
+def _reading(body, x) -> Detail | str:
     name, value = x
     if name == "base_year":
-        return f"previous elections counted from {value}"
+        return detail("audit.base_year", year=value)
     return get_rulebook(body).options[name].readings.get(value, "")
 
 
@@ -388,7 +389,7 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
     tried, refused, explained = [], [], {}
     if search_options:
         tried, refused, explained = _search(run, rows, body, year, quick, opts_list, pub, covered_codes, max_pairs)
-    table, clause_hi = _table(run, rows)
+    table, clause_hi, details = _table(run, rows)
     # the flags measure whole counting units: only those the list gives every unit of
     gaps = np.unique(eng.par[run.ctx.missing])
     listed = (run.pub_idx >= 0) & ~np.isin(eng.par, gaps)
@@ -418,7 +419,8 @@ def audit(body: str, year: int, published, *, units=None, history=None, populati
     return AuditResult(table=table, rules=rules, summary=summary, flags=fl, meta=meta, computed=run.base, verdicts=vs,
                        walk=run.walk, explained_by={int(eng.codes[p]): xs for p, xs in explained.items()},
                        options_tried=[tuple(xs) for xs in tried],
-                       options_refused={tuple(xs): list(names) for xs, names in refused}, clause_hi=clause_hi)
+                       options_refused={tuple(xs): list(names) for xs, names in refused}, clause_hi=clause_hi,
+                       details=details)
 
 
 def _units_table(body, year, first, opts_list, quick):
@@ -538,17 +540,15 @@ def _explain_rows(s: _Search, rows, explained, n_cands: int) -> dict[int, tuple]
         if not explained[p]:
             r = rows[p]
             if r.finding == "unexplained" and s.tried:
-                rows[p] = r._replace(detail=r.detail + f"; no single option ({n_cands} tried) or pair of options "
-                                                       f"removes the difference without breaking another unit")
+                rows[p] = r._replace(detail=detail("audit.no_option", text=r.detail, n=n_cands))
             continue
         xs, f = explained[p][0]
         by[p] = xs
-        name = " and ".join(f"{a}={b} ({_reading(s.body, (a, b))})" for a, b in xs)
-        also = [" and ".join(f"{a}={b}" for a, b in e[0]) for e in explained[p][1:4]]
-        det = rows[p].detail
-        text = (f"under {name} the rules give the published {s.run.ctx.pub_code(p)}"
-                + (" (with OBC figures that are not public)" if f == "depends_on_unpublished_data" else "")
-                + (f"; also under {', '.join(also)}" if also else "") + f". With the options as given: {det}")
+        name = Options(tuple(xs), tuple(_reading(s.body, x) for x in xs))
+        also = Join(tuple(Options(tuple(e[0])) for e in explained[p][1:4]), ", ")
+        text = detail("audit.explained", options=name, code=Cat(s.run.ctx.pub_code(p)),
+                      unknown=detail("audit.explained.unknown") if f == "depends_on_unpublished_data" else "",
+                      also=detail("audit.explained.also", options=also) if also.parts else "", text=rows[p].detail)
         rows[p] = rows[p]._replace(finding="explained_by_option", detail=text)
     return by
 
@@ -563,9 +563,9 @@ def _realign(r, run) -> None:
     r.rows = {at[int(codes[p])]: v for p, v in r.rows.items()}
 
 
-def _table(run, rows) -> tuple[pd.DataFrame, list]:
-    """One row per unit of the body: the listed units as classified, the others ``not_in_list``; and the clause
-    column in Hindi."""
+def _table(run, rows) -> tuple[pd.DataFrame, list, list]:
+    """One row per unit of the body: the listed units as classified, the others ``not_in_list``; the clause
+    column in Hindi and the detail column typed (the table's is its English)."""
     base = run.base
     comp = base.engine.category_codes()
     rows = {**{int(p): _absent(run, int(p)) for p in np.flatnonzero(run.pub_idx < 0)}, **rows}
@@ -577,16 +577,18 @@ def _table(run, rows) -> tuple[pd.DataFrame, list]:
         "published": [run.ctx.pub_code(p) if run.pub_idx[p] >= 0 else "" for p in ps],
         "computed": [str(comp[p]) for p in ps],
         "finding": [rows[p].finding for p in ps], "rule": [rows[p].rule for p in ps],
-        "clause": [rows[p].clause for p in ps], "detail": [rows[p].detail for p in ps],
+        "clause": [rows[p].clause for p in ps], "detail": [render(rows[p].detail) for p in ps],
         "step": [rows[p].step for p in ps], "check": [rows[p].check for p in ps]})
-    return df[AUDIT_COLUMNS], [rows[p].clause_hi for p in ps]
+    return df[AUDIT_COLUMNS], [rows[p].clause_hi for p in ps], [rows[p].detail for p in ps]
 
 
 def _absent(run, p: int) -> Row:
     """The row of a unit the published list does not give."""
     base, rb = run.base, get_rulebook(run.body)
+    kind = Kind(rb.unit_kind)
     where = ("" if base.parent_column is None else
-             f" of {rb.parent_word} {base.engine.parent_labels[base.engine.par[p]]}"
-             + ("" if run.covered[p] else f" (the list gives no {rb.unit_kind} of it)"))
+             detail("audit.absent_where", parent=Kind(rb.parent_word),
+                    label=run.ctx.division_words(base.engine.parent_labels[base.engine.par[p]]),
+                    uncovered="" if run.covered[p] else detail("audit.absent_uncovered", unit_kind=kind)))
     return Row("not_in_list", "not in the list", "",
-               word("audit.not_in_list", "en", unit_kind=rb.unit_kind, where=where) if run.words else "")
+               detail("audit.not_in_list", unit_kind=kind, where=where) if run.words else "")

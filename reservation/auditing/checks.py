@@ -21,6 +21,8 @@ from .unknowns import Statement
 from ..allotment.render import key_texts
 from ..engine import steps
 from ..law.categories import CODES
+from ..law.words_audit import Cat, Detail, Group, Join, detail
+from ..law.words_counts import Said
 
 __all__ = ["check_pass", "pass_order", "BIG"]
 
@@ -58,7 +60,8 @@ class _PassView:
         self.code_taken[rec.chosen] = np.asarray(self.spec.codes, dtype=object)[rec.slot_index]
         self.group = self.spec.group
         self.gname = "women" if self.group == "GEN" else self.group
-        self.gposts = "women's" if self.group == "GEN" else self.group
+        self.gw, self.gp = Group(self.group), Group(self.group, "posts")     # the group in a detail
+        self.label = Said(self.text.label("en"), self.text.label("hi"))
         self.public = kind is None
         self.multi = len(self.spec.codes) > 1
         self.women_code = self.spec.codes[0] if self.multi else None
@@ -83,12 +86,17 @@ class _PassView:
                 return False
         return unknown
 
-    def key_of(self, pos) -> str:
+    def key_of(self, pos) -> Said:
+        """The unit's key in words, in English and Hindi (a trial of the option search, whose details are never
+        shown, ``ctx.words`` False: English only)."""
         if pos not in self._keys:
-            self._keys[pos] = key_texts(self.spec.key, np.array([pos]))[0].as_py()
+            at = np.array([pos])
+            langs = ("en", "hi") if self.ctx.words else ("en",)
+            texts = [key_texts(self.spec.key, at, lang)[0].as_py() for lang in langs]
+            self._keys[pos] = Said(texts[0], texts[-1])
         return self._keys[pos]
 
-    def tiers(self, pos) -> str:
+    def tiers(self, pos) -> Detail:
         return self.ctx.tier_words(int(self.rec.tier[pos]), self.group)
 
     def before(self, a: int, b: int) -> bool:
@@ -96,7 +104,7 @@ class _PassView:
         counted only where it is public."""
         return steps.precedes(self.rec.tier, self.rec.order_key, a, b, self.public)
 
-    def issue(self, finding: str, check: str, clause: str, detail: str, **kw) -> Issue:
+    def issue(self, finding: str, check: str, clause: str, detail: Detail, **kw) -> Issue:
         """An issue of this pass found by ``check`` (a key of :data:`CHECK_WORDS`); ``clause``: the name of the
         pass's clause field (``clause_women``, ...), said in English and Hindi."""
         return Issue(finding, f"{self.spec.name} pass: {CHECK_WORDS[check]}", getattr(self.text, clause), detail,
@@ -114,7 +122,7 @@ class _Parent:
     q: int
     mem: np.ndarray
     need: int
-    where: str
+    where: object                                   # "" or a detail (" in Agra")
     P: list
     skip_women: set = field(default_factory=set)
     excused: dict = field(default_factory=dict)     # unit -> its division: the rule frees it (least populous)
@@ -139,7 +147,8 @@ def check_pass(ctx, w: Walk, i: int, rec, run, in_pass, kind, surplus, freed_any
         # the list's units of the group: in the pool, or taken by an earlier pass of this run (a post the list
         # left empty there, which the rules fill with a unit the list gives this group: it counts here too)
         P = [int(p) for p in mem if in_pass[p] and (v.pool[p] or v.early[p])]
-        where = "" if ctx.eng.parent_labels[q] == "*" else f" in {ctx.eng.parent_labels[q]}"
+        where = ("" if ctx.eng.parent_labels[q] == "*" else
+                 detail("audit.where", parent=ctx.division_words(ctx.eng.parent_labels[q])))
         par = _Parent(q, mem, int(rec.need[q]), where, P)
         _check_freed_earlier(v, par)
         _check_counts(v, par)
@@ -160,17 +169,17 @@ def _check_freed_earlier(v: _PassView, par: _Parent) -> None:
         if pi is None or (p in par.Pset and pi >= i):
             continue
         w.add(p, v.issue("violation_division", "division", "clause_saturation",
-                         f"made unreserved by the division rule in the {ctx.eng.records[pi].spec.name} pass "
-                         f"({d} division), yet the list gives it {ctx.pub_code(p)}"))
+                         detail("audit.freed_earlier", step=Cat(ctx.eng.records[pi].spec.name),
+                                division=ctx.division_words(d), code=Cat(ctx.pub_code(p)))))
         w.checked[i]["division"].append(p)
 
 
-def _count_issue(v: _PassView, par: _Parent, p: int, listed: int, why_this: str) -> None:
+def _count_issue(v: _PassView, par: _Parent, p: int, listed: int, why_this: Detail) -> None:
     """A unit the list's count of the group leaves wrong (too many offices, or too few)."""
+    count = detail("audit.count", listed=listed, posts=v.gp, where=par.where, need=par.need)
     v.w.add(p, v.issue("violation_count", "counts", "clause",
-                       f"the list gives {listed} {v.gposts} offices{par.where} where the law's arithmetic gives "
-                       f"{par.need}{why_this}"
-                       + (" (the count depends on OBC figures that are not public)" if v.count_unknown else ""),
+                       detail("audit.count_checked", count=count, why=why_this,
+                              unknown=detail("audit.count.unknown") if v.count_unknown else ""),
                        unknown=v.count_unknown))
     v.w.checked[v.i]["counts"].append(p)
 
@@ -182,7 +191,7 @@ def _check_counts(v: _PassView, par: _Parent) -> None:
     if len(par.P) > par.need:
         extra = surplus_of(rec, par.q, pass_order(rec, par.P, v.place), par.need, ctx.pub_code)
         for p in extra:
-            _count_issue(v, par, p, len(par.P), f"; this unit is the last of them in {v.gname} order")
+            _count_issue(v, par, p, len(par.P), detail("audit.count.last", group=v.gw))
             v.surplus.add(p)
         par.P = [p for p in par.P if p not in extra]
     if not (v.multi and par.P):
@@ -199,7 +208,8 @@ def _check_counts(v: _PassView, par: _Parent) -> None:
         bad = [p for p in ordered if p not in Wset][:k_law - len(Wq)]
     for p in bad:
         w.add(p, v.issue("violation_count", "counts", "clause_women",
-                         f"the list gives {len(Wq)} {v.women_code} offices{par.where} where the law gives {k_law}",
+                         detail("audit.count_women", listed=len(Wq), code=Cat(v.women_code), where=par.where,
+                                need=k_law),
                          unknown=v.count_unknown))
         w.checked[i]["counts"].append(p)
     par.skip_women = set(bad)
@@ -232,9 +242,8 @@ def _check_division(v: _PassView, par: _Parent) -> None:
     for _q, d, members in rule.saturated(ctx.division, ctx.eng.par, holds, mine, par.mem):
         x = rule.freed_unit(members[mine[members]], v.satpop, ctx.eng.codes)
         par.saturated[x] = v.issue("violation_division", "division", "clause_saturation",
-                                   f"all {len(members)} units of {d} division hold {v.gname} in the list; the rule "
-                                   f"makes the least populous of those chosen ({ctx.name(x)}, "
-                                   f"{int(v.satpop[x]):,}) unreserved")
+                                   detail("audit.saturated", n=len(members), division=ctx.division_words(d),
+                                          group=v.gw, name=ctx.unit(x), pop=f"{int(v.satpop[x]):,}"))
         w.add(x, par.saturated[x])
         w.checked[i]["division"].append(x)
     divs: dict = {}
@@ -277,7 +286,8 @@ def _check_order(v: _PassView, par: _Parent) -> None:
     for u in par.P:
         if not rec.eligible[u]:
             iss = v.issue("violation_order", "eligibility", "clause_eligible",
-                          f"not eligible for {v.gname}: {v.text.eligible_reason}")
+                          detail("audit.not_eligible", group=v.gw,
+                                 reason=Said(v.text.eligible_reason, v.text.in_lang("eligible_reason", "hi"))))
             w.checked[i]["eligibility"].append(u)
         elif v.public and u in Eset:
             iss = None
@@ -303,7 +313,8 @@ def _check_order(v: _PassView, par: _Parent) -> None:
             below = tuple(p for p in par.L if rec.tier[p] == t)
             if above and below:
                 _state(w, Statement(v.kind, above, below, (i, par.q, t, "order")),
-                       {"pass": i, "what": "order", "group": v.gname, "tier": t, "parent": par.q})
+                       {"pass": i, "what": "order", "group": v.gname, "code": v.group, "tier": t,
+                        "parent": par.q})
 
 
 def _swap_issues(v: _PassView, par: _Parent, u: int) -> Issue:
@@ -312,15 +323,13 @@ def _swap_issues(v: _PassView, par: _Parent, u: int) -> Issue:
     ctx = v.ctx
     x = par.swap_of[u]
     d, _u, px, pu = par.misfreed[x]
+    said = {"division": ctx.division_words(d), "group": v.gw, "name": ctx.unit(u), "pop": f"{int(pu):,}",
+            "other_pop": f"{int(px):,}", "code": Cat(ctx.pub_code(u))}
     iss = v.issue("violation_division", "division", "clause_saturation",
-                  f"took {ctx.pub_code(u)}, while {ctx.name(x)} was left without {v.gname} as if the division "
-                  f"rule had freed it in {d} division; the rule frees the least populous of the division's units "
-                  f"chosen, which is {ctx.name(u)} ({int(pu):,} against {int(px):,})", partner=x)
+                  detail("audit.swap_took", other=ctx.unit(x), **said), partner=x)
     v.w.checked[v.i]["division"].append(u)
-    v.w.add(x, v.issue("violation_division", "division", "clause_saturation",
-                       f"left without {v.gname} as if the division rule had freed it in {d} division; the rule "
-                       f"frees the least populous of the division's units chosen, which is {ctx.name(u)} "
-                       f"({int(pu):,} against {int(px):,}), and {ctx.name(u)} took {ctx.pub_code(u)}", partner=u))
+    v.w.add(x, v.issue("violation_division", "division", "clause_saturation", detail("audit.swap_left", **said),
+                       partner=u))
     return iss
 
 
@@ -334,15 +343,16 @@ def _rotation_or_order(v: _PassView, u: int, L_eff: list) -> Issue | None:
         x = better_tier[0]
         v.w.checked[v.i]["rotation"].append(u)
         return v.issue("violation_rotation", "rotation", "clause_rotation",
-                       f"took {ctx.pub_code(u)} though it is in {v.tiers(u)}, while {ctx.name(x)} "
-                       f"({v.tiers(x)}) was left without {v.gname}", partner=x)
+                       detail("audit.rotation", code=Cat(ctx.pub_code(u)), tier=v.tiers(u), other=ctx.unit(x),
+                              other_tier=v.tiers(x), group=v.gw), partner=x)
     if better:
         x = better[0]
         v.w.checked[v.i]["order"].append(u)
         return v.issue("violation_order", "order", "clause",
-                       f"took {ctx.pub_code(u)} with {v.text.label('en')} {v.key_of(u)} ({v.tiers(u)}), while "
-                       f"{ctx.name(x)} with {v.key_of(x)} in the same tier was left without {v.gname}"
-                       + (f" ({len(better)} such units)" if len(better) > 1 else ""), partner=x)
+                       detail("audit.order", code=Cat(ctx.pub_code(u)), label=v.label, key=v.key_of(u),
+                              tier=v.tiers(u), other=ctx.unit(x), other_key=v.key_of(x), group=v.gw,
+                              more=detail("audit.order.more", n=len(better)) if len(better) > 1 else ""),
+                       partner=x)
     return None
 
 
@@ -372,7 +382,8 @@ def _check_women(v: _PassView, par: _Parent) -> None:
         below = tuple(p for p in ordered if p not in Wset and lv[p] == cut)
         if above and below:
             _state(w, Statement(v.kind, above, below, (i, par.q, v.flag_of(last), "women")),
-                   {"pass": i, "what": "women", "group": v.gname, "tier": int(rec.tier[last]), "parent": par.q})
+                   {"pass": i, "what": "women", "group": v.gname, "code": v.group, "tier": int(rec.tier[last]),
+                    "parent": par.q})
     _women_issues(v, k, bad_w, bad_m)
 
 
@@ -380,24 +391,24 @@ def _women_issues(v: _PassView, k: int, bad_w: list, bad_m: list) -> None:
     ctx, w, i = v.ctx, v.w, v.i
 
     def why(p):
-        return f"{v.tiers(p)}" + (f", {v.key_of(p)}" if v.public else "")
+        return Join((v.tiers(p), v.key_of(p)), ", ") if v.public else v.tiers(p)
 
+    wc = Cat(v.women_code)
     for a, b in itertools.zip_longest(bad_w, bad_m):
         if a is not None:
             m = b if b is not None else bad_m[0] if bad_m else None
+            rest = (detail("audit.women_before", other=ctx.unit(m), other_why=why(m), group=v.gw,
+                           other_code=Cat(ctx.pub_code(m))) if m is not None else
+                    detail("audit.women_not_first", k=k, group=v.gw))
             w.add(a, v.issue("violation_women", "women", "clause_women",
-                             f"took {v.women_code} ({why(a)}), though "
-                             + (f"{ctx.name(m)} ({why(m)}) comes before it in {v.gname} order and took "
-                                f"{ctx.pub_code(m)}" if m is not None else "it is not among the first "
-                                f"{k} of the group in {v.gname} order"), partner=m))
+                             detail("audit.women_took", code=wc, why=why(a), rest=rest), partner=m))
             w.checked[i]["women"].append(a)
         if b is not None:
             x = a if a is not None else bad_w[0] if bad_w else None
+            instead = detail("audit.women_instead", other=ctx.unit(x), women_code=wc) if x is not None else ""
             w.add(b, v.issue("violation_women", "women", "clause_women",
-                             f"took {ctx.pub_code(b)}, not {v.women_code}, though it is among the first {k} "
-                             f"of the group in {v.gname} order ({why(b)})"
-                             + (f"; {ctx.name(x)} took {v.women_code} instead" if x is not None else ""),
-                             partner=x))
+                             detail("audit.women_not_taken", code=Cat(ctx.pub_code(b)), women_code=wc, k=k,
+                                    group=v.gw, why=why(b), instead=instead), partner=x))
             w.checked[i]["women"].append(b)
 
 
@@ -412,19 +423,19 @@ def _check_pairing(v: _PassView, par: _Parent) -> None:
     V = sorted((p for p in par.E if p not in Pset and p not in paired), key=lambda p: v.place[p])
     for j, x in enumerate(V):
         if j >= len(H):
-            if not _unchecked(ctx, w, i, par.q, x, len(par.P), par.need, v.gposts, par.where):
-                _count_issue(v, par, x, len(par.P), f": the rules give this unit {v.code_taken[x]}")
+            if not _unchecked(ctx, w, i, par.q, x, len(par.P), par.need, v.gp, par.where):
+                _count_issue(v, par, x, len(par.P), detail("audit.count.rules_give", code=Cat(v.code_taken[x])))
             continue
         u = H[j]
         iss = par.holder_issue.get(u)
         if iss is not None:
+            why = Join((v.tiers(x), v.key_of(x)), ", ") if v.public else v.tiers(x)
             w.add(x, Issue(iss.finding, iss.rule, iss.clause,
-                           f"left without {v.gname}: the rules give it {v.code_taken[x]} ({v.tiers(x)}"
-                           + (f", {v.key_of(x)}" if v.public else "") + f") ahead of {ctx.name(u)}, which took "
-                           f"{ctx.pub_code(u)}", i, partner=u, check=iss.check, clause_hi=iss.clause_hi))
+                           detail("audit.left_without", group=v.gw, code=Cat(v.code_taken[x]), why=why,
+                                  other=ctx.unit(u), other_code=Cat(ctx.pub_code(u))),
+                           i, partner=u, check=iss.check, clause_hi=iss.clause_hi))
         elif v.public and rec.tier[u] == rec.tier[x] and rec.order_key[u] == rec.order_key[x]:
             for a, b in ((u, x), (x, u)):
                 w.add(a, v.issue("tie", "tie", "clause",
-                                 f"{ctx.name(a)} and {ctx.name(b)} have equal {v.text.label('en')} ({v.key_of(a)}) "
-                                 f"in the same tier: the tie-break rule (option tie_break) or a lot decides which "
-                                 f"takes {v.gname}", partner=b))
+                                 detail("audit.tie", a=ctx.unit(a), b=ctx.unit(b), label=v.label, key=v.key_of(a),
+                                        group=v.gw), partner=b))

@@ -1,14 +1,15 @@
 """What the audit's walk finds, as typed data: one :class:`Issue` per thing found about a unit, gathered in a
 :class:`Walk` (:mod:`reservation.auditing.walk` walks the passes; :mod:`reservation.auditing.checks` holds the
-checks of one pass). The words of an issue are made where it is found; :mod:`reservation.auditing.audit`
-classifies them."""
+checks of one pass). The sentence of an issue is typed where it is found (a
+:class:`~reservation.law.words_audit.Detail`, put into words by :func:`reservation.law.words_audit.render`);
+:mod:`reservation.auditing.audit` classifies them."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 from .unknowns import Statement
-from ..law.words import word
+from ..law.words_audit import Detail, detail
 
 __all__ = ["Issue", "Walk", "PRIORITY", "CHECK_WORDS", "state", "unchecked"]
 
@@ -27,13 +28,14 @@ CHECK_WORDS = {"counts": "counts", "division": "division rule", "eligibility": "
 @dataclass
 class Issue:
     """One thing the walk found about a unit: ``finding`` (a finding code, or ``tie``/``cannot_check``), the
-    rule step in words, the clause, a sentence, the pass index (-1 before the passes) and whether the count it
-    concerns depends on data that is not public."""
+    rule step in words, the clause, a sentence (a :class:`~reservation.law.words_audit.Detail`, rendered at the
+    edge), the pass index (-1 before the passes) and whether the count it concerns depends on data that is not
+    public."""
 
     finding: str
     rule: str
     clause: str
-    detail: str
+    detail: Detail
     pass_index: int
     unknown: bool = False
     partner: int | None = None      # the unit on the other side of the finding (who took it / who was left out)
@@ -73,7 +75,7 @@ class Walk:
         return min(got, key=lambda x: x.order) if got else None
 
 
-def unchecked(ctx, w: Walk, i: int, q: int, v: int, listed: int, need: int, gposts: str, where: str) -> bool:
+def unchecked(ctx, w: Walk, i: int, q: int, v: int, listed: int, need: int, gposts, where) -> bool:
     """A post of the group the list leaves without a unit in counting unit ``q`` where the list lacks units: one of
     them may hold it, so the count is not checked (typed ``not_in_list`` in ``checked[i]["unchecked"]``) and ``v``,
     which the rules would give it, is not judged on the count. Each unit the list lacks fills one such post."""
@@ -81,7 +83,7 @@ def unchecked(ctx, w: Walk, i: int, q: int, v: int, listed: int, need: int, gpos
         return False
     ctx.gaps[q] -= 1
     w.add(v, Issue("cannot_check", f"{ctx.eng.records[i].spec.name} pass: counts", ctx.eng.records[i].spec.text.clause,
-                   word("audit.count_unchecked", "en", listed=listed, posts=gposts, where=where, need=need), i,
+                   detail("audit.count_unchecked", listed=listed, posts=gposts, where=where, need=need), i,
                    code="not_in_list", check="unchecked", clause_hi=ctx.eng.records[i].spec.text.in_lang("clause", "hi")))
     w.checked[i]["unchecked"].append(v)
     return True

@@ -18,6 +18,7 @@ import pandas as pd
 
 from .held import RuleCheck
 from ..law.words import category_label, units_word, word
+from ..law.words_audit import render
 
 __all__ = ["Verdict", "verdicts", "verdict_text", "verdict_lines", "verdict_records", "rule_words", "table_in",
            "NAMES_SHOWN"]
@@ -115,13 +116,16 @@ def rule_words(step: str, group: str, check: str, lang: str = "en") -> str:
 
 
 def table_in(table: pd.DataFrame, vs: list[Verdict], lang: str = "en", clause_hi=None,
-             computed=None) -> pd.DataFrame:
+             computed=None, details=None) -> pd.DataFrame:
     """The audit table with its ``rule`` words in ``lang`` (rendered from ``step`` and ``check``; a unit the list
     lacks: the finding's words) and, given ``clause_hi`` (``AuditResult.clause_hi``), its ``clause`` in Hindi (a
-    match's, None there, from the ``computed`` allotment's Hindi table). ``detail`` stays English: it is written
-    where the walk finds it, in English (said by ``verdict.detail_english``). Columns and codes as in English."""
+    match's, None there, from the ``computed`` allotment's Hindi table); given ``details``
+    (``AuditResult.details``, typed), its ``detail`` in ``lang`` (:func:`reservation.law.words_audit.render`).
+    Columns and codes as in English."""
     if lang == "en":
         return table
+    if details is not None and len(details) == len(table):
+        table = table.assign(detail=[render(d, lang) for d in details])
     groups = {v.step: v.group for v in vs}
     rule = [word("audit.finding.not_in_list", lang) if f == "not_in_list" else
             rule_words(s, _group_of(s, groups), c, lang)

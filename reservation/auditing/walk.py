@@ -28,15 +28,20 @@ classifies and words them.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 
 from .checks import BIG, check_pass, pass_order
 from .findings import PRIORITY, Issue, Walk, unchecked as _unchecked
 from .pins import pins_for, slot_table, surplus_of
 from ..law.categories import CODES
+from ..law.words_audit import Cat, Detail, Group, Names, detail
+from ..law.words_counts import Said
 from ..engine import steps
 from ..engine.passes import RuleError
 from ..base.errors import InputError
+from ..inputs.units import load_districts
 from ..rules.keys import KeyKind
 from ..rules.registry import get_rulebook
 
@@ -68,6 +73,10 @@ class _Ctx:
         self.eng = base.engine
         self.n = len(self.eng.codes)
         self.names = base.units["unit_name_en"].to_numpy(dtype=object)
+        self.words = True                        # False: a trial of the option search (its details never shown)
+        u = base.units
+        self.names_hi = (u["unit_name_hi"].fillna("").astype(str).to_numpy(dtype=object) if "unit_name_hi" in u
+                         else np.full(len(u), "", dtype=object))
         self.pub = pub_idx                       # index into CODES per position, -1 where not listed
         self.covered = covered                   # in a counting unit the list gives at least one unit of
         self.missing = covered & (pub_idx < 0)   # ... and not in the list (not_in_list)
@@ -79,6 +88,9 @@ class _Ctx:
         self.opts = options_of(self.rb, [f"{k}={v['value']}" for k, v in base.meta["options"].items()])
         self.obc_given = obc_given
         self.division = base.units["division"].to_numpy(dtype=object) if "division" in base.units else None
+        self.place_hi = dict(_places_hi())         # a district's or division's Hindi name (the State's tables)
+        if "division_hi" in u and "division" in u:
+            self.place_hi.update({str(a): str(b) for a, b in zip(u["division"], u["division_hi"]) if str(b).strip()})
         par = self.eng.par
         n_par = len(self.eng.parent_labels)
         self.starts = np.searchsorted(par, np.arange(n_par), side="left")
@@ -98,18 +110,37 @@ class _Ctx:
             return ", ".join(ps)
         return ", ".join(ps[:limit]) + f" and {len(ps) - limit} more"
 
-    def tier_words(self, t: int, group: str) -> str:
-        g = "a women's office" if group == "GEN" else group
+    def units(self, positions, limit: int = 6) -> Names:
+        """Units by name, for a detail (:mod:`reservation.law.words_audit`): English and Hindi names."""
+        return Names(tuple((self.name(p), str(self.names_hi[int(p)])) for p in positions), limit)
+
+    def unit(self, pos) -> Names:
+        return self.units([pos])
+
+    def division_words(self, d) -> Said:
+        """A division (or a district: a counting unit's label) by its English and Hindi names (else the English
+        one)."""
+        return Said(str(d), self.place_hi.get(str(d), str(d)))
+
+    def tier_words(self, t: int, group: str) -> Detail:
+        """A unit's rotation tier for ``group`` in this election's history, as a detail."""
         if not self.years:
-            return f"tier {t} (no previous election in the history)"
+            return detail("audit.tier.none", tier=int(t))
+        g = detail("audit.tier.women") if group == "GEN" else Group(group)
         span = f"{self.years[0]}-{self.years[-1]}" if len(self.years) > 1 else str(self.years[0])
-        last = self.years[-1]
-        return {1: f"tier 1: never held {g} in {span}", 2: f"tier 2: not {g} in {last}",
-                3: f"tier 3: held {g} in {last}"}[int(t)]
+        return detail(f"audit.tier.{int(t)}", group=g, span=span, last=self.years[-1])
 
     def pub_code(self, pos) -> str:
         v = int(self.pub[int(pos)])
         return CODES[v] if v >= 0 else "?"
+
+
+@lru_cache(maxsize=1)
+def _places_hi() -> tuple:
+    """(English name, Hindi name) of the 75 districts and 18 divisions (data/districts.csv)."""
+    d = load_districts()
+    return tuple(zip(d["unit_name_en"].astype(str), d["unit_name_hi"].astype(str))) + tuple(
+        zip(d["division"].astype(str), d["division_hi"].astype(str)))
 
 
 def walk(ctx: _Ctx) -> Walk:
@@ -143,8 +174,8 @@ def walk(ctx: _Ctx) -> Walk:
             _counts_only(ctx, w, i, base_rec, in_pass, surplus)
             for pos in np.flatnonzero(in_pass & ctx.covered):
                 w.add(pos, Issue("cannot_check", f"{spec.name} pass", text.clause,
-                                 f"the {spec.name} pass cannot be checked with the list's earlier passes as "
-                                 f"published: {why}", i, check="pass", clause_hi=text.in_lang("clause", "hi")))
+                                 detail("audit.cannot_check", step=Cat(spec.name), why=why), i, check="pass",
+                                 clause_hi=text.in_lang("clause", "hi")))
             continue
         rec = run.engine.records[i]
         if not np.array_equal(run.engine.codes, eng.codes):
@@ -168,7 +199,7 @@ def _counts_only(ctx: _Ctx, w: Walk, i: int, rec, in_pass, surplus: set) -> None
     units beyond the law's count (the last in the pass's order of our own run ``rec``) and, for a shortfall, the
     units our run gives the group that the list does not (or ``not_in_list`` where the list lacks units)."""
     spec = rec.spec
-    gposts = "women's" if spec.group == "GEN" else spec.group
+    gposts = Group(spec.group, "posts")
     place = np.full(ctx.n, BIG, dtype=np.int64)
     place[rec.rotation_order] = np.arange(len(rec.rotation_order))
     chosen = set(rec.chosen.tolist())
@@ -177,7 +208,8 @@ def _counts_only(ctx: _Ctx, w: Walk, i: int, rec, in_pass, surplus: set) -> None
         if not ctx.covered[list(mem)].any():
             continue
         need = int(rec.need[q])
-        where = "" if ctx.eng.parent_labels[q] == "*" else f" in {ctx.eng.parent_labels[q]}"
+        where = ("" if ctx.eng.parent_labels[q] == "*" else
+                 detail("audit.where", parent=ctx.division_words(ctx.eng.parent_labels[q])))
         P = [p for p in mem if in_pass[p]]
         blame = (surplus_of(rec, q, pass_order(rec, P, place), need, ctx.pub_code) if len(P) > need else
                  [p for p in pass_order(rec, [p for p in mem if p in chosen and not in_pass[p] and ctx.pub[p] >= 0],
@@ -188,6 +220,6 @@ def _counts_only(ctx: _Ctx, w: Walk, i: int, rec, in_pass, surplus: set) -> None
             elif _unchecked(ctx, w, i, q, p, len(P), need, gposts, where):
                 continue
             w.add(p, Issue("violation_count", f"{spec.name} pass: counts", spec.text.clause,
-                           f"the list gives {len(P)} {gposts} offices{where} where the law's arithmetic gives {need}",
-                           i, check="counts", clause_hi=spec.text.in_lang("clause", "hi")))
+                           detail("audit.count", listed=len(P), posts=gposts, where=where, need=need), i,
+                           check="counts", clause_hi=spec.text.in_lang("clause", "hi")))
             w.checked[i]["counts"].append(p)

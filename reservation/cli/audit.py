@@ -81,7 +81,8 @@ def cmd_audit(args) -> int:
         _say(line, quiet)
     summary = dict(zip(res.summary["finding"], res.summary["units"].astype(int).tolist()))
     meta = res.meta if lang == "en" else {**res.meta, "lang": lang}
-    _emit(table_in(res.table, res.verdicts, lang, res.clause_hi, res.computed), meta, args.format, args.out,
+    _emit(table_in(res.table, res.verdicts, lang, res.clause_hi, res.computed, res.details), meta, args.format,
+          args.out,
           {"body": args.body, "year": args.year, "summary": summary,
            "verdicts": res.meta["audit"]["verdicts"], "rules": _records(res.rules), "flags": _records(res.flags)},
           args.force, args.excel_csv)
@@ -94,7 +95,7 @@ def cmd_audit(args) -> int:
         for r in res.rules.itertuples():
             _say(f"  {r.step}: {r.rule}: {r.held}" + (f" ({r.units})" if r.units else ""), quiet)
     else:
-        _say(word("verdict.detail_english", lang), quiet)
+        _say(word("verdict.table_words", lang), quiet)
     _flags(res.flags, lang, quiet)
     for text, ok in res.computed.assumptions_in(lang):
         _say(word("cli.assumed" if ok else "cli.assumed_english", lang, text=text), quiet)
@@ -198,8 +199,8 @@ def register(subparsers) -> None:
     sp.add_argument("--no-option-search", action="store_true",
                     help="do not try the named options on the differences (faster)")
     sp.add_argument("--lang", choices=["en", "hi"], default="en",
-                    help="language of the verdicts, the printed summary and the table's rule words (columns, "
-                         "codes and the detail column stay as they are)")
+                    help="language of the verdicts, the printed summary and the table's rule, clause and detail "
+                         "words (columns and codes stay as they are)")
     sp.set_defaults(func=cmd_audit)
 
     sp = subparsers.add_parser(

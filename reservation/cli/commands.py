@@ -104,8 +104,7 @@ def cmd_allot(args) -> int:
     if args.out is None:
         sys.stdout.write(table_csv(result.table_in(args.lang)))
         _say_answer(result, args.lang)             # once the table stands: a refusal stays one line alone
-        for a in result.meta["assumptions"]:
-            print(f"assumed: {a}", file=sys.stderr)
+        _say_assumptions(result, args.lang, sys.stderr)
         return 0
     out, meta = write_allotment(result, args.out, lang=args.lang, force=args.force, excel_csv=args.excel_csv)
     _say_answer(result, args.lang)
@@ -122,8 +121,7 @@ def cmd_allot(args) -> int:
         print(summary.sum().to_frame("all").T.to_string())
     else:
         print(summary.to_string())
-    for a in result.meta["assumptions"]:
-        print(f"assumed: {a}")
+    _say_assumptions(result, args.lang, sys.stdout)
     flags = result.meta.get("flags", [])
     _flag_meanings(flags, args.lang)
     for f in flags[:SHOWN_ROWS]:
@@ -134,6 +132,14 @@ def cmd_allot(args) -> int:
         print(f"... and {len(flags) - SHOWN_ROWS} more flags ({len(flags)} in all, every one in {meta})")
     print(f"wrote {out} and {meta}")
     return 0
+
+
+def _say_assumptions(result, lang: str, file) -> None:
+    """The run's assumptions, one "assumed:" line each: in Hindi where the run gives them in both languages (the
+    OBC note: ``Allotment.assumptions_in``), else in English and said to be (``cli.assumed_english``)."""
+    from ..law.words import word
+    for text, ok in result.assumptions_in(lang):
+        print(word("cli.assumed" if ok else "cli.assumed_english", lang, text=text), file=file)
 
 
 def _flag_meanings(flags, lang: str) -> None:
@@ -165,8 +171,7 @@ def cmd_parent_table(args) -> int:
     if args.command not in result.extra:
         raise InputError(f"{args.body}: no {args.command} step with these options", option="--option")
     sys.stdout.write(result.extra_in(args.command, args.lang).to_csv(index=False, lineterminator="\n"))
-    for a in result.meta["assumptions"]:
-        print(f"assumed: {a}", file=sys.stderr)
+    _say_assumptions(result, args.lang, sys.stderr)
     return 0
 
 

@@ -318,9 +318,10 @@ TEXT: dict[str, dict[str, str]] = {
     "verdict.also": {"en": "also named, with an earlier rule's finding: {names}",
                      "hi": "पहले के नियम के निष्कर्ष के साथ ये भी: {names}"},
     "verdict.more": {"en": "{names} and {n} more", "hi": "{names} और {n} अन्य"},
-    "verdict.detail_english": {
+    "verdict.table_words": {
         "en": "",
-        "hi": "तालिका का detail स्तंभ अभी अंग्रेज़ी में है: जाँच उसे अंग्रेज़ी में लिखती है; rule स्तंभ हिन्दी में है।"},
+        "hi": "तालिका के `rule` (नियम), प्रावधान और `detail` (विवरण) स्तंभ हिन्दी में हैं; स्तंभों के नाम और "
+              "श्रेणियों के कोड अंग्रेज़ी में।"},
     # what the audit and the projection print (reservation.cli.audit, reservation.cli.project)
     "audit.title": {"en": "audit of {published} ({body} {year}, {n} units):",
                     "hi": "प्रकाशित सूची {published} की जाँच ({body}, {year}; {n} इकाइयाँ):"},
@@ -353,8 +354,9 @@ TEXT: dict[str, dict[str, str]] = {
         "en": "the list gives {listed} {posts} offices{where} where the law's arithmetic gives {need}, but it lacks "
               "units there, one of which may hold the post: the count is not checked, nor this unit, which the "
               "rules would give it",
-        "hi": "सूची में{where} {posts} के {listed} पद हैं जबकि विधि की गणना {need} देती है, पर वहाँ सूची में कुछ इकाइयाँ "
-              "नहीं हैं, जिनमें से एक के पास यह पद हो सकता है: संख्या नहीं जाँची गई, न यह इकाई, जिसे नियम यह पद देते"},
+        "hi": "सूची{where} {posts} के {listed} पद देती है, जबकि विधि की गणना {need} देती है, पर वहाँ सूची में कुछ "
+              "इकाइयाँ नहीं हैं, जिनमें से एक के पास यह पद हो सकता है: संख्या नहीं जाँची गई, न यह इकाई, जिसे नियम "
+              "यह पद देते"},
     "audit.knock_on_rule": {
         "en": "{step}: knock-on",
         "hi": "{step}: पिछले चरणों के अंतर का परिणाम"},
