@@ -120,3 +120,17 @@ def test_validate_checks_the_projection_parameters(tmp_path):
                       "--projection-samples"), (dict(seed=-1), "--seed"), (dict(seed="1"), "--seed")):
         with pytest.raises(InputError, match=words):
             report.validate("zp-chair", 2026, out=tmp_path / "r", projection=True, **kw)
+
+
+def test_the_pool_takes_the_longest_tasks_first_and_the_report_keeps_the_plan_order():
+    """The State map (no notebook) first, then the projection page, then the division pages by their number of
+    units (largest first, so the two workers end together); ties keep the plan's order."""
+    from reservation.report import Task, _run_order
+    table = pd.DataFrame({"division": ["Agra"] * 2 + ["Lucknow"] * 5 + ["Jhansi"] * 2})
+
+    def task(key, kind, division=None):
+        return Task(key, kind, key, None, {"division": division} if division else {}, None, None, None)
+    plan = [task("state-map", "map"), task("agra", "division", "Agra"), task("jhansi", "division", "Jhansi"),
+            task("lucknow", "division", "Lucknow"), task("projection", "projection")]
+    assert [t.key for t in _run_order(plan, table)] == ["state-map", "projection", "lucknow", "agra", "jhansi"]
+    assert [t.key for t in plan] == ["state-map", "agra", "jhansi", "lucknow", "projection"]    # not reordered

@@ -168,11 +168,13 @@ def state_task(p: dict, tmp: Path, timeout: int = 600) -> Task:
 
 
 def _run_order(tasks: list, table) -> list:
-    """The order the pool takes the tasks in: the State map first (no notebook), then the longest first (the
-    division pages by their number of units, which their maps, tables and notebook grow with), so that the two
-    workers end together; the pages' order in the report is the plan's, whatever the run's."""
+    """The order the pool takes the tasks in: the State map first (no notebook), then the longest first: the
+    projection page (its samples), then the division pages by their number of units (which their maps, tables and
+    notebook grow with), so that the workers end together; the pages' order in the report is the plan's, whatever
+    the run's."""
     units = table["division"].value_counts().to_dict() if "division" in table.columns else {}
-    cost = {t.key: (0 if t.kind == "map" else 1, -units.get(t.parameters.get("division"), 0)) for t in tasks}
+    rank = {"map": 0, "projection": 1}
+    cost = {t.key: (rank.get(t.kind, 2), -units.get(t.parameters.get("division"), 0)) for t in tasks}
     return sorted(tasks, key=lambda t: cost[t.key])
 
 
