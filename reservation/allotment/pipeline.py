@@ -38,9 +38,12 @@ from ..inputs.published import published_list
 from .parents import order_by_parent, pins_by_place, slots_of_parents
 from .render import PassText
 from ..law.rotation import RotationView, distinct_years, group_codes
-from ..law.words import OBC_NOTE_HI, units_word
+from ..law.words import BODY_TITLES_HI, OBC_NOTE_HI, units_word
 from ..law.words_codes import TIE_BREAK_HI
 from ..rules.rulebook import BaseYearWarning, Counts, Rulebook, base_year_assumption
+from ..law.words_audit import Kind
+from ..law.words_counts import Said
+from ..law.words_notes import Note
 from ..rules.registry import get_rulebook
 
 __all__ = ["allot", "counts", "prepare", "Prepared", "Context", "Obc", "options_of"]
@@ -352,9 +355,8 @@ def prepare(body: str, year: int, *, units=None, history=None, population=None, 
         described["lots"] = describe_input(opts["lots"])
     base = rb.base_year_for(year) if base_year is None else int(base_year)
     if base_year is None and year in rb.record_base_years:
-        assumptions.append(f"base year {base}: the base year the published {body} lists of {year} support (the "
-                           f"evidence of option rotation_history, `reservation options --body {body}`); "
-                           f"--base-year gives another")
+        assumptions.append(Note("base.record", base=base, year=year, code=body,
+                                body=Said(body, BODY_TITLES_HI.get(body, body))))
     if base == 0:
         base = int(h["year"].min()) if len(h) else 0
     if base > year:
@@ -519,7 +521,7 @@ def _run(p: Prepared, ctx: Context, c: Counts, frame: pd.DataFrame, assumptions:
     result, slot_matrix, rotation = _engine(p, ctx, c.slots, frame, obc_note)
     totals = dict(zip(CODES, slot_matrix.sum(axis=0).tolist()))
     if not p.given and not len(h) and rb.units_file != "none":
-        assumptions.append(f"no history given (--history): every {rb.unit_kind} counts as never reserved")
+        assumptions.append(Note("history.none", kind=Kind(rb.unit_kind)))
     meta = {"body": body, "year": year, "base_year": base, "posts": int(len(frame)),
             "history_years": rotation.years, "options": opts.record(), "inputs": p.described,
             "assumptions": assumptions, "counts": {k: int(totals[k]) for k in CODES},

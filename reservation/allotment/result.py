@@ -136,13 +136,17 @@ class Allotment:
         return self._with_answer(render_table(self.engine, self.units, self.ur_clause, self.extra_columns))
 
     def assumptions_in(self, lang: str) -> list[tuple[str, bool]]:
-        """``meta["assumptions"]`` in ``lang``: (text, whether it is in ``lang``). An assumption the run rendered
-        from codes in both languages (the OBC note of a pass: its ``note`` and ``note_hi``) is given in Hindi;
-        the rulebooks' other notes are English prose and stay English (False)."""
+        """``meta["assumptions"]`` in ``lang``: (text, whether it is in ``lang``). An assumption the run made as a
+        :class:`~reservation.law.words_notes.Note` (the year, the base year, the history, the blocks left out) is
+        rendered in ``lang`` from its key and values; the OBC note of a pass, made in both languages (its ``note``
+        and ``note_hi``), is given in Hindi; the rulebooks' other notes are English prose and stay English
+        (False)."""
+        from ..law.words_notes import Note
         if lang == "en":
             return [(a, True) for a in self.meta["assumptions"]]
         hi = {r.spec.text.note: r.spec.text.note_hi for r in self.engine.records if r.spec.text.note_hi}
-        return [(hi[a], True) if a in hi else (a, False) for a in self.meta["assumptions"]]
+        return [(a.in_lang(lang), True) if isinstance(a, Note) else (hi[a], True) if a in hi else (a, False)
+                for a in self.meta["assumptions"]]
 
     def counts_in(self, lang: str) -> pd.DataFrame:
         """:attr:`counts` with the arithmetic and clauses in ``lang`` (English: :attr:`counts` itself)."""

@@ -54,8 +54,9 @@ def cmd_counts(args) -> int:
         rows = counts(args.body, args.year, units=args.units, options=args.option,
                       lang=args.lang).itertuples(index=False)
     rows = [tuple(r) for r in rows]
+    from ..law.words import word
     for a in notes:                                # only once the counts stand: a refusal is one line alone
-        print(f"assumed: {a}", file=sys.stderr)
+        print(word("cli.assumed", args.lang, text=a.in_lang(args.lang)), file=sys.stderr)
     if args.format == "json":
         print(json.dumps({r[0]: int(r[1]) for r in rows}, indent=2))
         return 0

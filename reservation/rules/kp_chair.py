@@ -175,8 +175,7 @@ def load_blocks(year: int = 2021, path=None) -> tuple[pd.DataFrame, list[str]]:
     notes = []
     gone = df[df["gps"] == 0]
     if year >= 2021 and len(gone):
-        notes.append("left out (no gram panchayat in the LGD block-panchayat table, so not a Kshetra Panchayat in "
-                     f"{year}): " + ", ".join(f"{a} ({b})" for a, b in zip(gone["unit_name_en"], gone["district"])))
+        notes.append(_left_out(gone, year))
         df = df[df["gps"] > 0]
     elif year < 2021 and from_shipped:
         df, note = _blocks_of_year(df, year)
@@ -184,6 +183,19 @@ def load_blocks(year: int = 2021, path=None) -> tuple[pd.DataFrame, list[str]]:
     cols = ["unit_code", "unit_name_en", "unit_name_hi", "district", "district_lgd_code", "division", "pop", "sc",
             "st", "gps"]
     return df[cols].sort_values(["district", "unit_code"], kind="stable").reset_index(drop=True), notes
+
+
+def _left_out(gone: pd.DataFrame, year: int):
+    """The note on the blocks left out for having no gram panchayat: each named with its district, in English and
+    (where the data give them) in Hindi."""
+    from ..law.words_counts import Said
+    from ..law.words_notes import Note
+    hi = dict(zip(load_districts()["unit_code"], load_districts()["unit_name_hi"]))
+    en = ", ".join(f"{a} ({b})" for a, b in zip(gone["unit_name_en"], gone["district"]))
+    names_hi = ", ".join(f"{a or e} ({hi.get(c) or d})" for a, e, c, d in
+                         zip(gone["unit_name_hi"].fillna(""), gone["unit_name_en"], gone["district_lgd_code"],
+                             gone["district"]))
+    return Note("kp.left_out", year=year, names=Said(en, names_hi))
 
 
 def _blocks_of_year(df: pd.DataFrame, year: int) -> tuple[pd.DataFrame, str]:

@@ -176,6 +176,7 @@ class Calendar:
     earlier_rules: str = ""
     earlier_why: str = ""
     lists: tuple[tuple[int, str, str], ...] = ()
+    instrument_hi: str = ""
 
 
 def _text(name: str, spec: dict, key: str) -> str:
@@ -222,7 +223,7 @@ def _calendar(name: str, spec) -> Calendar:
         raise ParameterError(f"elections.toml: {name}: earlier {earlier!r} is not 'assume' or 'refuse'")
     why = (_text(name, spec, "earlier_rules"), _text(name, spec, "earlier_why")) if earlier == "refuse" else ("", "")
     return Calendar(name, _text(name, spec, "instrument"), held, tuple(sorted(int(y) for y in law)), every,
-                    earlier, *why, lists)
+                    earlier, *why, lists, _text(name, spec, "instrument_hi"))
 
 
 @lru_cache(maxsize=1)

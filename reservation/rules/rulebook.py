@@ -45,6 +45,7 @@ class Years:
     earlier_rules: str = ""
     earlier_why: str = ""
     lists: tuple[tuple[int, str, str], ...] = ()
+    instrument_hi: str = ""
 
     @classmethod
     def of(cls, name: str) -> Years:
@@ -52,7 +53,8 @@ class Years:
         from .parameters import calendar
         c = calendar(name)
         return cls(elections=tuple(y for y, _ in c.held), law=c.law, every=c.every, instrument=c.instrument,
-                   earlier=c.earlier, earlier_rules=c.earlier_rules, earlier_why=c.earlier_why, lists=c.lists)
+                   earlier=c.earlier, earlier_rules=c.earlier_rules, earlier_why=c.earlier_why, lists=c.lists,
+                   instrument_hi=c.instrument_hi)
 
     def computes(self, year: int) -> bool:
         return (year in self.elections and not self.without_rules(year)) or self.is_next(year)
@@ -78,14 +80,14 @@ class Years:
             known = ", ".join(map(str, self.elections))
             raise InputError(f"{body}: {year} is not an election year (elections held: {known}; any year from "
                              f"{max(self.elections) + 1} to {self.last} is the next election)", option="--year")
+        from ..law.words_counts import Said
+        from ..law.words_notes import Note
         notes = []
         if self.is_next(year):
-            top = max(self.elections)
-            notes.append(f"{year} is taken as the next election: none has been held since {top}, and the year "
-                         f"only labels it; the elections held up to {top} are its history")
+            notes.append(Note("year.next", year=year, top=max(self.elections)))
         if year not in self.law:
-            notes.append(f"no reservation rules for {year} are in the sources: the {self.instrument} rules of "
-                         f"{self.rules_year(year)} are assumed to apply unchanged")
+            notes.append(Note("year.rules_assumed", year=year, rules_year=self.rules_year(year),
+                              instrument=Said(self.instrument, self.instrument_hi or self.instrument)))
         return notes
 
     def refusal(self, body: str, year: int) -> str:
@@ -121,17 +123,19 @@ def base_year_assumption(history, year: int, base_year: int, body: str, election
     missing = [y for y in wanted if y not in have]
     if not missing:
         return ""
+    from ..law.words import BODY_TITLES_HI
+    from ..law.words_counts import Said
+    from ..law.words_notes import Note
     used = [y for y in have if base_year <= y < year]
     same = [y for y in wanted if y not in missing]
-    text = (f"base year {base_year}: the {body} history holds no record for the general election(s) of "
-            f"{', '.join(map(str, missing))}; rotation counts only {', '.join(map(str, used)) or 'no election'}")
     if same and missing == wanted[:len(missing)]:
-        text += (f", so 'never reserved in the previous elections since {base_year}' is computed as 'not reserved "
-                 f"in {', '.join(map(str, same))}' and the result is the one of base year {same[0]}; supply the "
-                 f"missing lists with --history to compute the {base_year} reading")
+        then = Note("base.as_later", base=base_year, same=", ".join(map(str, same)), first=same[0])
     else:
-        text += "; units are taken as not reserved in the missing elections"
-    return text
+        then = Note("base.not_reserved")
+    return Note("base.missing", base=base_year, body=Said(body, BODY_TITLES_HI.get(body, body)),
+                missing=", ".join(map(str, missing)),
+                counted=Note("base.counts_only", used=", ".join(map(str, used))) if used else
+                Note("base.counts_none"), then=then)
 
 
 @dataclass(frozen=True)
