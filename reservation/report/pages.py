@@ -6,6 +6,8 @@ either written once beside the pages (``directory``, the default: small pages) o
 from __future__ import annotations
 
 import html
+import re
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -278,7 +280,49 @@ def notebook_to_html(ipynb, html_path, *, title: str = "", plotlyjs: str = "inli
             tag += f'<script type="text/javascript">{get_plotlyjs()}</script>'
     if static_map is not None or published_map is not None:
         tag += _FALLBACK_SCRIPT
-    body, _ = _exporter().from_notebook_node(nb, resources={"plotly_tag": tag, "shared": shared,
-                                                            "page_title": nb.metadata["title"]})
-    html_path.write_text(body, encoding="utf-8")
+    with _unparsed():
+        body, _ = _exporter().from_notebook_node(nb, resources={"plotly_tag": tag, "shared": shared,
+                                                                "page_title": nb.metadata["title"]})
+    html_path.write_text(_accessible(body), encoding="utf-8")
     return html_path
+
+
+class _Unparsed:
+    """What nbconvert's HTML exporter takes for BeautifulSoup while :func:`_unparsed` holds: the page as the
+    template wrote it, and no element to change (:func:`_accessible` adds the attributes instead)."""
+
+    def __init__(self, markup: str, features=None):
+        self.markup = markup
+
+    def select(self, selector: str) -> list:
+        return []
+
+    def __str__(self) -> str:
+        return self.markup
+
+
+@contextmanager
+def _unparsed():
+    """While held, nbconvert's HTML exporter does not parse the page it made with BeautifulSoup and print it again
+    (it does so to give images without one an alternative text and the cells' inputs and outputs a tabindex):
+    0.1 s of a report page's 0.12-0.18 s of CPU, measured. :func:`_accessible` adds those attributes."""
+    from nbconvert.exporters import html as exporter_module
+    soup = exporter_module.BeautifulSoup
+    exporter_module.BeautifulSoup = _Unparsed
+    try:
+        yield
+    finally:
+        exporter_module.BeautifulSoup = soup
+
+
+_IMG_WITHOUT_ALT = re.compile(r"<img(?![^>]*\balt=)([^>]*?)(/?)>")
+_FOCUSABLE_DIV = re.compile(r'<div class="[^"]*(?<![\w-])(?:jp-OutputArea-output|jp-Cell-inputWrapper)(?![\w-])[^"]*"'
+                            r'[^>]*?(?<!tabindex="0")>')
+NO_ALT = "No description has been provided for this image"
+
+
+def _accessible(page: str) -> str:
+    """What nbconvert's exporter adds to a page (see :func:`_unparsed`): an alternative text for every image
+    without one, and ``tabindex="0"`` on each cell's input wrapper and output, so a keyboard reaches them."""
+    page = _IMG_WITHOUT_ALT.sub(lambda m: f'<img{m.group(1)} alt="{NO_ALT}"{m.group(2)}>', page)
+    return _FOCUSABLE_DIV.sub(lambda m: m.group(0)[:-1] + ' tabindex="0">', page)
