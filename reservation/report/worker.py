@@ -307,22 +307,20 @@ def _published_maps(task: Task, r, res: TaskResult):
 def _execute(task: Task) -> None:
     import papermill as pm
     cwd = str(Path(task.ipynb).parent)
-    kw = {}
+    km = _kernel(cwd)        # fresh kernels: a new one per notebook, started (and logged, and killed) the same way
     if not _FRESH:
-        km = _kernel(cwd)
         try:
             _reset_namespace(km)
         except Exception:  # noqa: BLE001 - a kernel that cannot be reset is replaced (fresh namespace)
             _stop_kernel()
             km = _kernel(cwd)
-        kw["km"] = km
-    else:                                      # a new kernel per notebook, started by papermill: the same start-up
-        kw["extra_arguments"] = [f"--IPKernelApp.exec_lines={KERNEL_STARTUP}"]
     try:
         pm.execute_notebook(task.notebook, task.ipynb, parameters=task.parameters, kernel_name=KERNEL,
                             progress_bar=False, log_output=False, cwd=cwd, execution_timeout=task.timeout,
-                            start_timeout=120, request_save_on_cell_execute=False, **kw)
+                            start_timeout=120, request_save_on_cell_execute=False, km=km)
     finally:
+        if _FRESH:
+            _stop_kernel()
         if Path(task.ipynb).is_file():
             compact_notebook(task.ipynb, task.notebook)
 
