@@ -43,3 +43,19 @@ def test_the_exporter_parses_nothing_while_a_page_is_made(tmp_path, monkeypatch)
     monkeypatch.setattr(exporter_module, "BeautifulSoup", lambda *a, **k: calls.append(a) or real(*a, **k))
     pages.notebook_to_html(tmp_path / "n.ipynb", tmp_path / "p.html", title="t", plotlyjs="directory")
     assert calls == [] and exporter_module.BeautifulSoup is not pages._Unparsed     # put back afterwards
+
+
+def test_the_attributes_are_those_nbconvert_adds_on_awkward_tags():
+    """An image whose only "alt" is part of another attribute's name, one with an empty alt, a self-closing one,
+    an output div already focusable: the same attributes as nbconvert's own pass (BeautifulSoup) gives."""
+    page = ('<main class="jp-Notebook"><img data-alt="x" src="a.png"><img alt="" src="b.png"><img src="c.png"/>'
+            '<div class="jp-Cell-inputWrapper" id="i"></div><div class="jp-OutputArea-output" tabindex="0"></div>'
+            '<div class="jp-OutputArea-outputs"></div><div class="x jp-OutputArea-output y" data-mime-type="t"></div>'
+            '</main>')
+    soup = BeautifulSoup(page, features="html.parser")
+    for elem in soup.select("img:not([alt])"):
+        elem.attrs["alt"] = pages.NO_ALT
+    for selector in (".jp-Notebook div.jp-Cell-inputWrapper", ".jp-Notebook div.jp-OutputArea-output"):
+        for elem in soup.select(selector):
+            elem.attrs["tabindex"] = "0"
+    assert str(BeautifulSoup(pages._accessible(page), features="html.parser")) == str(soup)

@@ -315,7 +315,7 @@ def _unparsed():
         exporter_module.BeautifulSoup = soup
 
 
-_IMG_WITHOUT_ALT = re.compile(r"<img(?![^>]*\balt=)([^>]*?)(/?)>")
+_IMG_WITHOUT_ALT = re.compile(r"<img(?![^>]*(?<![\w-])alt=)([^>]*?)(/?)>")
 _FOCUSABLE_DIV = re.compile(r'<div class="[^"]*(?<![\w-])(?:jp-OutputArea-output|jp-Cell-inputWrapper)(?![\w-])[^"]*"'
                             r'[^>]*?(?<!tabindex="0")>')
 NO_ALT = "No description has been provided for this image"

@@ -208,14 +208,15 @@ def _allotment(m: dict):
     computed; for an election not yet held it carries the projection's probabilities, which computing it again
     here would not), so a missing file is an error; without a report folder (benchmarks), computed here."""
     from ..views import run_allotment
-    from ..views.params import allotment_file
+    from ..views.params import saved_allotment
     key = allotment_key(m)
     if key not in ALLOTMENTS:
         if _CACHE is not None:
-            import pickle
-            path = allotment_file(_CACHE, m["body"], m["year"], base_year=m["base_year"], options=m["options"],
-                                  history=m["history"], units=m["units"] or "")
-            ALLOTMENTS[key] = pickle.loads(path.read_bytes())
+            saved = saved_allotment(_CACHE, m["body"], m["year"], base_year=m["base_year"], options=m["options"],
+                                    history=m["history"], units=m["units"])
+            if saved is None:
+                raise FileNotFoundError(f"the report's saved allotment of {m['body']} {m['year']} is not in {_CACHE}")
+            ALLOTMENTS[key] = saved
         else:
             ALLOTMENTS[key] = run_allotment(m["body"], m["year"], base_year=m["base_year"], options=m["options"],
                                             history=m["history"], units=m["units"])

@@ -190,7 +190,8 @@ def _left_out(gone: pd.DataFrame, year: int):
     (where the data give them) in Hindi."""
     from ..law.words_counts import Said
     from ..law.words_notes import Note
-    hi = dict(zip(load_districts()["unit_code"], load_districts()["unit_name_hi"]))
+    districts = load_districts()
+    hi = dict(zip(districts["unit_code"], districts["unit_name_hi"]))
     en = ", ".join(f"{a} ({b})" for a, b in zip(gone["unit_name_en"], gone["district"]))
     names_hi = ", ".join(f"{a or e} ({hi.get(c) or d})" for a, e, c, d in
                          zip(gone["unit_name_hi"].fillna(""), gone["unit_name_en"], gone["district_lgd_code"],
