@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ..base import signals
 from ..law.categories import CODES
 from ..engine.passes import RuleError
 from ..allotment.pipeline import Prepared
@@ -152,13 +153,35 @@ def _categories_of(batch: list) -> list:
 
 
 def _ignore_interrupt() -> None:
+    """A forked process's first act: Ctrl-C is the parent's to handle (it stops these). The signals were held back
+    across the fork (:func:`_submit`), so none reached this process before it could ignore it."""
     import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)        # Ctrl-C is the parent's to handle; it stops these
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signals.release()
+
+
+def _submit(ex, batch: list):
+    """``ex.submit`` with Ctrl-C and SIGTERM held back until it returns (:func:`reservation.base.signals.held`:
+    the processes are forked inside the first call, and the executor holds its lock there)."""
+    with signals.held():
+        return ex.submit(_categories_of, batch)
+
+
+def _stop(ex) -> None:
+    """End the forked processes now (the run was stopped or failed): no waiting for the batches they hold."""
+    procs = list((getattr(ex, "_processes", None) or {}).values())      # the executor cannot stop its workers
+    for proc in procs:
+        if proc.is_alive():
+            proc.terminate()
+    ex.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        proc.join(5)
 
 
 def _categories_forked(target: Prepared, draws, jobs: int):
     """``(obc, categories)`` of each draw, in order, the engine run in ``jobs`` forked processes while this one
-    draws the next batches (at most :data:`AHEAD` per process ahead)."""
+    draws the next batches (at most :data:`AHEAD` per process ahead). Stopped or failed, the processes are ended
+    at once (:func:`_stop`)."""
     import multiprocessing
     from collections import deque
     from concurrent.futures import ProcessPoolExecutor
@@ -166,17 +189,22 @@ def _categories_forked(target: Prepared, draws, jobs: int):
     global _FORKED
     _FORKED = target
     pending: deque = deque()
+    ex = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"), initializer=_ignore_interrupt)
+    finished = False
     try:
-        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
-                                 initializer=_ignore_interrupt) as ex:
-            while batch := list(islice(draws, BATCH)):
-                pending.append((batch, ex.submit(_categories_of, batch)))
-                while len(pending) > AHEAD * jobs:
-                    yield from _done(pending.popleft())
-            while pending:
+        while batch := list(islice(draws, BATCH)):
+            pending.append((batch, _submit(ex, batch)))
+            while len(pending) > AHEAD * jobs:
                 yield from _done(pending.popleft())
+        while pending:
+            yield from _done(pending.popleft())
+        finished = True
     finally:
         _FORKED = None
+        if finished:
+            ex.shutdown(wait=True)
+        else:
+            _stop(ex)
 
 
 def _done(item):

@@ -42,6 +42,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from importlib import resources
 from pathlib import Path
 
+from ..base import signals
 from ..base.errors import InputError
 from .folder import MARKER, Target, check_target, keep_failed, make_workdir, publish
 from .index import write_index
@@ -223,8 +224,9 @@ def _start_pool(p: dict, work: Path, fresh_kernels: bool) -> ProcessPoolExecutor
     logs = str(work / "logs")
     pool = ProcessPoolExecutor(max_workers=n, initializer=worker_init,
                                initargs=(fresh_kernels, logs, font, logs, str(work)))
-    for _ in range(n):     # the processes start at a first submit (all of them when forked; otherwise one each)
-        pool.submit(os.getpid)
+    with signals.held():   # the processes start at a first submit (all when forked; otherwise one each)
+        for _ in range(n):
+            pool.submit(os.getpid)
     return pool
 
 
@@ -237,7 +239,8 @@ def _run_tasks(pool: ProcessPoolExecutor, tasks: list, p: dict, progress: bool, 
     bar = tqdm(total=len(tasks) + len(pending), desc=f"{p['body']} {p['year']}", unit="notebook",
                file=sys.stderr, disable=not progress, dynamic_ncols=True)
     try:
-        pending.update({pool.submit(run_task, t): t for t in tasks})
+        with signals.held():                     # a submit must not be interrupted (base/signals.py)
+            pending.update({pool.submit(run_task, t): t for t in tasks})
         failed = False
         while pending:
             done, _ = wait(list(pending), return_when=FIRST_COMPLETED)
@@ -301,7 +304,8 @@ def run_report(body, year, divisions="all", *, out=None, fmt="html", base_year=2
         save_cleaned(work / "logs")      # the cleaned boundaries, which the notebooks load (removed before publishing)
         pool = _start_pool(p, work, fresh_kernels)
         early = [state_task(p, work, timeout)] if state_page and STATE_NOTEBOOK.is_file() else []
-        started = {pool.submit(run_task, t): t for t in early}
+        with signals.held():
+            started = {pool.submit(run_task, t): t for t in early}
         result = report_allotment(p, seed, progress, samples)
         tasks, empty = plan(p, result, work, timeout=timeout, state_page=False)
         if not any(t.kind == "division" for t in tasks):

@@ -73,6 +73,8 @@ def worker_init(fresh: bool, log_dir: str, font_css: str | None = None, cache: s
         os.environ[REPORT_CACHE_ENV] = cache
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _terminated)
+    from ..base import signals
+    signals.release()        # held back across the fork (reservation.base.signals): the handlers are set now
     import gc
     gc.freeze()          # what the parent left (modules, boundaries, caches) is never garbage: not walked again
     if cwd and not fresh:
