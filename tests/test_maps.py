@@ -292,11 +292,11 @@ def test_choropleth_marks_absent_districts():
 # ------------------------------------------------------------------------------------------ static
 
 def test_static_figure_uses_the_category_colours():
-    from matplotlib.collections import PatchCollection
+    from matplotlib.collections import PathCollection
     a = fake_allotment()
     fig = maps.static_figure(a, title="t")
     ax = fig.axes[0]
-    fills = [c for c in ax.collections if isinstance(c, PatchCollection)]
+    fills = [c for c in ax.collections if isinstance(c, PathCollection)]
     polys = next(c for c in fills if len(c.get_facecolors()) == 75)
     got = [tuple(np.round(c, 4)) for c in polys.get_facecolors()]
     want = [tuple(np.round(to_rgba(COLOURS[c]), 4)) for c in a["category"]]

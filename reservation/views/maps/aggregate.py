@@ -16,6 +16,8 @@ from ...law.words import check_lang, word
 from ..places import division_names
 from .boundaries import district_boundaries, division_boundaries
 from .certainty import status_of
+from .draw import panel_axes, shape_paths
+from .draw import shapes as draw_shapes
 from .style import (COLOUR_ABSENT, EDGE_ABSENT, LABEL_BOX, center, clip_view, division_outline, fit_zoom, font_rc,
                     geojson, hover_text, in_box, view_bounds, visible_box)
 
@@ -270,7 +272,8 @@ def _aggregate_shapes(agg: pd.DataFrame, division, names) -> dict:
     divs = clip_view(divs.boundary, view)
     absent = b[~b["unit_code"].isin(agg["unit_code"])]
     aspect = 1 / math.cos(math.radians((bounds[1] + bounds[3]) / 2))
-    return {"g": g, "absent": absent, "divs": divs, "view": view, "aspect": aspect}
+    return {"g": g, "absent": absent, "divs": divs, "view": view, "aspect": aspect, "g_paths": shape_paths(g),
+            "absent_paths": shape_paths(absent)}
 
 
 def _aggregate_panel(fig, agg: pd.DataFrame, m: str, shapes: dict, origin: tuple, cell: tuple):
@@ -284,21 +287,21 @@ def _aggregate_panel(fig, agg: pd.DataFrame, m: str, shapes: dict, origin: tuple
     (x0, y0), (cell_w, cell_h), view = origin, cell, shapes["view"]
     # panels at fixed places; the colour bar is drawn by hand (an axes with ticks, a colorbar or an axes
     # title makes matplotlib measure tick labels on every draw: most of the time of these maps)
-    ax = fig.add_axes((x0, y0 + 0.02 * cell_h, 0.80 * cell_w, 0.78 * cell_h))
-    ax.set_axis_off()
+    ax = panel_axes(fig, (x0, y0 + 0.02 * cell_h, 0.80 * cell_w, 0.78 * cell_h))
     ax.set_aspect(shapes["aspect"])
     cmap = LinearSegmentedColormap.from_list(m, ["#ffffff", _measure_colour(m)])
     if len(shapes["absent"]):
-        shapes["absent"].plot(ax=ax, facecolor="#eeeeee", edgecolor="#bdbdbd", linewidth=0.3)
+        draw_shapes(ax, shapes["absent"], paths=shapes["absent_paths"], facecolor="#eeeeee", edgecolor="#bdbdbd",
+                    linewidth=0.3, autoscale=False)
     vals = [float(x) for x in _measure(agg, m)]
     top = _measure_max(vals)
-    shapes["g"].plot(ax=ax, color=[cmap(v / top) for v in vals], edgecolor=EDGE_ABSENT, linewidth=0.3)
-    shapes["divs"].plot(ax=ax, color="#303030", linewidth=0.8)
+    draw_shapes(ax, shapes["g"], paths=shapes["g_paths"], color=[cmap(v / top) for v in vals], edgecolor=EDGE_ABSENT,
+                linewidth=0.3, autoscale=False)
+    draw_shapes(ax, shapes["divs"], color="#303030", linewidth=0.8, autoscale=False)
     ax.set_xlim(view[0], view[2])
     ax.set_ylim(view[1], view[3])
     bar = (x0 + 0.83 * cell_w, y0 + 0.2 * cell_h, 0.035 * cell_w, 0.5 * cell_h)
-    cax = fig.add_axes(bar)
-    cax.set_axis_off()
+    cax = panel_axes(fig, bar)
     cax.imshow(np.linspace(1, 0, 64).reshape(-1, 1), cmap=cmap, aspect="auto", vmin=0, vmax=1,
                extent=(0, 1, 0, 1))
     cax.add_patch(matplotlib.patches.Rectangle((0, 0), 1, 1, fill=False, edgecolor="#808080", linewidth=0.5))

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ...law.words import word
+from .draw import shapes
 
 __all__ = ["STATUSES", "UNDETERMINED", "HATCHES", "DOT_COLOURS", "PALE_OPACITY", "PALE_SHARE", "HATCH_COLOUR",
            "HATCH_WIDTH",
@@ -116,8 +117,8 @@ def overlay_hatches(ax, gdf, statuses: pd.Series) -> None:
     for k in UNDETERMINED:
         sel = (statuses == k).to_numpy()
         if sel.any():
-            gdf[sel].plot(ax=ax, facecolor="none", edgecolor=HATCH_COLOUR, linewidth=0.0, hatch=HATCHES[k],
-                          hatch_linewidth=HATCH_WIDTH)
+            shapes(ax, gdf[sel], facecolor="none", edgecolor=HATCH_COLOUR, linewidth=0.0, hatch=HATCHES[k],
+                   hatch_linewidth=HATCH_WIDTH)
 
 
 def status_traces(fig, df: pd.DataFrame, lon, lat, names, lang: str) -> None:

@@ -17,6 +17,7 @@ from ...law.words import check_lang, word
 from ..places import division_names, unit_names
 from .certainty import (PALE_OPACITY, overlay_hatches, pale, undetermined_counts, status_handles, status_label,
                         status_note, status_of, status_traces)
+from .draw import shapes
 from .boundaries import (DEFAULT_SIMPLIFY_TOLERANCE, _district_boundaries_cached, _division_boundaries_cached,
                          join_allotment, state_outline)
 from .style import (COLOUR_ABSENT, COLOUR_OUTSIDE, EDGE_ABSENT, EDGE_OUTSIDE, LABEL_BOX, center, chromium_path,
@@ -222,17 +223,16 @@ def _label(ax, text, xy, size, colour, style="normal"):
 def locator(ax, division, lang: str | None = "en") -> None:
     """A small map of the State on ``ax`` with the division(s) filled dark: where the zoomed map is; titled in
     ``lang`` (None: no title)."""
-    import geopandas as gpd
     names = division_names(division) or []
     divs = _division_boundaries_cached(LOCATOR_TOLERANCE)                     # a small map: coarse outlines
     ax.set_axis_off()
     minx, miny, maxx, maxy = divs.total_bounds
     ax.set_aspect(1 / np.cos(np.radians((miny + maxy) / 2)))
-    divs.plot(ax=ax, facecolor="#e8e8e8", edgecolor="#ffffff", linewidth=0.4)
+    shapes(ax, divs, facecolor="#e8e8e8", edgecolor="#ffffff", linewidth=0.4)
     sel = divs[divs["division"].isin(names)]
     if len(sel):
-        sel.plot(ax=ax, facecolor="#b2182b", edgecolor="#b2182b", linewidth=0.6)
-    gpd.GeoSeries([state_outline(LOCATOR_TOLERANCE)], crs=4326).boundary.plot(ax=ax, color="#404040", linewidth=0.6)
+        shapes(ax, sel, facecolor="#b2182b", edgecolor="#b2182b", linewidth=0.6)
+    shapes(ax, [state_outline(LOCATOR_TOLERANCE).boundary], color="#404040", linewidth=0.6)
     if lang is not None:
         map_title(ax.figure, ax, word("map.state", lang), size=8, pad=0.004, colour="#404040")
 
@@ -359,23 +359,23 @@ def _static_shapes(layers: _Layers, names, tol: float, figsize, size_column: str
     ax.set_aspect(1 / np.cos(np.radians((bounds[1] + bounds[3]) / 2)))
 
     if len(layers.absent):
-        layers.absent.plot(ax=ax, facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, linewidth=0.4, hatch="////")
+        shapes(ax, layers.absent, facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, linewidth=0.4, hatch="////")
     if len(layers.context):
-        layers.context.plot(ax=ax, facecolor=COLOUR_OUTSIDE, edgecolor=EDGE_OUTSIDE, linewidth=0.5)
+        shapes(ax, layers.context, facecolor=COLOUR_OUTSIDE, edgecolor=EDGE_OUTSIDE, linewidth=0.5)
     if len(layers.polys):
         unsure = _undetermined_mask(layers.polys)
-        layers.polys.plot(ax=ax, color=[pale(COLOURS[c]) if u else COLOURS[c]
+        shapes(ax, layers.polys, color=[pale(COLOURS[c]) if u else COLOURS[c]
                                         for c, u in zip(layers.polys["category"].astype(str), unsure)],
-                          edgecolor="#ffffff", linewidth=0.6)
+               edgecolor="#ffffff", linewidth=0.6)
         if unsure.any():
             overlay_hatches(ax, layers.polys, status_of(layers.polys))
     outline = gpd.GeoSeries([state_outline(tol)], crs=4326)
     if names is not None:
-        clip_view(divs.boundary, view).plot(ax=ax, color="#303030", linewidth=1.1)
-        clip_view(outline.boundary, view).plot(ax=ax, color="#000000", linewidth=1.4)
+        shapes(ax, clip_view(divs.boundary, view), color="#303030", linewidth=1.1)
+        shapes(ax, clip_view(outline.boundary, view), color="#000000", linewidth=1.4)
     else:
-        divs.boundary.plot(ax=ax, color="#303030", linewidth=1.1)
-        outline.boundary.plot(ax=ax, color="#000000", linewidth=1.4)
+        shapes(ax, divs.boundary, color="#303030", linewidth=1.1)
+        shapes(ax, outline.boundary, color="#000000", linewidth=1.4)
     ax.set_xlim(view[0], view[2])
     ax.set_ylim(view[1], view[3])
 

@@ -13,6 +13,7 @@ import pandas as pd
 from ...law.categories import CODES, COLOURS, label
 from ...law.words import check_lang, word
 from ..places import division_names, place_names, unit_names
+from .draw import shapes
 from .boundaries import UP_BOX, district_boundaries, division_boundaries
 from .certainty import (HATCH_COLOUR, HATCH_WIDTH, HATCHES, PALE_OPACITY, UNDETERMINED, pale, undetermined_counts,
                         status_handles, status_label, status_note, status_of, status_traces)
@@ -221,9 +222,9 @@ def points_static_figures(points: pd.DataFrame, title: str | dict | None = None,
         pad = 0.04 * max(bounds[2] - bounds[0], bounds[3] - bounds[1])
         view = (bounds[0] - pad, bounds[1] - pad, bounds[2] + pad, bounds[3] + pad)
         ax.set_aspect(1 / math.cos(math.radians((bounds[1] + bounds[3]) / 2)))
-        clip_view(district_boundaries(CONTEXT_TOLERANCE), view).plot(ax=ax, facecolor=COLOUR_ABSENT,
-                                                                      edgecolor=EDGE_OUTSIDE, linewidth=0.5)
-        clip_view(divs.boundary, view).plot(ax=ax, color="#303030", linewidth=1.1)
+        shapes(ax, clip_view(district_boundaries(CONTEXT_TOLERANCE), view), facecolor=COLOUR_ABSENT,
+               edgecolor=EDGE_OUTSIDE, linewidth=0.5)
+        shapes(ax, clip_view(divs.boundary, view), color="#303030", linewidth=1.1)
         if len(points):
             _static_dots(ax, points, top)
         ax.set_xlim(view[0], view[2])

@@ -21,6 +21,7 @@ from ...law.words import LANGS, check_lang, word
 from ..places import division_names, in_division
 from .certainty import (HATCH_COLOUR, HATCH_WIDTH, HATCHES, UNDETERMINED, overlay_hatches, pale, undetermined_counts,
                         status_handles, status_of)
+from .draw import panel_axes, shapes
 from .style import (COLOUR_ABSENT, EDGE_ABSENT, EDGE_OUTSIDE, clip_view, font_rc, hover_text, map_title,
                     save_figure, view_bounds)
 
@@ -181,7 +182,7 @@ def published_static_figures(table: pd.DataFrame, published: pd.DataFrame | None
         mode, _draw_shares)
     with matplotlib.rc_context(font_rc(langs[0]) if langs else {}):
         fig = Figure(figsize=(round(width, 2), 8.2))
-        axes = [fig.add_axes((0.01 + 0.495 * i, 0.17, 0.485, 0.74)) for i in (0, 1)]
+        axes = [panel_axes(fig, (0.01 + 0.495 * i, 0.17, 0.485, 0.74)) for i in (0, 1)]
         context = clip_view(_context_districts(), view)
         for ax in axes:
             ax.set_axis_off()
@@ -238,7 +239,7 @@ def _context_districts():
 
 def _context(ax, context) -> None:
     """The districts in view (``context``: cut to it), white, on ``ax``."""
-    context.plot(ax=ax, facecolor=COLOUR_ABSENT, edgecolor=EDGE_OUTSIDE, linewidth=0.4)
+    shapes(ax, context, facecolor=COLOUR_ABSENT, edgecolor=EDGE_OUTSIDE, linewidth=0.4)
 
 
 def _division_lines():
@@ -248,7 +249,7 @@ def _division_lines():
 
 def _outlines(ax, lines) -> None:
     """The division lines in view (``lines``: cut to it) on ``ax``."""
-    lines.plot(ax=ax, color="#303030", linewidth=0.9)
+    shapes(ax, lines, color="#303030", linewidth=0.9)
 
 
 def _category_handles(codes: list[str], lang: str) -> list:
@@ -294,18 +295,18 @@ def _draw_districts(axes, sub, psub, view, body):
     if st is not None:
         unsure = (st != "determined").to_numpy()
     if len(left):
-        left.plot(ax=axes[0], color=[pale(COLOURS[c]) if u else COLOURS[c]
+        shapes(axes[0], left, color=[pale(COLOURS[c]) if u else COLOURS[c]
                                      for c, u in zip(left["category"].astype(str), unsure)],
-                  edgecolor="#ffffff", linewidth=0.5)
+               edgecolor="#ffffff", linewidth=0.5)
         if unsure.any():
             overlay_hatches(axes[0], left, st)
     listed = right["in_list"].to_numpy(dtype=bool)
     if listed.any():
-        right[listed].plot(ax=axes[1], color=[COLOURS[c] for c in right.loc[listed, "category"]],
-                           edgecolor="#ffffff", linewidth=0.5)
+        shapes(axes[1], right[listed], color=[COLOURS[c] for c in right.loc[listed, "category"]],
+               edgecolor="#ffffff", linewidth=0.5)
     if (~listed).any():
-        right[~listed].plot(ax=axes[1], facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, linewidth=0.4,
-                            hatch=MISSING_HATCH)
+        shapes(axes[1], right[~listed], facecolor=COLOUR_ABSENT, edgecolor=EDGE_ABSENT, linewidth=0.4,
+               hatch=MISSING_HATCH)
     return _keys(_present(left, right[listed]), undetermined_counts(left), int((~listed).sum()))
 
 
@@ -358,7 +359,7 @@ def _draw_shares(axes, sub, psub, view, body):
     for ax, agg in zip(axes, (agg_l, agg_r)):
         if len(agg):
             g = b.set_index("unit_code").loc[agg["unit_code"]].reset_index()
-            g.plot(ax=ax, color=[cmap(float(x)) for x in agg["share_reserved"]], edgecolor=EDGE_ABSENT,
+            shapes(ax, g, color=[cmap(float(x)) for x in agg["share_reserved"]], edgecolor=EDGE_ABSENT,
                    linewidth=0.3)
     if "undetermined" in agg_l.columns and int(agg_l["undetermined"].sum()):
         some = agg_l["undetermined"].to_numpy() > 0
@@ -368,7 +369,7 @@ def _draw_shares(axes, sub, psub, view, body):
     if len(lacking):
         agg_m, _ = district_aggregate(lacking.assign(category="UR"))
         g = b.set_index("unit_code").loc[agg_m["unit_code"]].reset_index()
-        g.plot(ax=axes[1], facecolor="none", edgecolor=HATCH_COLOUR, linewidth=0.0, hatch=MISSING_HATCH)
+        shapes(axes[1], g, facecolor="none", edgecolor=HATCH_COLOUR, linewidth=0.0, hatch=MISSING_HATCH)
     unsure = int(agg_l["undetermined"].sum()) if "undetermined" in agg_l.columns else 0
 
     def keys(lang: str) -> list:

@@ -144,13 +144,12 @@ def map_axes(fig, with_side: bool, with_locator: bool):
     where the legends beside the map start (None: the legend goes on the map, top right); ``locator`` is None
     unless asked for. Axes without ticks; titles are figure texts (:func:`map_title`): an axes title makes
     matplotlib measure tick labels on every draw, a fifth of a map's time."""
-    ax = fig.add_axes(PANEL_MAP if with_side else PANEL_STATE)
-    ax.set_axis_off()
+    from .draw import panel_axes
+    ax = panel_axes(fig, PANEL_MAP if with_side else PANEL_STATE)
     anchor = (PANEL_SIDE[0], PANEL_SIDE[1] + PANEL_SIDE[3]) if with_side else None
     loc = None
     if with_locator:
-        loc = fig.add_axes(PANEL_LOCATOR)
-        loc.set_axis_off()
+        loc = panel_axes(fig, PANEL_LOCATOR)
     return ax, anchor, loc
 
 
