@@ -9,8 +9,7 @@ the report of all 18 divisions is written to a temporary folder, once per repeat
 ``reservation report``, each time by a new Python process (as a user's command: its imports and first reads
 count). Printed per run: wall time; CPU seconds of that process (imports, validation, allotment, font, index)
 and of its children (workers, their kernels, the projection's sampling processes); the CPU seconds the rest of
-the machine used meanwhile (other work stretches the wall time, not the CPU); per-task phases as sums and medians (``kernel_cpu``: the reused kernel's
-CPU for the notebook, its start-up counted with its first; ``notebook_cpu``: papermill's side in the worker;
+the machine used meanwhile (other work stretches the wall time, not the CPU); per-task phases as sums and medians (``notebook_cpu``: the notebook, run in the worker;
 ``maps_cpu``: static maps, GeoJSON and the CSV tables; ``page_cpu``: the HTML page); the size by file type.
 
 **Floor**: the same machinery with nothing to show: as many notebooks as the report runs (one cell, ``pass``),

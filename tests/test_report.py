@@ -265,17 +265,17 @@ def test_strip_outputs_strips_every_cell(tmp_path):
 
 
 def test_fresh_kernels_give_the_same_report_quietly(tmp_path):
-    """``--fresh-kernels``: a new kernel per notebook, started, logged and stopped as the reused ones are (their
-    stderr went to the terminal before: "[IPKernelApp] WARNING ..."); the report is the reused kernels' byte for
-    byte."""
+    """``--fresh-kernels``: a new kernel per notebook, started, logged and stopped quietly (its stderr went to the
+    terminal once: "[IPKernelApp] WARNING ..."); the report is the default's (notebooks run in the workers) byte
+    for byte."""
     import subprocess
     import sys
     outs = {}
-    for name, extra in (("fresh", ["--fresh-kernels"]), ("reused", [])):
+    for name, extra in (("fresh", ["--fresh-kernels"]), ("worker", [])):
         r = subprocess.run([sys.executable, "-m", "reservation.cli", "report", "--body", "zp-chair", "--year", "2021",
                             "--division", "Jhansi", "--out", str(tmp_path / name), "--no-progress", *extra],
                            capture_output=True, text=True)
         assert r.returncode == 0, r.stderr
         assert "IPKernelApp" not in r.stderr and "Kernel" not in r.stderr, r.stderr
         outs[name] = {p.name: p.read_bytes() for p in (tmp_path / name).iterdir()}
-    assert outs["fresh"] == outs["reused"] and len(outs["fresh"]) > 20
+    assert outs["fresh"] == outs["worker"] and len(outs["fresh"]) > 20

@@ -159,14 +159,26 @@ def _kernels_in(folder: Path) -> list[int]:
     return out
 
 
+def _in_subfolders(folder: Path) -> list[int]:
+    """Processes working in a folder under ``folder`` (a worker runs a notebook in the report's temporary folder)."""
+    out = []
+    for cwd in Path("/proc").glob("[0-9]*/cwd"):
+        try:
+            if os.readlink(cwd).startswith(str(folder) + os.sep):
+                out.append(int(cwd.parent.name))
+        except OSError:
+            continue
+    return out
+
+
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to find the processes left behind")
 @pytest.mark.parametrize("signum, status, when", [(signal.SIGINT, 130, "notebooks"), (signal.SIGTERM, 143, "notebooks"),
                                                   (signal.SIGINT, 130, "allotment"),
                                                   (signal.SIGTERM, 143, "allotment")])
 def test_an_interrupted_report_stops_everything_and_leaves_nothing_behind(tmp_path, signum, status, when):
     """SIGINT to the command's process group (what Ctrl-C in a terminal does), or SIGTERM to the command (what a
-    scheduler does), while the notebooks run, or as soon as the kernels have started: the workers start them while
-    the parent still computes the allotment (the blocks' 2026 projection takes seconds)."""
+    scheduler does), while the notebooks run, or as soon as the workers are forked: they prepare while the parent
+    still computes the allotment (the blocks' 2026 projection takes seconds)."""
     nb = _notebook(tmp_path / "slow.ipynb", "import time\ntime.sleep(120)")
     work = tmp_path / "work"
     work.mkdir()
@@ -179,10 +191,12 @@ def test_an_interrupted_report_stops_everything_and_leaves_nothing_behind(tmp_pa
                             start_new_session=True)
     try:
         deadline = time.monotonic() + 240
-        while len(_kernels_in(work)) < 2:
+        started = ((lambda: len(_in_subfolders(work)) >= 2) if when == "notebooks"        # both run a notebook
+                   else (lambda: len(_group_alive(proc.pid)) >= 3))                        # the workers are forked
+        while not started():
             assert proc.poll() is None, proc.communicate()
-            assert time.monotonic() < deadline, "the report did not start its kernels"
-            time.sleep(0.3)
+            assert time.monotonic() < deadline, "the report did not start its workers"
+            time.sleep(0.1)
         if when == "notebooks":
             time.sleep(3.0)                                   # the notebooks are running
         if signum == signal.SIGINT:

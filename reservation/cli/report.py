@@ -103,8 +103,8 @@ def register(subparsers) -> None:
                          "(a division page is well under 1 MB; keep the folder together); inline: each page stands "
                          "alone (about 5 MB a page)")
     sp.add_argument("--fresh-kernels", action="store_true",
-                    help="a new kernel for every notebook (slower; by default each worker reuses one kernel "
-                         "and resets its namespace between notebooks)")
+                    help="a new Jupyter kernel for every notebook (slower; by default each worker runs its "
+                         "notebooks in its own Python, the namespace reset between notebooks: the same outputs)")
     sp.add_argument("--no-state-page", action="store_true", help="leave out the State counts page")
     sp.add_argument("--projection", action="store_true",
                     help="add the projection page (notebooks/07_projection.ipynb, as `reservation project`): per "

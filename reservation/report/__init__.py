@@ -15,13 +15,14 @@ turn the executed notebooks into HTML pages with their maps, static PNG/SVG maps
    probability of each category where unpublished OBC data decide; :mod:`.projection`, which also checks up front
    that the projection can run for these parameters).
 3. **Run** the tasks in a :class:`~concurrent.futures.ProcessPoolExecutor` (2 workers by default) with a tqdm
-   progress bar on stderr (:mod:`.worker`). The workers are forked before the allotment is computed: each starts
-   one Jupyter kernel, which imports what the notebooks import, and the State counts page (which needs no
-   allotment) starts, while the parent computes the allotment (an election not yet held: the projection's
-   samples in as many forked processes as there are workers) and saves it for the workers and kernels to load.
-   Papermill runs each worker's notebooks in its kernel, one after the other, the kernel's namespace reset before
-   each (:mod:`.kernel_client`: the readiness check waits for the kernel's answer, not for a silence);
-   ``fresh_kernels=True`` starts a new kernel per notebook instead. The division pages run largest first. Then, in
+   progress bar on stderr (:mod:`.worker`). The workers are forked before the allotment is computed: each imports
+   what the notebooks import, and the State counts page (which needs no allotment) starts, while the parent
+   computes the allotment (an election not yet held: the projection's samples in as many forked processes as
+   there are workers) and saves it for the workers to load. Papermill runs each worker's notebooks in the worker
+   itself, one after the other, in an IPython shell whose namespace is reset before each (:mod:`.inprocess`: the
+   outputs a kernel would give, byte for byte); ``fresh_kernels=True`` starts a Jupyter kernel per notebook
+   instead (:mod:`.kernel_client`: its readiness check waits for the kernel's answer, not for a silence). The
+   division pages run largest first. Then, in
    the worker: the HTML page (:mod:`.pages`) and the static maps, PNG and SVG in English and Hindi
    (:func:`reservation.views.write_static_maps`).
 4. **Publish** (:mod:`.folder`): everything is written to a temporary folder; the index (``index.html``), the
@@ -212,11 +213,10 @@ def _prepare_workers(p: dict) -> None:
 
 
 def _start_pool(p: dict, work: Path, fresh_kernels: bool) -> ProcessPoolExecutor:
-    """Fork the workers now, before the allotment is computed: each starts its kernel and has it import what the
-    notebooks import (:func:`reservation.report.worker.worker_init`) while the parent computes (one core each:
-    the kernels' start, about 1.4 s of CPU each, no longer waits for the allotment, up to 4 s for the blocks'
-    projection). The workers load the allotment from the pickle the parent saves in ``work/logs``
-    (:func:`reservation.views.params.save_allotment`), as the kernels do."""
+    """Fork the workers now, before the allotment is computed: each imports what the notebooks import
+    (:func:`reservation.report.worker.worker_init`) while the parent computes (the allotment takes up to 4 s for
+    the blocks' projection). The workers, and the notebooks they run, load the allotment from the pickle the
+    parent saves in ``work/logs`` (:func:`reservation.views.params.save_allotment`)."""
     _prepare_workers(p)
     # inline pages carry the font cut to the Devanagari block, made once here; directory pages link the font file
     font = devanagari_font_css() if p["plotlyjs"] == "inline" else None

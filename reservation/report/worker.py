@@ -1,5 +1,6 @@
-"""The worker side of a report: each worker process starts one Jupyter kernel and runs its notebooks in it with
-papermill (the namespace reset between notebooks), then writes the page and the static maps."""
+"""The worker side of a report: each worker process runs its notebooks with papermill in its own Python
+(:mod:`.inprocess`: an IPython shell whose namespace is reset between notebooks; with ``--fresh-kernels`` a new
+Jupyter kernel per notebook instead), then writes the page and the static maps."""
 
 from __future__ import annotations
 
@@ -14,9 +15,9 @@ from .pages import notebook_to_html, set_font_css
 from .tasks import KERNEL, Task, TaskResult
 
 __all__ = ["run_task", "worker_init", "ALLOTMENTS", "allotment_key", "UNUSED_IMPORTS", "without_unused_imports",
-           "KERNEL_STARTUP", "compact_notebook", "settle_papermill", "INJECTED_ID"]
+           "KERNEL_STARTUP", "WARM", "compact_notebook", "settle_papermill", "INJECTED_ID"]
 
-_KM = None            # this worker's kernel manager (kernel reused between notebooks)
+_KM = None            # the kernel of the notebook being run (--fresh-kernels only)
 _FRESH = False
 _LOG_DIR: Path | None = None
 _CACHE: Path | None = None      # the report's work/logs: the allotment the parent computed, as a pickle
@@ -56,9 +57,9 @@ def worker_init(fresh: bool, log_dir: str, font_css: str | None = None, cache: s
     ignore it and leave the stopping to the parent, which ends them with SIGTERM; on SIGTERM a worker kills its
     kernel (its own process group) and removes the kernel's connection file, then exits at once.
 
-    ``cwd`` (reused kernels only): start the kernel now, in that folder, and have it import what the report's
-    notebooks import (:data:`KERNEL_WARM`): the report forks its workers before it computes the allotment, so the
-    kernels start while the parent computes (:func:`reservation.report.run_report`)."""
+    ``cwd`` (notebooks run in the worker, not with ``--fresh-kernels``): make the worker's shell now and import
+    what the report's notebooks import (:data:`WARM`): the report forks its workers before it computes the
+    allotment, so this happens while the parent computes (:func:`reservation.report.run_report`)."""
     global _FRESH, _LOG_DIR, _CACHE
     _FRESH = fresh
     _LOG_DIR = Path(log_dir)
@@ -78,10 +79,9 @@ def worker_init(fresh: bool, log_dir: str, font_css: str | None = None, cache: s
     import gc
     gc.freeze()          # what the parent left (modules, boundaries, caches) is never garbage: not walked again
     if cwd and not fresh:
-        try:
-            _run_quietly(_kernel(cwd), KERNEL_WARM, timeout=120)
-        except Exception:  # noqa: BLE001 - a kernel that cannot start here is started again by its first notebook,
-            _stop_kernel()                              # which then reports what failed
+        from . import inprocess
+        inprocess.register()
+        inprocess.warm(WARM)
 
 
 def _kill_kernel() -> None:
@@ -131,20 +131,6 @@ def _kernel(cwd: str):
     return km
 
 
-def _kernel_cpu() -> float:
-    """CPU seconds (user + system) used so far by this worker's kernel process; 0 when it has none (benchmarks:
-    :class:`TaskResult` ``timings``, never in the report)."""
-    pid = getattr(getattr(_KM, "provisioner", None), "pid", None) if _KM is not None else None
-    if not pid:
-        return 0.0
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return 0.0
-
-
 def _stop_kernel() -> None:
     global _KM
     if _KM is None:
@@ -157,48 +143,13 @@ def _stop_kernel() -> None:
     _KM = None
 
 
-#: The reset of a reused kernel: the namespace cleared (a full garbage collection), then what survives it (modules
-#: and their caches: tens of MB of objects) moved out of the collector's view with ``gc.freeze()``, so that the
-#: next reset's collection, and the automatic ones while a notebook runs, only walk the objects made since (the
-#: reset's collection took 0.2 s of CPU per notebook). No name is bound.
-_RESET = "get_ipython().reset(new_session=True); __import__('gc').freeze()"
-#: What a report kernel imports as it starts, before any notebook (the modules the notebooks import, measured: the
-#: first notebook of a kernel paid about 1.4 s of CPU more than the others). Each worker's kernel runs it while
-#: the parent computes the allotment; the first reset keeps the modules and drops the names.
-KERNEL_WARM = ("import importlib, pandas, numpy, pyarrow, plotly.graph_objects, plotly.io, nbformat, IPython.display; "
+#: What a worker imports before its first notebook (the modules the notebooks import: the first notebook otherwise
+#: paid for them), while the parent computes the allotment; run in a namespace of its own.
+WARM = ("import importlib, pandas, numpy, pyarrow, plotly.graph_objects, plotly.io, nbformat, IPython.display; "
                "import reservation.views, reservation.views.styled, reservation.views.figures, "
                "reservation.views.tables, reservation.views.maps, reservation.allotment.pipeline, "
                "reservation.rules.registry, reservation.inputs.published, reservation.projection.project; "
                "[importlib.import_module(m) for m in reservation.views.maps.LIBRARIES]")
-
-
-def _reset_namespace(km) -> None:
-    """Reset the reused kernel's namespace (and its execution counter), so that no variable of one notebook
-    reaches the next (imported modules and their caches stay: that is the time saved)."""
-    _run_quietly(km, _RESET)
-
-
-def _run_quietly(km, code: str, timeout: float = 30) -> None:
-    """Run ``code`` in the kernel, silently (no output, no history), and wait for its reply; an error in it is a
-    RuntimeError. Only the shell reply is awaited: the code prints nothing, and the usual readiness check
-    (kernel_info, then draining IOPub) idles about half a second each time."""
-    from jupyter_core.utils import run_sync
-
-    async def go():
-        kc = km.client()
-        kc.start_channels()
-        try:
-            msg_id = kc.execute(code, silent=True, store_history=False)
-            while True:
-                reply = await kc.get_shell_msg(timeout=timeout)
-                if reply.get("parent_header", {}).get("msg_id") == msg_id:
-                    break
-            if reply["content"].get("status") != "ok":
-                raise RuntimeError(f"kernel code failed: {code[:60]}: {reply['content'].get('ename')}: "
-                                   f"{reply['content'].get('evalue')}")
-        finally:
-            kc.stop_channels()
-    run_sync(go)()
 
 
 def allotment_key(m: dict) -> tuple:
@@ -241,11 +192,8 @@ def run_task(task: Task) -> TaskResult:
     res = TaskResult(task.key, task.kind, False, 0.0)
     try:
         if task.notebook:
-            k0 = _kernel_cpu()
             _execute(task)
             res.files.append(Path(task.ipynb).name)
-            if not _FRESH:          # the reused kernel's CPU for this notebook (its start-up with the first)
-                res.timings["kernel_cpu"] = round(_kernel_cpu() - k0, 3)
         res.timings["notebook"] = round(time.perf_counter() - start, 3)
         res.timings["notebook_cpu"] = round(time.process_time() - cpu, 3)
         static_png = published_png = None
@@ -308,19 +256,19 @@ def _published_maps(task: Task, r, res: TaskResult):
 
 
 def _execute(task: Task) -> None:
+    """Run the task's notebook with papermill: in this process (:mod:`.inprocess`), or with ``--fresh-kernels``
+    in a new kernel, started (and logged, and killed) here."""
     import papermill as pm
     cwd = str(Path(task.ipynb).parent)
-    km = _kernel(cwd)        # fresh kernels: a new one per notebook, started (and logged, and killed) the same way
-    if not _FRESH:
-        try:
-            _reset_namespace(km)
-        except Exception:  # noqa: BLE001 - a kernel that cannot be reset is replaced (fresh namespace)
-            _stop_kernel()
-            km = _kernel(cwd)
+    run = dict(parameters=task.parameters, kernel_name=KERNEL, progress_bar=False, log_output=False, cwd=cwd,
+               execution_timeout=task.timeout, request_save_on_cell_execute=False)
     try:
-        pm.execute_notebook(task.notebook, task.ipynb, parameters=task.parameters, kernel_name=KERNEL,
-                            progress_bar=False, log_output=False, cwd=cwd, execution_timeout=task.timeout,
-                            start_timeout=120, request_save_on_cell_execute=False, km=km)
+        if _FRESH:
+            pm.execute_notebook(task.notebook, task.ipynb, start_timeout=120, km=_kernel(cwd), **run)
+        else:
+            from . import inprocess
+            inprocess.register()
+            pm.execute_notebook(task.notebook, task.ipynb, engine_name=inprocess.ENGINE, **run)
     finally:
         if _FRESH:
             _stop_kernel()
