@@ -2,9 +2,9 @@
 does (parameters, metadata, errors, writing the notebook) with an engine of its own kind (:class:`InProcessEngine`)
 that runs each code cell in an IPython shell of this process and keeps what a kernel would have sent for it.
 
-Why: a kernel is a second Python that imports pandas, plotly, the map libraries and this package again (1.4 s of CPU per
-worker), and every output travels to papermill as messages (0.1 s of CPU a notebook on papermill's side and more
-in the kernel): about a sixth of a report's CPU on two cores.
+Why: a kernel is a second Python that imports pandas, plotly, the map libraries and this package again (1.4 s
+of CPU per worker), and every output travels to papermill as messages (0.1 s of CPU a notebook on papermill's side
+and more in the kernel): about a sixth of a report's CPU on two cores.
 
 The outputs are the kernel's, made the way ipykernel makes them: the same IPython formatters; each display and
 result cleaned and serialised as ipykernel and jupyter_client do, and turned into a notebook output by nbformat
