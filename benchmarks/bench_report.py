@@ -8,12 +8,12 @@ held and the next one, whose allotment carries the projection's probabilities fr
 the report of all 18 divisions is written to a temporary folder, once per repeat, with the defaults of
 ``reservation report``, each time by a new Python process (as a user's command: its imports and first reads
 count). Printed per run: wall time; CPU seconds of that process (imports, validation, allotment, font, index)
-and of its children (workers, their kernels, the projection's sampling processes); the CPU seconds the rest of
+and of its children (workers, the projection's sampling processes); the CPU seconds the rest of
 the machine used meanwhile (other work stretches the wall time, not the CPU); per-task phases as sums and medians (``notebook_cpu``: the notebook, run in the worker;
 ``maps_cpu``: static maps, GeoJSON and the CSV tables; ``page_cpu``: the HTML page); the size by file type.
 
 **Floor**: the same machinery with nothing to show: as many notebooks as the report runs (one cell, ``pass``),
-each run by papermill in the workers' reused kernels (2 kernel starts) and exported to an HTML page by the
+each run by papermill in the workers (as the report's notebooks run) and exported to an HTML page by the
 report's exporter, through the same process pool: the CPU a report of this many pages cannot go below. Runs
 and floors are interleaved; the ratio is the median of report CPU / floor CPU over the repetitions.
 
@@ -195,7 +195,7 @@ def main(argv=None) -> int:
                 walls.append(r["wall"])
                 loads.append(r["others"] or 0.0)
                 print(f"{body} {year} run {i + 1}: wall {r['wall']:.1f} s; CPU {cpu:.1f} s (parent "
-                      f"{r['parent_cpu']:.1f}, workers and kernels {r['children_cpu']:.1f}); CPU / {CORES} = "
+                      f"{r['parent_cpu']:.1f}, workers {r['children_cpu']:.1f}); CPU / {CORES} = "
                       f"{cpu / CORES:.1f} s; other work on the machine meanwhile {_figure(r['others'])} CPU-s; {r['tasks']} "
                       f"tasks; {r['total'] / 1e6:.1f} MB")
                 for k, (med, mx, tot) in r["phases"].items():
