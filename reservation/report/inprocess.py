@@ -14,7 +14,7 @@ timing; the report joins consecutive stream outputs anyway); ``execution_count``
 cell ends the run as nbclient ends it (:class:`nbclient.exceptions.CellExecutionError`, which papermill records).
 ``language_info`` is ipykernel's. Libraries that ask whether they run in a notebook front end look for "zmq" in
 the shell's type (pandas does, for the width of a table's text): the shell carries that word, as the kernel's
-does. Tested: every notebook of a report written both ways is byte-identical (tests/test_report_inprocess.py).
+does. Tested against a kernel's own output, byte for byte (tests/test_report_inprocess.py).
 
 The shell is made once per worker; before each notebook its namespace is reset (as the reused kernel's was);
 papermill works in the notebook's folder while it runs. ``reservation report --fresh-kernels`` still starts a
