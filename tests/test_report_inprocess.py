@@ -102,3 +102,17 @@ def test_the_report_notebooks_are_the_kernels(tmp_path, body, year, divisions, k
     shows that warning, and so does the worker) as a kernel writes them."""
     got = _both(tmp_path, None, body, year, divisions, **kw)
     assert got["worker"] == got["kernels"] and len(got["worker"]) == len(divisions) + (1 if kw else 0)
+
+
+def test_a_cell_running_past_the_limit_fails_the_report(tmp_path):
+    """The report's time limit per notebook stops a cell in the worker too (the worker's alarm): the report fails,
+    naming the notebook and the error, after about the limit, not the cell's 30 s."""
+    nb = _notebook(tmp_path / "slow.ipynb", 'import time\nif division == "Jhansi":\n    time.sleep(30)')
+    import time
+    start = time.monotonic()
+    with pytest.raises(report.ReportFailed) as e:
+        report.run_report("zp-chair", 2021, ["Jhansi", "Agra"], out=tmp_path / "r", progress=False,
+                          state_page=False, workers=1, notebook=nb, timeout=2)
+    failed = {f.key: f.error for f in e.value.failures}
+    assert list(failed) == ["jhansi"] and "TimeoutError" in failed["jhansi"], failed
+    assert time.monotonic() - start < 25
