@@ -146,10 +146,10 @@ def _stop_kernel() -> None:
 #: What a worker imports before its first notebook (the modules the notebooks import: the first notebook otherwise
 #: paid for them), while the parent computes the allotment; run in a namespace of its own.
 WARM = ("import importlib, pandas, numpy, pyarrow, plotly.graph_objects, plotly.io, nbformat, IPython.display; "
-               "import reservation.views, reservation.views.styled, reservation.views.figures, "
-               "reservation.views.tables, reservation.views.maps, reservation.allotment.pipeline, "
-               "reservation.rules.registry, reservation.inputs.published, reservation.projection.project; "
-               "[importlib.import_module(m) for m in reservation.views.maps.LIBRARIES]")
+        "import reservation.views, reservation.views.styled, reservation.views.figures, "
+        "reservation.views.tables, reservation.views.maps, reservation.allotment.pipeline, "
+        "reservation.rules.registry, reservation.inputs.published, reservation.projection.project; "
+        "[importlib.import_module(m) for m in reservation.views.maps.LIBRARIES]")
 
 
 def allotment_key(m: dict) -> tuple:
