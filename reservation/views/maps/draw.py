@@ -19,19 +19,21 @@ _LINEAR = (1, 2, 5)
 _COLLECTION = 7
 
 
-def _geometries(geoms) -> np.ndarray:
-    """The shapely geometries of ``geoms`` (a GeoDataFrame's geometry column, a GeoSeries or a sequence), with
-    geometry collections split into their members (each member's index repeated) and missing or empty ones
-    dropped: ``(geometries, index into geoms)``."""
+def _geometries(geoms) -> tuple[np.ndarray, np.ndarray]:
+    """The shapely geometries of ``geoms`` (a GeoDataFrame's geometry column, a GeoSeries or a sequence) as
+    geopandas prepares them for drawing: normalised (so that holes are drawn as holes, in a canonical order),
+    geometry collections split into their members (each member's index repeated), missing and empty ones dropped:
+    ``(geometries, index into geoms)``."""
     import shapely
     if hasattr(geoms, "geometry"):
         geoms = geoms.geometry
     arr = np.asarray(getattr(geoms, "values", geoms), dtype=object)
     if arr.ndim == 0:
         arr = arr.reshape(1)
+    arr = shapely.normalize(arr)
     index = np.arange(len(arr))
     types = shapely.get_type_id(arr)
-    if (types == _COLLECTION).any():                          # GeometryCollection: its members
+    if (types == _COLLECTION).any():                          # GeometryCollection: its members, in place
         parts, idx = shapely.get_parts(arr, return_index=True)
         keep = types == _COLLECTION
         arr = np.concatenate([arr[~keep], parts[keep[idx]]])
@@ -43,12 +45,12 @@ def _geometries(geoms) -> np.ndarray:
 
 
 def shape_paths(geoms) -> list:
-    """One matplotlib Path per polygonal geometry of ``geoms`` (each ring closed; the geometry normalised first,
-    so that holes are drawn as holes), as geopandas draws a (multi)polygon. Other geometries are left out."""
+    """One matplotlib Path per polygonal geometry of ``geoms`` (its rings, each closed, as one compound path), as
+    geopandas draws a (multi)polygon. Other geometries are left out."""
     import shapely
     from matplotlib.path import Path
     arr, _ = _geometries(geoms)
-    arr = shapely.normalize(arr[np.isin(shapely.get_type_id(arr), _POLYGONAL)])
+    arr = arr[np.isin(shapely.get_type_id(arr), _POLYGONAL)]
     if not len(arr):
         return []
     parts, part_of = shapely.get_parts(arr, return_index=True)
