@@ -16,7 +16,8 @@ cell ends the run as nbclient ends it (:class:`nbclient.exceptions.CellExecution
 the shell's type (pandas does, for the width of a table's text): the shell carries that word, as the kernel's
 does. Tested against a kernel's own output, byte for byte (tests/test_report_inprocess.py).
 
-The shell is made once per worker; before each notebook its namespace is reset (as the reused kernel's was);
+The shell is made once per worker; before each notebook its namespace is reset (as the kernel each worker reused
+before this module was);
 papermill works in the notebook's folder while it runs. ``reservation report --fresh-kernels`` still starts a
 kernel per notebook.
 """

@@ -1,11 +1,12 @@
-"""The client of a report's reused kernel: jupyter_client's, with a readiness check that waits for the kernel's
-answer instead of for a fixed silence.
+"""The client of a report's kernels (``--fresh-kernels``: a kernel per notebook; by default the notebooks run in
+the workers, :mod:`.inprocess`): jupyter_client's, with a readiness check that waits for the kernel's answer
+instead of for a fixed silence.
 
 Papermill (through nbclient) makes a new client for every notebook and waits until the kernel is ready.
 jupyter_client's check sends ``kernel_info``, takes the reply, then reads IOPub until it has been silent for
-0.2 s (proof that the IOPub channel is connected, and nothing left on it). A report runs 20 notebooks in each
-kernel one after the other, so that silence cost 0.2 s of idle cores per notebook (measured: kp-chair 2021, a
-division notebook 0.53 s of wall for 0.36 s of CPU). The kernel publishes on IOPub, for every request, its state
+0.2 s (proof that the IOPub channel is connected, and nothing left on it): 0.2 s of idle cores per notebook
+(measured when the report reused one kernel per worker: kp-chair 2021, a division notebook 0.53 s of wall for
+0.36 s of CPU). The kernel publishes on IOPub, for every request, its state
 ``busy`` then ``idle``: the ``idle`` of our own ``kernel_info`` request is the last message that request makes, so
 seeing it proves the same thing without waiting; if it does not come (IOPub not yet connected), the request is
 sent again, as jupyter_client does."""
