@@ -17,9 +17,8 @@ the shell's type (pandas does, for the width of a table's text): the shell carri
 does. Tested against a kernel's own output, byte for byte (tests/test_report_inprocess.py).
 
 The shell is made once per worker; before each notebook its namespace is reset (as the kernel each worker reused
-before this module was);
-papermill works in the notebook's folder while it runs. ``reservation report --fresh-kernels`` still starts a
-kernel per notebook.
+before this module was); papermill works in the notebook's folder while it runs. ``reservation report
+--fresh-kernels`` still starts a kernel per notebook.
 """
 
 from __future__ import annotations
