@@ -8,9 +8,10 @@ held and the next one, whose allotment carries the projection's probabilities fr
 the report of all 18 divisions is written to a temporary folder, once per repeat, with the defaults of
 ``reservation report``, each time by a new Python process (as a user's command: its imports and first reads
 count). Printed per run: wall time; CPU seconds of that process (imports, validation, allotment, font, index)
-and of its children (workers, the projection's sampling processes); the CPU seconds the rest of
-the machine used meanwhile (other work stretches the wall time, not the CPU); per-task phases as sums and medians (``notebook_cpu``: the notebook, run in the worker;
-``maps_cpu``: static maps, GeoJSON and the CSV tables; ``page_cpu``: the HTML page); the size by file type.
+and of its children (workers, the projection's sampling processes); the CPU seconds the rest of the machine used
+meanwhile (other work stretches the wall time, not the CPU); per-task phases as sums and medians
+(``notebook_cpu``: the notebook, run in the worker; ``maps_cpu``: static maps, GeoJSON and the CSV tables;
+``page_cpu``: the HTML page); the size by file type.
 
 **Floor**: the same machinery with nothing to show: as many notebooks as the report runs (one cell, ``pass``),
 each run by papermill in the workers (as the report's notebooks run) and exported to an HTML page by the

@@ -474,30 +474,14 @@ def test_block_pramukh_lists_cannot_constrain(tmp_path):
 def test_a_stopped_projection_ends_its_forked_processes(signum, status):
     """Ctrl-C (SIGINT to the process group, the forked processes included) or a scheduler's SIGTERM (to the
     command) while ``--jobs 2`` samples: one line, the status, and no process of the group left."""
-    import os
     import signal
-    import time
-    from test_report_folder import _group_alive
+    from test_report_folder import _group_alive, left_alive, stop_when
     proc = subprocess.Popen([sys.executable, "-m", "reservation.cli", "project", "--body", "kp-chair", "--year",
                              "2026", "--jobs", "2", "--samples", "100000", "--thin", "1", "--quiet"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
-    try:
-        deadline = time.monotonic() + 120
-        while len(_group_alive(proc.pid)) < 3:          # the command and its two forked processes
-            assert proc.poll() is None, proc.communicate()
-            assert time.monotonic() < deadline, "the projection did not fork"
-            time.sleep(0.1)
-        time.sleep(0.5)
-        sig = getattr(signal, signum)
-        os.killpg(proc.pid, sig) if signum == "SIGINT" else os.kill(proc.pid, sig)
-        out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+    err = stop_when(proc, lambda: len(_group_alive(proc.pid)) >= 3,     # the command and its two forked processes
+                    getattr(signal, signum), within=120, settle=0.5, timeout=60, what="the projection did not fork")
     assert proc.returncode == status, err
     assert len(err.strip().splitlines()) == 1 and err.startswith("reservation: "), err
-    deadline = time.monotonic() + 20
-    while _group_alive(proc.pid) and time.monotonic() < deadline:
-        time.sleep(0.2)
+    assert left_alive(proc.pid) == []
     assert _group_alive(proc.pid) == []

@@ -159,6 +159,34 @@ def _kernels_in(folder: Path) -> list[int]:
     return out
 
 
+def stop_when(proc, started, signum: int, *, within: float, settle: float = 0.0, timeout: float = 120,
+              what: str = "the command did not start") -> str:
+    """Wait until ``started()`` (``proc`` still running, at most ``within`` s), then ``settle`` s, then send
+    ``signum`` as a terminal's Ctrl-C does (SIGINT to the process group) or a scheduler does (SIGTERM to the
+    command); return what the command wrote on stderr. A group still alive after ``timeout`` s is killed."""
+    try:
+        deadline = time.monotonic() + within
+        while not started():
+            assert proc.poll() is None, proc.communicate()
+            assert time.monotonic() < deadline, what
+            time.sleep(0.1)
+        time.sleep(settle)
+        os.killpg(proc.pid, signum) if signum == signal.SIGINT else os.kill(proc.pid, signum)
+        return proc.communicate(timeout=timeout)[1]
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def left_alive(pgid: int, *more) -> list[int]:
+    """The processes of group ``pgid`` (and those the ``more`` functions find) still alive after up to 20 s."""
+    deadline = time.monotonic() + 20
+    while (alive := _group_alive(pgid) + [p for f in more for p in f()]) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    return alive
+
+
 def _in_subfolders(folder: Path) -> list[int]:
     """Processes working in a folder under ``folder`` (a worker runs a notebook in the report's temporary folder)."""
     out = []
@@ -189,31 +217,14 @@ def test_an_interrupted_report_stops_everything_and_leaves_nothing_behind(tmp_pa
                              "--division", "Lucknow", "--division", "Agra", "--out", "rep", "--no-progress"],
                             cwd=work, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
-    try:
-        deadline = time.monotonic() + 240
-        started = ((lambda: len(_in_subfolders(work)) >= 2) if when == "notebooks"        # both run a notebook
-                   else (lambda: len(_group_alive(proc.pid)) >= 3))                        # the workers are forked
-        while not started():
-            assert proc.poll() is None, proc.communicate()
-            assert time.monotonic() < deadline, "the report did not start its workers"
-            time.sleep(0.1)
-        if when == "notebooks":
-            time.sleep(3.0)                                   # the notebooks are running
-        if signum == signal.SIGINT:
-            os.killpg(proc.pid, signum)
-        else:
-            os.kill(proc.pid, signum)
-        out, err = proc.communicate(timeout=120)
-    finally:
-        if proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+    started = ((lambda: len(_in_subfolders(work)) >= 2) if when == "notebooks"        # both run a notebook
+               else (lambda: len(_group_alive(proc.pid)) >= 3))                        # the workers are forked
+    err = stop_when(proc, started, signum, within=240, settle=3.0 if when == "notebooks" else 0.0,
+                    what="the report did not start its workers")     # settled: the notebooks are running
     assert proc.returncode == status, err
     assert err.strip() == "reservation report: interrupted; nothing written"
     assert os.listdir(work) == []                                   # no report, no temp folder, no .failed
-    deadline = time.monotonic() + 20
-    while (_group_alive(proc.pid) or _kernels_in(work)) and time.monotonic() < deadline:
-        time.sleep(0.3)
+    assert left_alive(proc.pid, lambda: _kernels_in(work)) == []
     assert _group_alive(proc.pid) == [] and _kernels_in(work) == []
 
 

@@ -22,9 +22,8 @@ turn the executed notebooks into HTML pages with their maps, static PNG/SVG maps
    itself, one after the other, in an IPython shell whose namespace is reset before each (:mod:`.inprocess`: the
    outputs a kernel would give, byte for byte); ``fresh_kernels=True`` starts a Jupyter kernel per notebook
    instead (:mod:`.kernel_client`: its readiness check waits for the kernel's answer, not for a silence). The
-   division pages run largest first. Then, in
-   the worker: the HTML page (:mod:`.pages`) and the static maps, PNG and SVG in English and Hindi
-   (:func:`reservation.views.write_static_maps`).
+   division pages run largest first. Then, in the worker: the HTML page (:mod:`.pages`) and the static maps, PNG
+   and SVG in English and Hindi (:func:`reservation.views.write_static_maps`).
 4. **Publish** (:mod:`.folder`): everything is written to a temporary folder; the index (``index.html``), the
    manifest (``report.json``) and the marker listing every file are written only when every task succeeded, and
    the report then takes the place of ``out``. When a notebook fails, the others still pending are cancelled,

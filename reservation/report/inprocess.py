@@ -59,9 +59,9 @@ class _Collector:
         from nbformat.v4 import output_from_msg
         content = json.loads(json_packer(json_clean(content)))
         if msg_type == "update_display_data":
+            new = output_from_msg({"header": {"msg_type": "display_data"}, "content": content})
             for out in self.displays.get(display_id, []):
-                out["data"], out["metadata"] = (output_from_msg({"header": {"msg_type": "display_data"},
-                                                                 "content": content})[k] for k in ("data", "metadata"))
+                out["data"], out["metadata"] = new["data"], new["metadata"]
             return
         out = output_from_msg({"header": {"msg_type": msg_type}, "content": content})
         self.outputs.append(out)
